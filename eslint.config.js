@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeOnly = ['node:*', 'better-sqlite3', 'undici', 'fastify', 'electron'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'scratch/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // The core, the service and the contract run in plain Node: never Electron.
+    files: ['electron/core/**', 'service/**', 'shared/**', 'test/**', 'bin/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] },
+      ],
+    },
+  },
+  {
+    // The wire contract is shared with the renderer: no Node modules.
+    files: ['shared/api/**', 'shared/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeOnly, message: 'shared/ must run in a browser too.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeOnly, message: 'The renderer reaches the core through the contract only.' },
+            { group: ['**/electron/**', '**/service/**'], message: 'The renderer reaches the core through the contract only.' },
+          ],
+        },
+      ],
+    },
+  },
+);
