@@ -31,7 +31,10 @@ export default tseslint.config(
     // The wire contract is shared with the renderer: no Node modules.
     files: ['shared/api/**', 'shared/contract/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: nodeOnly, message: 'shared/ must run in a browser too.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: nodeOnly, message: 'shared/ must run in a browser too.' }] },
+      ],
     },
   },
   {
@@ -45,7 +48,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeOnly, message: 'The renderer reaches the core through the contract only.' },
-            { group: ['**/electron/**', '**/service/**'], message: 'The renderer reaches the core through the contract only.' },
+            {
+              group: ['**/electron/**', '**/service/**'],
+              message: 'The renderer reaches the core through the contract only.',
+            },
           ],
         },
       ],

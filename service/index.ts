@@ -49,7 +49,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const db = openServiceDatabase(options.dbPath);
   applyWorld(db, options.world, iso(now()));
   if (options.demo) {
-    const { isSeeded, seedDemo } = await import('./demo/seed.ts' as string);
+    const { isSeeded, seedDemo } = await import('./demo/seed.ts');
     if (!isSeeded(db, options.world.companies[0]!.id))
       seedDemo(db, { now: now(), invitations: options.demo.invitations, seed: options.demo.seed });
   }

@@ -58,9 +58,7 @@ export class WorldFileError extends Error {
     readonly source: string,
     readonly problems: { path: string; message: string }[],
   ) {
-    super(
-      `${source} is not a valid world file:\n` + problems.map((p) => `  ${p.path}: ${p.message}`).join('\n'),
-    );
+    super(`${source} is not a valid world file:\n` + problems.map((p) => `  ${p.path}: ${p.message}`).join('\n'));
     this.name = 'WorldFileError';
   }
 }

@@ -28,10 +28,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const details = issuesToDetails(parsed.error.issues, where === 'body' ? '' : '');
-  throw validationError(
-    `invalid ${where}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
-    details,
-  );
+  throw validationError(`invalid ${where}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

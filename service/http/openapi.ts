@@ -32,11 +32,19 @@ export function buildOpenApi() {
       tags: [definition.group],
       parameters: [...parameters(definition.params, 'path'), ...parameters(definition.query, 'query')],
       ...(definition.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(definition.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(definition.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
         [definition.status]: definition.response
-          ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } } }
+          ? {
+              description: 'OK',
+              content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
+            }
           : { description: 'No content' },
         default: errorResponse,
       },

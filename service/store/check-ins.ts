@@ -7,16 +7,7 @@ import {
 } from '../../shared/api/index.ts';
 import { notFound, ServiceError, validationError } from '../errors.ts';
 import { issueAccessControl } from './access-control.ts';
-import {
-  type Caller,
-  compact,
-  iso,
-  json,
-  locationOfCompany,
-  parseJson,
-  sql,
-  type StoreContext,
-} from './context.ts';
+import { type Caller, compact, iso, json, locationOfCompany, parseJson, sql, type StoreContext } from './context.ts';
 import { cachedCount, rowsInOrder } from './paging.ts';
 
 interface CheckInRow {
@@ -100,12 +91,14 @@ export function transitionCheckIn(ctx: StoreContext, caller: Caller, eventName: 
     };
     switch (eventName) {
       case 'CHECK_IN': {
-        if (row.draft === 1) throw invalidTransition(`the event of check-in ${id} is a draft; its invitations are not valid yet`);
+        if (row.draft === 1)
+          throw invalidTransition(`the event of check-in ${id} is a draft; its invitations are not valid yet`);
         expect('EXPECTED');
         const opensAt = Date.parse(row.starts_at) - LIMITS.checkInEarlyMs;
         if (now < opensAt)
           throw invalidTransition(`check-in ${id} opens at ${iso(opensAt)}, 24 hours before the event starts`);
-        if (now >= Date.parse(row.ends_at)) throw invalidTransition(`the event of check-in ${id} ended at ${row.ends_at}`);
+        if (now >= Date.parse(row.ends_at))
+          throw invalidTransition(`the event of check-in ${id} ended at ${row.ends_at}`);
         const accessControl = issueAccessControl({ startsAt: row.starts_at, endsAt: row.ends_at });
         update.run('CHECKED_IN', iso(now), null, json(accessControl), iso(now), id);
         break;

@@ -49,9 +49,10 @@ export function findCaller(ctx: StoreContext, token: string): Caller | undefined
 }
 
 export function locationOfCompany(ctx: StoreContext, caller: Caller, locationId: number) {
-  return sql(ctx, 'SELECT id, name FROM locations WHERE id = ? AND company_id = ?').get(locationId, caller.companyId) as
-    | { id: number; name: string }
-    | undefined;
+  return sql(ctx, 'SELECT id, name FROM locations WHERE id = ? AND company_id = ?').get(
+    locationId,
+    caller.companyId,
+  ) as { id: number; name: string } | undefined;
 }
 
 /** Mapped group id of the caller's integration, by group sourceId. */
@@ -76,7 +77,8 @@ export function resolveAccessProfiles(
   const unknown: { accessProfileGroupSourceId: string; sourceId: string }[] = [];
   for (const ref of refs) {
     const groupId = mappedGroupId(ctx, caller, ref.accessProfileGroupSourceId);
-    if (groupId !== undefined && profileExists.get(groupId, ref.sourceId)) resolved.push({ groupId, sourceId: ref.sourceId });
+    if (groupId !== undefined && profileExists.get(groupId, ref.sourceId))
+      resolved.push({ groupId, sourceId: ref.sourceId });
     else unknown.push({ accessProfileGroupSourceId: ref.accessProfileGroupSourceId, sourceId: ref.sourceId });
   }
   return { resolved, unknown };

@@ -30,8 +30,7 @@ export function listEmployees(
     where += ' AND instr(search_key, ?) > 0';
     params.push(search);
   }
-  const order =
-    query.sortField === 'EMAIL' ? `email_key ${query.sortAscending === false ? 'DESC' : 'ASC'}, id` : 'id';
+  const order = query.sortField === 'EMAIL' ? `email_key ${query.sortAscending === false ? 'DESC' : 'ASC'}, id` : 'id';
   const totalCount = cachedCount(ctx, `SELECT count(*) AS n FROM employees WHERE ${where}`, params);
   const rows = sql(
     ctx,

@@ -48,7 +48,8 @@ export function syncEvents(ctx: StoreContext, caller: Caller, items: readonly Ev
         inSavepoint(ctx, () => syncEvent(ctx, caller, item));
         return { sourceId: item.sourceId, status: 'SUCCESS' };
       } catch (error) {
-        if (error instanceof ItemRejection) return { sourceId: item.sourceId, status: error.status, message: error.message };
+        if (error instanceof ItemRejection)
+          return { sourceId: item.sourceId, status: error.status, message: error.message };
         throw error;
       }
     });
@@ -160,7 +161,10 @@ function syncEvent(ctx: StoreContext, caller: Caller, item: EventSyncItem): void
   if (item.accessProfiles) {
     const { resolved } = resolveAccessProfiles(ctx, caller, item.accessProfiles);
     sql(ctx, 'DELETE FROM event_access_profiles WHERE event_id = ?').run(eventId);
-    const insert = sql(ctx, 'INSERT OR IGNORE INTO event_access_profiles (event_id, group_id, profile_source_id) VALUES (?, ?, ?)');
+    const insert = sql(
+      ctx,
+      'INSERT OR IGNORE INTO event_access_profiles (event_id, group_id, profile_source_id) VALUES (?, ?, ?)',
+    );
     for (const ref of resolved) insert.run(eventId, ref.groupId, ref.sourceId);
   }
 
@@ -201,10 +205,10 @@ function syncInvitation(
   index: number,
   now: string,
 ): void {
-  const existing = sql(ctx, 'SELECT id, contact_id, custom_fields, deleted_at FROM invitations WHERE event_id = ? AND source_id = ?').get(
-    eventId,
-    item.sourceId,
-  ) as InvitationRow | undefined;
+  const existing = sql(
+    ctx,
+    'SELECT id, contact_id, custom_fields, deleted_at FROM invitations WHERE event_id = ? AND source_id = ?',
+  ).get(eventId, item.sourceId) as InvitationRow | undefined;
   if (!existing && item.deletedAt) return;
   if (!existing && !item.email && !item.firstName && !item.lastName)
     throw invalid(`invitations[${index}] ("${item.sourceId}") is new and needs an email or a name`);
@@ -256,30 +260,36 @@ function syncInvitation(
       existing.id,
     );
   if (deleting) {
-    sql(ctx, 'UPDATE invitations SET deleted_at = ?, listed = 0 WHERE id = ?').run(normalizeTime(item.deletedAt!), existing.id);
-    sql(ctx, "UPDATE check_ins SET state = 'CANCELLED', updated_at = ? WHERE id = ? AND state = 'EXPECTED'").run(now, existing.id);
+    sql(ctx, 'UPDATE invitations SET deleted_at = ?, listed = 0 WHERE id = ?').run(
+      normalizeTime(item.deletedAt!),
+      existing.id,
+    );
+    sql(ctx, "UPDATE check_ins SET state = 'CANCELLED', updated_at = ? WHERE id = ? AND state = 'EXPECTED'").run(
+      now,
+      existing.id,
+    );
   }
 }
 
 /** The company's contact with this email (case-insensitive), created when there is none. */
 function contactByEmail(ctx: StoreContext, caller: Caller, email: string, now: string): number {
   const key = email.toLowerCase();
-  const found = sql(ctx, 'SELECT id FROM contacts WHERE company_id = ? AND email_key = ?').get(caller.companyId, key) as
-    | { id: number }
-    | undefined;
-  if (found) return found.id;
-  return sql(ctx, 'INSERT INTO contacts (company_id, email, email_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(
+  const found = sql(ctx, 'SELECT id FROM contacts WHERE company_id = ? AND email_key = ?').get(
     caller.companyId,
-    email,
     key,
-    now,
-    now,
-  ).lastInsertRowid as number;
+  ) as { id: number } | undefined;
+  if (found) return found.id;
+  return sql(
+    ctx,
+    'INSERT INTO contacts (company_id, email, email_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(caller.companyId, email, key, now, now).lastInsertRowid as number;
 }
 
 /** Writes the invitation's names onto its contact; a change moves every invitation of that contact. */
 function updateContact(ctx: StoreContext, contactId: number, item: InvitationItem, now: string): void {
-  const contact = sql(ctx, 'SELECT id, first_name, last_name, company_name FROM contacts WHERE id = ?').get(contactId) as ContactRow;
+  const contact = sql(ctx, 'SELECT id, first_name, last_name, company_name FROM contacts WHERE id = ?').get(
+    contactId,
+  ) as ContactRow;
   const next = {
     first_name: pick(item.firstName, contact.first_name),
     last_name: pick(item.lastName, contact.last_name),

@@ -4,13 +4,7 @@
  * and the OpenAPI description is generated from it.
  */
 import { z } from 'zod';
-import {
-  AccessProfileGroupsQuery,
-  CheckInsQuery,
-  EmployeesQuery,
-  IdPath,
-  InvitationsQuery,
-} from './queries.ts';
+import { AccessProfileGroupsQuery, CheckInsQuery, EmployeesQuery, IdPath, InvitationsQuery } from './queries.ts';
 import {
   AccessProfilesUploadRequest,
   EventsSyncRequest,
@@ -83,7 +77,7 @@ export const endpoints = {
     method: 'PUT',
     path: '/access-control/access-profile-groups/{sourceId}/access-profiles',
     group: 'Access Control',
-    summary: "Upload (replace) the access profiles of a group",
+    summary: 'Upload (replace) the access profiles of a group',
     params: z.strictObject({ sourceId: z.string().min(1) }),
     body: AccessProfilesUploadRequest,
     response: null,

@@ -21,7 +21,21 @@ export function toWireTime(date: Date | number): string {
 }
 
 export const GUEST_LANGUAGES = [
-  'CS', 'DE', 'EN', 'ES', 'FR', 'HR', 'HU', 'IT', 'NL', 'PL', 'PT', 'RO', 'RU', 'TR', 'ZH_CN',
+  'CS',
+  'DE',
+  'EN',
+  'ES',
+  'FR',
+  'HR',
+  'HU',
+  'IT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'RU',
+  'TR',
+  'ZH_CN',
 ] as const;
 export type KnownGuestLanguage = (typeof GUEST_LANGUAGES)[number];
 export const GuestLanguage = tolerantEnum(GUEST_LANGUAGES);

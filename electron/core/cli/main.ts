@@ -1,35 +1,78 @@
 /** Entry of the `foyer` command: dispatches to the subcommands. */
-import { runServiceCommand, SERVICE_USAGE, UsageError } from '../../../service/cli.ts';
+import { runServiceCommand, SERVICE_USAGE, UsageError as ServiceUsageError } from '../../../service/cli.ts';
+import { ConfigError } from '../config/config.ts';
+import { type Output, stdout, UsageError } from './args.ts';
+import { CONFIG_USAGE, configCommand } from './config-command.ts';
+import {
+  GUESTS_USAGE,
+  guestsCommand,
+  LOOKUP_USAGE,
+  lookupCommand,
+  STATUS_USAGE,
+  statusCommand,
+} from './read-commands.ts';
+import { SYNC_USAGE, syncCommand } from './sync-command.ts';
 
 const USAGE = `Usage: foyer <command> [options]
 
 Commands:
-  service    run the reference service (foyer service --help)
+  service                 run the reference service (foyer service --help)
+  config get|set          show or change the configuration
+  sync [--once]           pull from the service into the offline mirror
+  status [--json]         what the mirror holds and how fresh it is
+  lookup TEXT [--json]    find guests by name, email or company
+  guests [--state S]      guests of the location: expected, onsite, left
+
+Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
 
+type Command = { run: (argv: string[], out: Output) => Promise<number>; usage: string };
+
+const COMMANDS: Record<string, Command> = {
+  service: {
+    run: async (argv) => {
+      try {
+        await runServiceCommand(argv);
+      } catch (error) {
+        if (error instanceof ServiceUsageError) throw new UsageError(error.message);
+        throw error;
+      }
+      return 0;
+    },
+    usage: SERVICE_USAGE,
+  },
+  config: { run: configCommand, usage: CONFIG_USAGE },
+  sync: { run: syncCommand, usage: SYNC_USAGE },
+  status: { run: statusCommand, usage: STATUS_USAGE },
+  lookup: { run: lookupCommand, usage: LOOKUP_USAGE },
+  guests: { run: guestsCommand, usage: GUESTS_USAGE },
+};
+
 /** Returns the exit code: 0 done, 1 failed, 2 wrong usage. */
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+export async function main(
+  argv: string[],
+  out: Output = stdout,
+  err: Output = { write: (t) => void process.stderr.write(t), isTTY: false },
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out.write(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
   try {
-    switch (command) {
-      case 'service':
-        await runServiceCommand(rest);
-        return 0;
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        process.stdout.write(USAGE);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command.run(rest, out);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`foyer: ${error.message}\n\n${command === 'service' ? SERVICE_USAGE : USAGE}`);
+      err.write(`foyer: ${error.message}\n\n${command?.usage ?? USAGE}`);
       return 2;
     }
-    process.stderr.write(`foyer: ${(error as Error).message}\n`);
+    if (error instanceof ConfigError) {
+      err.write(`foyer: ${error.message}\n`);
+      return 1;
+    }
+    err.write(`foyer: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;
   }
 }

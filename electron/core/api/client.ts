@@ -1,0 +1,255 @@
+/**
+ * The API client of /api/v2 on undici: a keep-alive pool, a timeout per
+ * request, cancellation, responses parsed with the shared schemas, one
+ * error type, and retries with backoff for the transient classes only.
+ */
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import {
+  type EndpointDefinition,
+  type EndpointName,
+  endpoints,
+  ErrorBody,
+  issuesToDetails,
+} from '../../../shared/api/index.ts';
+import { ApiError, kindOfStatus } from './errors.ts';
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
+
+type Endpoints = typeof endpoints;
+type InputPart<K extends EndpointName, P extends 'params' | 'query' | 'body'> = Endpoints[K] extends {
+  [key in P]: infer S extends z.ZodType;
+}
+  ? { [key in P]: z.input<S> }
+  : { [key in P]?: never };
+
+/** What a call of endpoint K takes: its path parameters, query and body, typed from the endpoint table. */
+export type EndpointRequest<K extends EndpointName> = InputPart<K, 'params'> &
+  InputPart<K, 'query'> &
+  InputPart<K, 'body'>;
+
+/** What a call of endpoint K gives back: the parsed response, or undefined for 204. */
+export type EndpointResponse<K extends EndpointName> = Endpoints[K]['response'] extends infer S extends z.ZodType
+  ? z.output<S>
+  : undefined;
+
+export interface ApiClientOptions {
+  /** e.g. http://127.0.0.1:5171/api/v2 */
+  baseUrl: string;
+  token: string;
+  /** Per request, including reading the body. */
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  /** Keep-alive connections to the service. */
+  connections?: number;
+  random?: () => number;
+  /** Called once per HTTP request sent (retries included): for status and counting. */
+  onRequest?: (endpoint: EndpointName, attempt: number) => void;
+  onRetry?: (error: ApiError, delayMs: number) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  /** Overrides the retry policy for this call. */
+  retry?: RetryPolicy;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  call<K extends EndpointName>(
+    endpoint: K,
+    request: EndpointRequest<K>,
+    options?: CallOptions,
+  ): Promise<EndpointResponse<K>>;
+  close(): Promise<void>;
+}
+
+const RETRY_AFTER_CAP_MS = 60_000;
+
+function parseRetryAfter(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) ? Math.min(RETRY_AFTER_CAP_MS, Math.max(0, ms)) : undefined;
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const details = issuesToDetails(issues);
+  const shown = details.slice(0, 3).map((d) => `${d.path}: ${d.message}`);
+  return shown.join('; ') + (details.length > 3 ? `; and ${details.length - 3} more` : '');
+}
+
+function buildPath(definition: EndpointDefinition, params: Record<string, unknown> | undefined): string {
+  return definition.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+}
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A network-level failure of undici, as opposed to a bug. */
+function isNetworkError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return (
+    code.startsWith('UND_ERR') ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'EPIPE',
+      'ENOTFOUND',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'EAI_AGAIN',
+      'ETIMEDOUT',
+    ].includes(code)
+  );
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = new URL(options.baseUrl.replace(/\/+$/, ''));
+  const basePath = base.pathname;
+  const pool = new Pool(base.origin, {
+    connections: options.connections ?? 8,
+    keepAliveTimeout: 10_000,
+    headersTimeout: 0, // the per-request timeout below covers headers and body
+    bodyTimeout: 0,
+  });
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const authorization = `Bearer ${options.token}`;
+
+  async function once<K extends EndpointName>(
+    name: K,
+    definition: EndpointDefinition,
+    request: EndpointRequest<K>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<EndpointResponse<K>> {
+    const path =
+      basePath +
+      buildPath(definition, request.params as Record<string, unknown>) +
+      buildQuery(request.query as Record<string, unknown>);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let statusCode: number;
+    let headers: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      const response = await pool.request({
+        method: definition.method,
+        path,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body,
+        signal: combined,
+      });
+      statusCode = response.statusCode;
+      headers = response.headers;
+      text = await response.body.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted)
+        throw new ApiError({
+          kind: 'timeout',
+          endpoint: name,
+          message: `${name}: no answer from ${base.origin} within ${timeoutMs} ms`,
+          cause: error,
+        });
+      if (isNetworkError(error))
+        throw new ApiError({
+          kind: 'network',
+          endpoint: name,
+          message: `${name}: cannot reach ${base.origin} (${(error as Error).message})`,
+          cause: error,
+        });
+      throw error;
+    }
+
+    if (statusCode < 200 || statusCode >= 300) {
+      let code: string | undefined;
+      let message = text.slice(0, 200) || `HTTP ${statusCode}`;
+      let details: ApiError['details'] = [];
+      try {
+        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        if (parsed.success) ({ code, message, details = [] } = parsed.data.error);
+      } catch {
+        // not JSON: keep the start of the text as message
+      }
+      throw new ApiError({
+        kind: kindOfStatus(statusCode),
+        status: statusCode,
+        code,
+        details,
+        endpoint: name,
+        message: `${name}: ${statusCode}${code ? ` ${code}` : ''}: ${message}`,
+        retryAfterMs: statusCode === 429 || statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined,
+      });
+    }
+
+    if (definition.response === null) return undefined as EndpointResponse<K>;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError({
+        kind: 'invalid_response',
+        status: statusCode,
+        endpoint: name,
+        message: `${name}: the answer is not JSON: ${JSON.stringify(text.slice(0, 80))}`,
+      });
+    }
+    const parsed = definition.response.safeParse(json);
+    if (!parsed.success)
+      throw new ApiError({
+        kind: 'invalid_response',
+        status: statusCode,
+        endpoint: name,
+        details: issuesToDetails(parsed.error.issues),
+        message: `${name}: the answer does not match the interface: ${describeIssues(parsed.error.issues)}`,
+      });
+    return parsed.data as EndpointResponse<K>;
+  }
+
+  return {
+    baseUrl: base.href.replace(/\/+$/, ''),
+    async call(name, request, callOptions = {}) {
+      const definition: EndpointDefinition = endpoints[name];
+      let body: string | undefined;
+      if (definition.body) {
+        // Strict request schemas: refuse locally what the service would refuse.
+        const checked = definition.body.safeParse(request.body);
+        if (!checked.success)
+          throw new ApiError({
+            kind: 'validation',
+            endpoint: name,
+            details: issuesToDetails(checked.error.issues),
+            message: `${name}: the request is invalid: ${describeIssues(checked.error.issues)}`,
+          });
+        body = JSON.stringify(request.body);
+      }
+      // POST transitions are not idempotent: after no answer, the service may have applied it.
+      const idempotent = definition.method !== 'POST';
+      let attempt = 0;
+      return withRetry(
+        () => {
+          options.onRequest?.(name, attempt++);
+          return once(name, definition, request, body, callOptions.signal);
+        },
+        {
+          policy: callOptions.retry ?? options.retry ?? DEFAULT_RETRY,
+          mayRetry: (error) => idempotent || error.kind === 'rate_limited' || error.status === 503,
+          signal: callOptions.signal,
+          ...(options.random ? { random: options.random } : {}),
+          onRetry: (error, delay) => options.onRetry?.(error, delay),
+        },
+      );
+    },
+    close: () => pool.close(),
+  };
+}

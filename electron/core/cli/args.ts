@@ -1,0 +1,62 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { defaultDataDir } from '../config/config.ts';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses a subcommand's arguments; every command also takes --data-dir. Wrong usage is a UsageError (exit 2). */
+export function parseCommand<O extends Options>(argv: string[], options: O, positionals: { min: number; max: number }) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const count = parsed.positionals.length;
+  if (!(parsed.values as { help?: boolean }).help && (count < positionals.min || count > positionals.max))
+    throw new UsageError(
+      count < positionals.min ? 'missing argument' : `unexpected argument "${parsed.positionals[positionals.max]}"`,
+    );
+  const values = parsed.values as { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string } & {
+    'data-dir'?: string;
+    help?: boolean;
+  };
+  return { values, positionals: parsed.positionals, dataDir: values['data-dir'] ?? defaultDataDir() };
+}
+
+export interface Output {
+  write(text: string): void;
+  isTTY: boolean;
+}
+
+export const stdout: Output = {
+  write: (text) => void process.stdout.write(text),
+  get isTTY() {
+    return Boolean(process.stdout.isTTY);
+  },
+};
+
+/** A plain text table: columns padded to their widest cell. */
+export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
+  const cells = [
+    headers,
+    ...rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))),
+  ];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => [...(row[i] ?? '')].length)));
+  return cells
+    .map((row) =>
+      row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  '),
+    )
+    .join('\n');
+}
+
+export const localTime = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' }) : '';

@@ -1,0 +1,37 @@
+/**
+ * Where the service token is kept. The CLI and the browser host keep it in a
+ * file readable by its owner only (mode 0600); the Electron shell keeps it
+ * encrypted with safeStorage. Either way it never reaches a renderer.
+ */
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface TokenStore {
+  get(): string | undefined;
+  set(token: string | undefined): void;
+}
+
+export function createFileTokenStore(dataDir: string): TokenStore {
+  const path = join(dataDir, 'token');
+  return {
+    get() {
+      if (!existsSync(path)) return undefined;
+      const token = readFileSync(path, 'utf8').trim();
+      return token || undefined;
+    },
+    set(token) {
+      if (token === undefined || token === '') {
+        rmSync(path, { force: true });
+        return;
+      }
+      writeFileSync(path, `${token}\n`, { mode: 0o600 });
+      chmodSync(path, 0o600); // writeFileSync keeps the mode of an existing file
+    },
+  };
+}
+
+/** Shows that a token is set without showing it. */
+export function maskToken(token: string | undefined): string {
+  if (!token) return '(not set)';
+  return token.length <= 8 ? '********' : `${token.slice(0, 4)}…${token.slice(-2)} (${token.length} characters)`;
+}

@@ -1,0 +1,38 @@
+/** The offline mirror: one SQLite file, its migrations, and one repository per table. */
+import Database from 'better-sqlite3';
+import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
+import { createCheckInsRepo } from './repos/check-ins.ts';
+import { createGuestsRepo } from './repos/guests.ts';
+import { createInvitationsRepo } from './repos/invitations.ts';
+import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
+import { createSyncStateRepo } from './repos/sync-state.ts';
+
+export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+
+export function openMirror(path: string, options: { nativeBinding?: string } = {}) {
+  const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    configureDatabase(db);
+    migrate(db, readMigrations(MIRROR_MIGRATIONS_DIR), `The mirror ${path}`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return {
+    db,
+    invitations: createInvitationsRepo(db),
+    checkIns: createCheckInsRepo(db),
+    groups: createGroupsRepo(db),
+    employees: createEmployeesRepo(db),
+    syncState: createSyncStateRepo(db),
+    guests: createGuestsRepo(db),
+    /** Runs `work` in one synchronous transaction: never await inside. */
+    transaction<T>(work: () => T): T {
+      return db.transaction(work)();
+    },
+    close(): void {
+      db.close();
+    },
+  };
+}
+export type Mirror = ReturnType<typeof openMirror>;

@@ -1,0 +1,148 @@
+/**
+ * The guest read model: invitations with their event, contact and check-in
+ * state, for lists and lookup. A check-in whose invitation is no longer
+ * listed (its event was deleted while the guest was on site) still shows.
+ */
+import type Database from 'better-sqlite3';
+import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+
+export interface Guest {
+  invitationId: number;
+  state: string;
+  category: GuestCategory;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  companyName: string | null;
+  language: string | null;
+  eventId: number | null;
+  eventName: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  locationId: number;
+  hostId: number | null;
+  arrivedAt: string | null;
+  leftAt: string | null;
+}
+
+type GuestRow = Omit<Guest, 'category'>;
+
+export interface GuestQuery {
+  locationId: number;
+  /** Events ending after this... */
+  from: string;
+  /** ...and starting before this. */
+  to: string;
+  category?: GuestCategory | undefined;
+  flow?: FlowConfig;
+}
+
+const COLUMNS = `i.id AS invitationId, coalesce(k.state, @initialState) AS state,
+  coalesce(k.first_name, c.first_name) AS firstName, coalesce(k.last_name, c.last_name) AS lastName,
+  coalesce(k.email, c.email) AS email, coalesce(k.company_name, c.company_name) AS companyName,
+  coalesce(k.language, c.language) AS language, e.id AS eventId, e.name AS eventName,
+  i.starts_at AS startsAt, i.ends_at AS endsAt, i.location_id AS locationId, e.host_id AS hostId,
+  k.arrived_at AS arrivedAt, k.left_at AS leftAt`;
+
+const ORPHAN_COLUMNS = `k.id AS invitationId, k.state AS state, k.first_name AS firstName, k.last_name AS lastName,
+  k.email AS email, k.company_name AS companyName, k.language AS language, NULL AS eventId, NULL AS eventName,
+  json_extract(k.legitimation, '$.startsAt') AS startsAt, json_extract(k.legitimation, '$.endsAt') AS endsAt,
+  k.location_id AS locationId, NULL AS hostId, k.arrived_at AS arrivedAt, k.left_at AS leftAt`;
+
+const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
+  LEFT JOIN check_ins k ON k.id = i.id`;
+
+/** Turns typed text into an FTS5 query: every word a prefix, all words required. */
+export function toFtsQuery(text: string): string | null {
+  const words = text
+    .normalize('NFC')
+    .split(/[\s,;:()"'*^+\-@.]+/u)
+    .filter((word) => word.length > 0);
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ');
+}
+
+export function createGuestsRepo(db: Database.Database) {
+  const list = db.prepare(`
+    SELECT ${COLUMNS} ${FROM}
+    WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
+    UNION ALL
+    SELECT ${ORPHAN_COLUMNS} FROM check_ins k
+    WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
+    ORDER BY startsAt, lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
+
+  // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for two-letter prefixes.
+  const lookup = db.prepare(`
+    SELECT ${COLUMNS} FROM contacts_fts f
+    JOIN invitations i ON i.contact_id = f.rowid JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
+    LEFT JOIN check_ins k ON k.id = i.id
+    WHERE contacts_fts MATCH @match AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
+    LIMIT @limit`) as Database.Statement<unknown[], GuestRow>;
+
+  const byId = db.prepare(`
+    SELECT ${COLUMNS} ${FROM} WHERE i.id = @id
+    UNION ALL
+    SELECT ${ORPHAN_COLUMNS} FROM check_ins k WHERE k.id = @id AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)`) as Database.Statement<
+    unknown[],
+    GuestRow
+  >;
+
+  const withCategory =
+    (flow: FlowConfig) =>
+    (row: GuestRow): Guest => ({ ...row, category: categoryOf(row.state, flow) });
+
+  return {
+    list(query: GuestQuery): Guest[] {
+      const flow = query.flow ?? DEFAULT_FLOW;
+      const guests = list
+        .all({ locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState })
+        .map(withCategory(flow));
+      return query.category ? guests.filter((g) => g.category === query.category) : guests;
+    },
+
+    /**
+     * Guests whose first or last name, email or company starts with each typed
+     * word, ignoring case and diacritics. Best first: name matches before
+     * email or company matches, then the event nearest to `now`.
+     */
+    lookup(text: string, query: GuestQuery & { limit?: number; now?: number }): Guest[] {
+      const match = toFtsQuery(text);
+      if (!match) return [];
+      const flow = query.flow ?? DEFAULT_FLOW;
+      const limit = query.limit ?? 20;
+      const rows = lookup
+        .all({
+          match,
+          locationId: query.locationId,
+          from: query.from,
+          to: query.to,
+          initialState: flow.initialState,
+          limit: limit * 5,
+        })
+        .map(withCategory(flow));
+      const now = query.now ?? Date.now();
+      const words = match.split(' ').map((w) => fold(w.slice(1, -2)));
+      const nameHits = (g: Guest) => {
+        const names = [g.firstName, g.lastName].filter(Boolean).map((n) => fold(n!));
+        return words.filter((w) => names.some((n) => n.split(/\s+/).some((part) => part.startsWith(w)))).length;
+      };
+      const distance = (g: Guest) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);
+      return rows
+        .map((g) => ({ g, hits: nameHits(g), distance: distance(g) }))
+        .sort((a, b) => b.hits - a.hits || a.distance - b.distance || a.g.invitationId - b.g.invitationId)
+        .slice(0, limit)
+        .map((x) => x.g);
+    },
+
+    byId(id: number, flow: FlowConfig = DEFAULT_FLOW): Guest | undefined {
+      const row = byId.get({ id, initialState: flow.initialState });
+      return row ? withCategory(flow)(row) : undefined;
+    },
+  };
+}
+export type GuestsRepo = ReturnType<typeof createGuestsRepo>;
+
+/** Lower case without diacritics, like the FTS tokenizer. */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}

@@ -1,0 +1,140 @@
+/** events, contacts and invitations: what the invitations listing brings. */
+import type Database from 'better-sqlite3';
+import type { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
+import { extraOf, orNull } from './util.ts';
+
+const EVENT_KEYS = [
+  'id',
+  'name',
+  'description',
+  'startsAt',
+  'endsAt',
+  'locationId',
+  'hostId',
+  'draft',
+  'createdAt',
+  'updatedAt',
+];
+const CONTACT_KEYS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'birthdate',
+  'companyName',
+  'language',
+  'createdAt',
+  'updatedAt',
+];
+const INVITATION_KEYS = ['id', 'event', 'contact', 'createdAt', 'updatedAt'];
+
+export function createInvitationsRepo(db: Database.Database) {
+  const upsertEvent = db.prepare(`
+    INSERT INTO events (id, name, description, starts_at, ends_at, location_id, host_id, draft, created_at, updated_at, extra)
+    VALUES (@id, @name, @description, @startsAt, @endsAt, @locationId, @hostId, @draft, @createdAt, @updatedAt, @extra)
+    ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description, starts_at = excluded.starts_at,
+      ends_at = excluded.ends_at, location_id = excluded.location_id, host_id = excluded.host_id, draft = excluded.draft,
+      created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
+    WHERE events.updated_at IS NOT excluded.updated_at OR events.extra IS NOT excluded.extra`);
+  const upsertContact = db.prepare(`
+    INSERT INTO contacts (id, email, first_name, last_name, birthdate, company_name, language, created_at, updated_at, extra)
+    VALUES (@id, @email, @firstName, @lastName, @birthdate, @companyName, @language, @createdAt, @updatedAt, @extra)
+    ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
+      birthdate = excluded.birthdate, company_name = excluded.company_name, language = excluded.language,
+      created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
+    WHERE contacts.updated_at IS NOT excluded.updated_at OR contacts.extra IS NOT excluded.extra`);
+  const upsertInvitation = db.prepare(`
+    INSERT INTO invitations (id, event_id, contact_id, location_id, starts_at, ends_at, created_at, updated_at, seen_run, extra)
+    VALUES (@id, @eventId, @contactId, @locationId, @startsAt, @endsAt, @createdAt, @updatedAt, @seenRun, @extra)
+    ON CONFLICT(id) DO UPDATE SET event_id = excluded.event_id, contact_id = excluded.contact_id,
+      location_id = excluded.location_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+      created_at = excluded.created_at, updated_at = excluded.updated_at, seen_run = excluded.seen_run, extra = excluded.extra`);
+
+  const eventRow = (e: Event) => ({
+    id: e.id,
+    name: e.name,
+    description: orNull(e.description),
+    startsAt: e.startsAt,
+    endsAt: e.endsAt,
+    locationId: e.locationId,
+    hostId: e.hostId,
+    draft: e.draft ? 1 : 0,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    extra: extraOf(e, EVENT_KEYS),
+  });
+  const contactRow = (c: Contact) => ({
+    id: c.id,
+    email: orNull(c.email),
+    firstName: orNull(c.firstName),
+    lastName: orNull(c.lastName),
+    birthdate: orNull(c.birthdate),
+    companyName: orNull(c.companyName),
+    language: orNull(c.language),
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    extra: extraOf(c, CONTACT_KEYS),
+  });
+
+  return {
+    /** Upserts a page of invitations with their events and contacts. Call inside a transaction. */
+    upsertMany(invitations: readonly ReceptionInvitation[], seenRun: number | null): void {
+      const events = new Map<number, Event>();
+      const contacts = new Map<number, Contact>();
+      for (const invitation of invitations) {
+        events.set(invitation.event.id, invitation.event);
+        contacts.set(invitation.contact.id, invitation.contact);
+      }
+      for (const event of events.values()) upsertEvent.run(eventRow(event));
+      for (const contact of contacts.values()) upsertContact.run(contactRow(contact));
+      for (const i of invitations)
+        upsertInvitation.run({
+          id: i.id,
+          eventId: i.event.id,
+          contactId: i.contact.id,
+          locationId: i.event.locationId,
+          startsAt: i.event.startsAt,
+          endsAt: i.event.endsAt,
+          createdAt: i.createdAt,
+          updatedAt: i.updatedAt,
+          seenRun,
+          extra: extraOf(i, INVITATION_KEYS),
+        });
+    },
+
+    /** Newest updatedAt of the location's invitations: the base of the incremental watermark. */
+    newestUpdatedAt: db
+      .prepare('SELECT max(updated_at) FROM invitations WHERE location_id = ?')
+      .pluck() as Database.Statement<[number], string | null>,
+
+    /**
+     * Removes the location's invitations in the window that the last complete
+     * listing did not show (deleted, moved, turned back into drafts).
+     */
+    removeUnseen: db.prepare(
+      `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
+       AND seen_run IS NOT @run`,
+    ),
+
+    /** Invitations whose event ended before `before`, and check-ins that left (or arrived) before it. */
+    purgeBefore(before: string): { invitations: number; checkIns: number } {
+      const checkIns = db
+        .prepare(
+          `DELETE FROM check_ins WHERE coalesce(left_at, arrived_at) < @before
+           OR id IN (SELECT id FROM invitations WHERE ends_at < @before)`,
+        )
+        .run({ before }).changes;
+      const invitations = db.prepare('DELETE FROM invitations WHERE ends_at < ?').run(before).changes;
+      return { invitations, checkIns };
+    },
+
+    /** Events and contacts no invitation refers to any more. */
+    removeOrphans(): void {
+      db.prepare('DELETE FROM events WHERE id NOT IN (SELECT event_id FROM invitations)').run();
+      db.prepare('DELETE FROM contacts WHERE id NOT IN (SELECT contact_id FROM invitations)').run();
+    },
+
+    count: db.prepare('SELECT count(*) FROM invitations').pluck() as Database.Statement<[], number>,
+  };
+}
+export type InvitationsRepo = ReturnType<typeof createInvitationsRepo>;

@@ -1,0 +1,69 @@
+/** Access profile groups and employees: small lists refreshed in full. */
+import type Database from 'better-sqlite3';
+import type { AccessProfileGroup, Employee } from '../../../../shared/api/index.ts';
+import { extraOf, orNull } from './util.ts';
+
+export function createGroupsRepo(db: Database.Database) {
+  const upsert = db.prepare(`
+    INSERT INTO access_profile_groups (source_id, name, location_id, location_name, created_at, updated_at, extra, seen_run)
+    VALUES (@sourceId, @name, @locationId, @locationName, @createdAt, @updatedAt, @extra, @seenRun)
+    ON CONFLICT(source_id) DO UPDATE SET name = excluded.name, location_id = excluded.location_id,
+      location_name = excluded.location_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
+      extra = excluded.extra, seen_run = excluded.seen_run`);
+  return {
+    upsertMany(groups: readonly AccessProfileGroup[], seenRun: number): void {
+      for (const g of groups)
+        upsert.run({
+          sourceId: g.sourceId,
+          name: orNull(g.name),
+          locationId: orNull(g.location?.id),
+          locationName: orNull(g.location?.name),
+          createdAt: orNull(g.createdAt),
+          updatedAt: orNull(g.updatedAt),
+          extra: extraOf(g, ['sourceId', 'name', 'location', 'createdAt', 'updatedAt']),
+          seenRun,
+        });
+    },
+    removeUnseen: db.prepare('DELETE FROM access_profile_groups WHERE seen_run IS NOT @run'),
+    all: db.prepare(
+      'SELECT source_id AS sourceId, name, location_id AS locationId, location_name AS locationName FROM access_profile_groups ORDER BY source_id',
+    ) as Database.Statement<
+      [],
+      { sourceId: string; name: string | null; locationId: number | null; locationName: string | null }
+    >,
+  };
+}
+export type GroupsRepo = ReturnType<typeof createGroupsRepo>;
+
+export function createEmployeesRepo(db: Database.Database) {
+  const upsert = db.prepare(`
+    INSERT INTO employees (id, email, first_name, last_name, created_at, updated_at, extra, seen_run)
+    VALUES (@id, @email, @firstName, @lastName, @createdAt, @updatedAt, @extra, @seenRun)
+    ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name,
+      last_name = excluded.last_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
+      extra = excluded.extra, seen_run = excluded.seen_run`);
+  return {
+    upsertMany(employees: readonly Employee[], seenRun: number): void {
+      for (const e of employees)
+        upsert.run({
+          id: e.id,
+          email: orNull(e.email),
+          firstName: orNull(e.firstName),
+          lastName: orNull(e.lastName),
+          createdAt: orNull(e.createdAt),
+          updatedAt: orNull(e.updatedAt),
+          extra: extraOf(e, ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt']),
+          seenRun,
+        });
+    },
+    removeUnseen: db.prepare('DELETE FROM employees WHERE seen_run IS NOT @run'),
+    byId: db.prepare(
+      'SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees WHERE id = ?',
+    ) as Database.Statement<
+      [number],
+      { id: number; email: string | null; firstName: string | null; lastName: string | null }
+    >,
+    count: db.prepare('SELECT count(*) FROM employees').pluck() as Database.Statement<[], number>,
+  };
+}
+export type EmployeesRepo = ReturnType<typeof createEmployeesRepo>;

@@ -1,0 +1,11 @@
+/** Splits an object into the columns a repository knows and the rest (kept as JSON in `extra`). */
+export function extraOf(value: Record<string, unknown>, known: readonly string[]): string | null {
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) if (!known.includes(key)) (extra ??= {})[key] = value[key];
+  return extra ? JSON.stringify(extra) : null;
+}
+
+export const jsonOrNull = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+export const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value);
+export const parseJsonColumn = <T>(text: string | null): T | undefined =>
+  text === null ? undefined : (JSON.parse(text) as T);

@@ -1,0 +1,179 @@
+/**
+ * The scheduler: composes the pull steps on their intervals, keeps one
+ * status for all of them, and never runs the same resource twice at once.
+ */
+import { ApiError } from '../api/errors.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { Config } from '../config/config.ts';
+import type { Mirror } from '../db/mirror.ts';
+import {
+  stateKey,
+  pullCheckIns,
+  pullEmployees,
+  pullGroups,
+  pullInvitations,
+  purgeExpired,
+  type PullContext,
+  type PullResult,
+} from './pulls.ts';
+import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
+
+export interface SyncEngineDeps {
+  mirror: Mirror;
+  api: ApiClient;
+  config: Config;
+  now?: () => number;
+  log?: (line: string) => void;
+  status?: StatusStore;
+}
+
+export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { mirror, api, config } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const status = deps.status ?? createStatus();
+  const running = new Map<Resource, Promise<SyncOutcome>>();
+  const timers = new Map<Resource, NodeJS.Timeout>();
+  let controller = new AbortController();
+  let started = false;
+
+  // Show what the mirror already knows, before the first pull.
+  for (const row of mirror.syncState.all()) {
+    const resource = RESOURCES.find((r) => row.resource === r || row.resource.startsWith(`${r}:`));
+    if (resource)
+      status.update({}, resource, {
+        lastSuccessAt: row.lastSuccessAt,
+        lastFullAt: row.lastFullAt,
+        lastError:
+          row.lastError && row.lastErrorAt ? { kind: 'earlier', message: row.lastError, at: row.lastErrorAt } : null,
+      });
+  }
+
+  const context = (resource: Resource): PullContext => ({
+    mirror,
+    api,
+    config,
+    now,
+    signal: controller.signal,
+    onProgress: (progress) => status.update({}, resource, { progress }),
+  });
+
+  function fullDue(): boolean {
+    const state = mirror.syncState.get(stateKey('invitations', config));
+    if (!state?.lastFullAt || !state.watermark) return true;
+    return now() - Date.parse(state.lastFullAt) >= config.intervals.fullSeconds * 1000;
+  }
+
+  const pulls: Record<Resource, (mode?: 'incremental' | 'full') => Promise<PullResult>> = {
+    invitations: async (mode) => {
+      const full = mode === 'full' || fullDue();
+      const result = await pullInvitations(context('invitations'), full ? 'full' : 'incremental');
+      if (full) purgeExpired(mirror, config, now());
+      return result;
+    },
+    checkIns: () => pullCheckIns(context('checkIns')),
+    groups: () => pullGroups(context('groups')),
+    employees: () => pullEmployees(context('employees')),
+  };
+
+  /** Runs one resource's pull; joins the one in flight instead of starting a second. */
+  function run(resource: Resource, mode?: 'incremental' | 'full'): Promise<SyncOutcome> {
+    const inFlight = running.get(resource);
+    if (inFlight) return inFlight;
+    const promise = (async (): Promise<SyncOutcome> => {
+      if (status.get().tokenRejected)
+        return { ok: false, error: { kind: 'unauthorized', message: 'the token was rejected; set a new one' } };
+      status.update({}, resource, { running: true, progress: null });
+      try {
+        const result = await pulls[resource](mode);
+        const at = iso(now());
+        status.update({ online: true, lastOnlineAt: at }, resource, {
+          running: false,
+          progress: null,
+          lastSuccessAt: at,
+          lastError: null,
+          lastFullAt: mirror.syncState.get(stateKey(resource, config))?.lastFullAt ?? null,
+        });
+        log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);
+        return { ok: true, result };
+      } catch (error) {
+        const at = iso(now());
+        const described =
+          error instanceof ApiError
+            ? { kind: error.kind, message: error.message }
+            : { kind: 'internal', message: (error as Error)?.message ?? String(error) };
+        mirror.syncState.recordFailure(stateKey(resource, config), at, described.message);
+        const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+        status.update(
+          {
+            ...(offline ? { online: false } : error instanceof ApiError ? { online: true, lastOnlineAt: at } : {}),
+            ...(error instanceof ApiError && error.kind === 'unauthorized' ? { tokenRejected: true } : {}),
+          },
+          resource,
+          { running: false, progress: null, lastError: { ...described, at } },
+        );
+        log(`sync ${resource} failed: ${described.message}`);
+        if (!(error instanceof ApiError) && !controller.signal.aborted) log((error as Error)?.stack ?? String(error));
+        return { ok: false, error: described };
+      } finally {
+        running.delete(resource);
+      }
+    })();
+    running.set(resource, promise);
+    return promise;
+  }
+
+  const intervalOf = (resource: Resource): number =>
+    1000 *
+    {
+      invitations: config.intervals.incrementalSeconds,
+      checkIns: config.intervals.checkInsSeconds,
+      groups: config.intervals.referenceSeconds,
+      employees: config.intervals.referenceSeconds,
+    }[resource];
+
+  function schedule(resource: Resource, delay: number) {
+    if (!started) return;
+    timers.set(
+      resource,
+      setTimeout(() => {
+        void run(resource).finally(() => schedule(resource, intervalOf(resource)));
+      }, delay),
+    );
+  }
+
+  return {
+    status,
+    /** Pulls every resource now (invitations in full when asked or due); resolves when all are done. */
+    async syncNow(options: { full?: boolean } = {}): Promise<Record<Resource, SyncOutcome>> {
+      const outcomes = await Promise.all(
+        RESOURCES.map((r) => run(r, options.full ? 'full' : undefined).then((o) => [r, o] as const)),
+      );
+      return Object.fromEntries(outcomes) as Record<Resource, SyncOutcome>;
+    },
+    /** Starts the timers; the first pull of each resource runs at once. */
+    start(): void {
+      if (started) return;
+      started = true;
+      if (controller.signal.aborted) controller = new AbortController();
+      for (const resource of RESOURCES) schedule(resource, 0);
+    },
+    /** Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions). */
+    async stop(): Promise<void> {
+      started = false;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      controller.abort(new Error('sync stopped'));
+      await Promise.allSettled(running.values());
+    },
+    /** After the token or the configuration changed: let pulls run again. */
+    clearTokenRejected(): void {
+      status.update({ tokenRejected: false });
+    },
+  };
+}
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

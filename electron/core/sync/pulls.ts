@@ -1,0 +1,228 @@
+/**
+ * The pull steps. Each page is applied in one synchronous transaction as it
+ * arrives; rows are removed only after a complete listing, and watermarks
+ * advance only after a successful pull, so a failed pull removes nothing and
+ * is simply done again.
+ */
+import {
+  type AccessProfileGroup,
+  type CheckIn,
+  type Employee,
+  LIMITS,
+  type ReceptionInvitation,
+} from '../../../shared/api/index.ts';
+import type { ApiClient } from '../api/client.ts';
+import { walkPages } from '../api/pager.ts';
+import type { Config } from '../config/config.ts';
+import type { Mirror } from '../db/mirror.ts';
+import type { Resource } from './status.ts';
+
+export interface PullContext {
+  mirror: Mirror;
+  api: ApiClient;
+  config: Config;
+  now: () => number;
+  signal?: AbortSignal | undefined;
+  onProgress?: (progress: { pagesDone: number; pagesTotal: number }) => void;
+  /** Pages in flight at once. */
+  concurrency?: number;
+}
+
+export interface PullResult {
+  /** Rows received. */
+  received: number;
+  pages: number;
+  /** Rows removed by reconciliation. */
+  removed: number;
+  complete: boolean;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function syncWindow(config: Config, now: number) {
+  return { from: iso(now - config.windowDaysBack * DAY), to: iso(now + config.windowDaysAhead * DAY) };
+}
+
+/** Every run of a complete listing gets a number; rows not marked with it are gone from the service. */
+const nextRun = (() => {
+  let last = 0;
+  return (now: number) => (last = Math.max(last + 1, now));
+})();
+
+/** The sync_state row of a resource: per location or company, so that changing them starts afresh. */
+export function stateKey(resource: Resource, config: Config): string {
+  switch (resource) {
+    case 'invitations':
+      return `invitations:${config.locationId}`;
+    case 'checkIns':
+      return `checkIns:${config.locationId}`;
+    case 'employees':
+      return `employees:${config.companyId}`;
+    case 'groups':
+      return 'groups';
+  }
+}
+
+/**
+ * Invitations of the location in the window. `incremental` asks only for
+ * what changed since the watermark; `full` lists everything and removes what
+ * the service no longer lists (deleted, drafts, moved away).
+ */
+export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'full'): Promise<PullResult> {
+  const { mirror, api, config } = ctx;
+  const now = ctx.now();
+  const window = syncWindow(config, now);
+  const resource = stateKey('invitations', config);
+  const state = mirror.syncState.get(resource);
+  const incremental = mode === 'incremental' && Boolean(state?.watermark);
+  const updatedSince = incremental
+    ? iso(Date.parse(state!.watermark!) - config.watermarkMarginSeconds * 1000)
+    : undefined;
+  const run = incremental ? null : nextRun(now);
+  let newest = state?.watermark ?? null;
+  let received = 0;
+
+  const result = await walkPages<ReceptionInvitation>({
+    pageSize: LIMITS.invitations.maxLimit,
+    concurrency: ctx.concurrency ?? 4,
+    signal: ctx.signal,
+    idOf: (invitation) => invitation.id,
+    fetchPage: async (offset, limit, signal) => {
+      const page = await api.call(
+        'listInvitations',
+        {
+          params: { locationId: config.locationId },
+          query: { endsAfter: window.from, beginsBefore: window.to, updatedSince, limit, offset },
+        },
+        { signal },
+      );
+      return { items: page.invitations, totalCount: page.pageInfo.totalCount };
+    },
+    onPage: (items, progress) => {
+      mirror.transaction(() => mirror.invitations.upsertMany(items, run));
+      for (const item of items) if (newest === null || item.updatedAt > newest) newest = item.updatedAt;
+      received += items.length;
+      ctx.onProgress?.(progress);
+    },
+  });
+
+  let removed = 0;
+  const at = iso(ctx.now());
+  mirror.transaction(() => {
+    if (run !== null && result.complete) {
+      removed = mirror.invitations.removeUnseen.run({ locationId: config.locationId, ...window, run }).changes;
+      mirror.invitations.removeOrphans();
+    }
+    // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
+    if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: run !== null });
+  });
+  return { received, pages: result.pages, removed, complete: result.complete };
+}
+
+/**
+ * A listing refreshed in full: every page upserted with this run's number,
+ * then, when the listing was complete, the rows it did not show removed.
+ */
+async function refreshInFull<T>(
+  ctx: PullContext,
+  spec: {
+    resource: string;
+    pageSize: number;
+    idOf: (item: T) => string | number;
+    fetch: (offset: number, limit: number, signal?: AbortSignal) => Promise<{ items: T[]; totalCount: number }>;
+    apply: (items: T[], run: number) => void;
+    removeUnseen: (run: number) => number;
+  },
+): Promise<PullResult> {
+  const run = nextRun(ctx.now());
+  let received = 0;
+  const result = await walkPages<T>({
+    pageSize: spec.pageSize,
+    concurrency: ctx.concurrency ?? 4,
+    signal: ctx.signal,
+    idOf: spec.idOf,
+    fetchPage: spec.fetch,
+    onPage: (items, progress) => {
+      ctx.mirror.transaction(() => spec.apply(items, run));
+      received += items.length;
+      ctx.onProgress?.(progress);
+    },
+  });
+  let removed = 0;
+  ctx.mirror.transaction(() => {
+    if (result.complete) removed = spec.removeUnseen(run);
+    ctx.mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()), { full: result.complete });
+  });
+  return { received, pages: result.pages, removed, complete: result.complete };
+}
+
+/** Check-ins of the location, in full: those no longer listed (undone) are removed. */
+export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
+  const { mirror, api, config } = ctx;
+  const retainAfter = iso(ctx.now() - config.retentionDays * DAY);
+  return refreshInFull<CheckIn>(ctx, {
+    resource: stateKey('checkIns', config),
+    pageSize: LIMITS.checkIns.maxLimit,
+    idOf: (checkIn) => checkIn.id,
+    fetch: async (offset, limit, signal) => {
+      const page = await api.call(
+        'listCheckIns',
+        { params: { locationId: config.locationId }, query: { limit, offset } },
+        { signal },
+      );
+      return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
+    },
+    // Past the retention period, personal data is not kept on the lobby machine.
+    apply: (items, run) =>
+      mirror.checkIns.upsertMany(
+        items.filter((c) => (c.leftAt ?? c.arrivedAt ?? retainAfter) >= retainAfter),
+        config.locationId,
+        run,
+      ),
+    removeUnseen: (run) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, run }).changes,
+  });
+}
+
+export function pullGroups(ctx: PullContext): Promise<PullResult> {
+  const { mirror, api } = ctx;
+  return refreshInFull<AccessProfileGroup>(ctx, {
+    resource: 'groups',
+    pageSize: LIMITS.accessProfileGroups.maxLimit,
+    idOf: (group) => group.sourceId,
+    fetch: async (offset, limit, signal) => {
+      const page = await api.call('listAccessProfileGroups', { query: { limit, offset } }, { signal });
+      return { items: page.groups, totalCount: page.pageInfo.totalCount };
+    },
+    apply: (items, run) => mirror.groups.upsertMany(items, run),
+    removeUnseen: (run) => mirror.groups.removeUnseen.run({ run }).changes,
+  });
+}
+
+export function pullEmployees(ctx: PullContext): Promise<PullResult> {
+  const { mirror, api, config } = ctx;
+  return refreshInFull<Employee>(ctx, {
+    resource: stateKey('employees', config),
+    pageSize: LIMITS.employees.maxLimit,
+    idOf: (employee) => employee.id,
+    fetch: async (offset, limit, signal) => {
+      const page = await api.call(
+        'listEmployees',
+        { params: { companyId: config.companyId }, query: { limit, offset } },
+        { signal },
+      );
+      return { items: page.employees, totalCount: page.pageInfo.totalCount };
+    },
+    apply: (items, run) => mirror.employees.upsertMany(items, run),
+    removeUnseen: (run) => mirror.employees.removeUnseen.run({ run }).changes,
+  });
+}
+
+/** Drops invitations and check-ins older than the retention period. */
+export function purgeExpired(mirror: Mirror, config: Config, now: number) {
+  return mirror.transaction(() => {
+    const purged = mirror.invitations.purgeBefore(iso(now - config.retentionDays * DAY));
+    mirror.invitations.removeOrphans();
+    return purged;
+  });
+}

@@ -1,0 +1,61 @@
+/** Helpers shared by the benchmarks: a service in a second process, percentiles, reporting. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const FOYER = fileURLToPath(new URL('../../bin/foyer.mjs', import.meta.url));
+
+export interface ServiceProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `foyer service` in its own process on a free loopback port. */
+export async function spawnService(args: string[]): Promise<ServiceProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-'));
+  const child = spawn(process.execPath, [FOYER, 'service', '--port', '0', '--db', join(dir, 'service.db'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`foyer service exited with ${code}`)));
+  });
+  return {
+    baseUrl,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export interface Check {
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
+  ok: boolean;
+}
+
+/** Prints the figures as a table; returns whether every target was met. */
+export function report(title: string, checks: Check[]): boolean {
+  console.log(`\n${title}`);
+  for (const c of checks)
+    console.log(
+      `  ${c.ok ? 'PASS' : 'MISS'}  ${c.name.padEnd(44)} ${c.value.toFixed(c.value < 10 ? 2 : 0).padStart(10)} ${c.unit.padEnd(10)} target ${c.target}`,
+    );
+  return checks.every((c) => c.ok);
+}

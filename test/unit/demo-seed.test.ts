@@ -1,0 +1,310 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GUEST_LANGUAGES, toWireTime } from '../../shared/api/primitives.ts';
+import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
+import { GUEST_COMPANIES, GUEST_NAMES, asciify } from '../../service/demo/names.ts';
+import { DEMO_TOKEN, DEMO_WORLD_PATH, iso, isSeeded, mulberry32, seedDemo } from '../../service/demo/seed.ts';
+import { applyWorld, loadWorldFile, parseWorld } from '../../service/world.ts';
+
+/** A Wednesday, early afternoon (UTC). */
+const NOW = Date.UTC(2026, 2, 11, 13, 30);
+const TODAY = '2026-03-11';
+
+const dirs: string[] = [];
+const open: Database.Database[] = [];
+
+function demoDb(): Database.Database {
+  const dir = mkdtempSync(join(tmpdir(), 'foyer-demo-'));
+  dirs.push(dir);
+  const db = new Database(join(dir, 'service.db'));
+  open.push(db);
+  configureDatabase(db);
+  migrate(db, readMigrations(new URL('../../service/db/migrations/', import.meta.url)));
+  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), toWireTime(NOW - 30 * 24 * 3600_000));
+  return db;
+}
+
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const count = (db: Database.Database, sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
+
+function dump(db: Database.Database): string {
+  return JSON.stringify(
+    ['contacts', 'events', 'event_access_profiles', 'invitations', 'check_ins'].map((table) =>
+      db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).raw().all(),
+    ),
+  );
+}
+
+/** What must hold for any seed and any `now`. */
+function checkInvariants(db: Database.Database, now: number): void {
+  // Nobody is on site at an event that has not started yet.
+  expect(
+    count(
+      db,
+      `SELECT count(*) FROM check_ins c JOIN invitations i USING (id)
+         WHERE c.state != 'EXPECTED' AND c.state != 'CANCELLED' AND i.event_starts_at > ?`,
+      toWireTime(now),
+    ),
+  ).toBe(0);
+
+  const wire = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+  for (const t of db
+    .prepare(
+      `SELECT starts_at FROM events UNION ALL SELECT ends_at FROM events UNION ALL SELECT created_at FROM invitations
+         UNION ALL SELECT updated_at FROM invitations UNION ALL SELECT updated_at FROM check_ins
+         UNION ALL SELECT created_at FROM contacts`,
+    )
+    .pluck()
+    .all())
+    expect(t).toMatch(wire);
+  expect(
+    count(
+      db,
+      'SELECT count(*) FROM events WHERE updated_at < created_at OR updated_at > ? OR starts_at >= ends_at',
+      toWireTime(now),
+    ),
+  ).toBe(0);
+  expect(
+    count(
+      db,
+      `SELECT count(*) FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
+         WHERE i.updated_at < i.created_at OR i.updated_at > ? OR i.updated_at < e.updated_at OR i.updated_at < c.updated_at`,
+      toWireTime(now),
+    ),
+  ).toBe(0);
+  expect(
+    count(
+      db,
+      `SELECT count(*) FROM invitations i JOIN events e ON e.id = i.event_id
+         WHERE i.location_id != e.location_id OR i.event_starts_at != e.starts_at OR i.event_ends_at != e.ends_at
+           OR i.listed != (e.draft = 0 AND i.deleted_at IS NULL)`,
+    ),
+  ).toBe(0);
+  expect(count(db, "SELECT count(*) FROM check_ins WHERE state = 'CHECKED_OUT' AND NOT (arrived_at <= left_at)")).toBe(
+    0,
+  );
+  expect(
+    count(db, "SELECT count(*) FROM check_ins WHERE state IN ('CHECKED_IN', 'CHECKED_OUT') AND access_control IS NULL"),
+  ).toBe(0);
+  expect(
+    count(db, 'SELECT count(*) FROM check_ins WHERE arrived_at > ? OR left_at > ?', toWireTime(now), toWireTime(now)),
+  ).toBe(0);
+  expect(count(db, 'SELECT count(*) FROM invitations i LEFT JOIN check_ins c USING (id) WHERE c.id IS NULL')).toBe(0);
+  expect(
+    count(
+      db,
+      "SELECT count(*) FROM invitations i JOIN check_ins c USING (id) WHERE (c.state = 'CANCELLED') != (i.deleted_at IS NOT NULL)",
+    ),
+  ).toBe(0);
+  expect(db.pragma('foreign_key_check')).toEqual([]);
+}
+
+describe('demo world file', () => {
+  it('is a valid world with the demo token, 120 employees and an unmapped group', () => {
+    const world = parseWorld(JSON.parse(readFileSync(DEMO_WORLD_PATH, 'utf8')));
+    const [main, other] = world.companies;
+    expect(main?.id).toBe(1);
+    expect(main?.locations.map((l) => l.id)).toEqual([10, 11, 12, 13]);
+    expect(main?.employees).toHaveLength(120);
+    expect(new Set(main?.employees.map((e) => e.email.toLowerCase())).size).toBe(120);
+    const integration = main?.integrations.find((i) => i.token === DEMO_TOKEN);
+    expect(integration?.accessProfileGroups.length).toBeGreaterThanOrEqual(5);
+    const unmapped = main?.accessProfileGroups.filter((g) => !integration?.accessProfileGroups.includes(g.sourceId));
+    expect(unmapped?.length).toBeGreaterThanOrEqual(1);
+    expect(other?.id).toBe(2);
+    expect(other?.integrations[0]?.token).toBe('globex-demo-token');
+  });
+});
+
+describe('demo names', () => {
+  it('has at least 20 first and 20 last names for every guest language', () => {
+    for (const language of GUEST_LANGUAGES) {
+      const names = GUEST_NAMES[language];
+      expect(names.male.length + names.female.length, language).toBeGreaterThanOrEqual(20);
+      expect(names.last.length, language).toBeGreaterThanOrEqual(20);
+      for (const name of [...names.male, ...names.female, ...names.last.flat()])
+        expect(asciify(name, language), `${language} ${name}`).toMatch(/^[a-z][a-z-]*$/);
+    }
+    expect(GUEST_COMPANIES.every((c) => c.domain.endsWith('.test'))).toBe(true);
+  });
+
+  it('ascii-fies names natively written', () => {
+    expect(asciify('Dvořák')).toBe('dvorak');
+    expect(asciify('Müller', 'DE')).toBe('mueller');
+    expect(asciify('Łukasz')).toBe('lukasz');
+    expect(asciify('İbrahim')).toBe('ibrahim');
+    expect(asciify('Ștefănescu')).toBe('stefanescu');
+    expect(asciify('Фёдорова')).toBe('fedorova');
+    expect(asciify('王')).toBe('wang');
+    expect(asciify('van den Berg')).toBe('vandenberg');
+  });
+});
+
+describe('iso', () => {
+  it('formats exactly like toWireTime', () => {
+    const random = mulberry32(3);
+    const samples = [
+      0,
+      999,
+      1000,
+      86_399_999,
+      86_400_000,
+      NOW,
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+      -1,
+      253_402_300_800_000,
+    ];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor(random() * 4_102_444_800_000));
+    for (const t of samples) expect(iso(t), String(t)).toBe(toWireTime(t));
+  });
+});
+
+describe('seedDemo', () => {
+  it('fills a realistic week', () => {
+    const db = demoDb();
+    expect(isSeeded(db, 1)).toBe(false);
+    const result = seedDemo(db, { now: NOW });
+    expect(result.invitations).toBe(600);
+    expect(isSeeded(db, 1)).toBe(true);
+    expect(isSeeded(db, 2)).toBe(false);
+    expect(count(db, 'SELECT count(*) FROM invitations')).toBe(600);
+    expect(count(db, 'SELECT count(*) FROM events')).toBe(result.events);
+    expect(count(db, 'SELECT count(*) FROM check_ins')).toBe(600);
+    expect(count(db, 'SELECT count(*) FROM invitations i JOIN check_ins c USING (id)')).toBe(600);
+
+    // All 15 languages, written natively.
+    const languages = db.prepare('SELECT DISTINCT language FROM contacts ORDER BY 1').pluck().all();
+    expect(languages).toEqual([...GUEST_LANGUAGES].sort());
+    expect(
+      count(db, "SELECT count(*) FROM contacts WHERE language = 'RU' AND last_name GLOB '*[а-я]*'"),
+    ).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM contacts WHERE email IS NULL OR email_key != lower(email)')).toBe(0);
+    const withBirthdate = count(db, 'SELECT count(*) FROM contacts WHERE birthdate IS NOT NULL');
+    const contacts = count(db, 'SELECT count(*) FROM contacts');
+    expect(withBirthdate / contacts).toBeGreaterThan(0.3);
+    expect(withBirthdate / contacts).toBeLessThan(0.7);
+    for (const b of db.prepare('SELECT birthdate FROM contacts WHERE birthdate IS NOT NULL').pluck().all())
+      expect(b).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Drafts, and their invitations are not listed.
+    expect(count(db, 'SELECT count(*) FROM events WHERE draft = 1')).toBeGreaterThan(0);
+    expect(
+      count(
+        db,
+        'SELECT count(*) FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.draft = 1 AND i.listed = 1',
+      ),
+    ).toBe(0);
+
+    // Checked-in guests with PIN, some with trustedId; checked-out guests.
+    const checkedIn = db
+      .prepare("SELECT access_control, trusted_id, arrived_at FROM check_ins WHERE state = 'CHECKED_IN'")
+      .all() as { access_control: string; trusted_id: string | null; arrived_at: string }[];
+    expect(checkedIn.length).toBeGreaterThan(0);
+    for (const c of checkedIn) {
+      expect(JSON.parse(c.access_control).pin).toMatch(/^\d{6}$/);
+      expect(Date.parse(c.arrived_at)).toBeLessThanOrEqual(NOW);
+    }
+    const trusted = checkedIn.filter((c) => c.trusted_id !== null);
+    expect(trusted.length).toBeGreaterThan(0);
+    expect(JSON.parse(trusted[0]?.trusted_id ?? '{}')).toMatchObject({ document: 'EXISTED', selfie: 'MATCHED' });
+    expect(
+      count(db, "SELECT count(*) FROM check_ins WHERE state = 'CHECKED_OUT' AND arrived_at <= left_at"),
+    ).toBeGreaterThan(0);
+    // Events today (at every location) and on following days; all timestamps in wire format.
+    expect(
+      db
+        .prepare('SELECT DISTINCT location_id FROM events WHERE substr(starts_at, 1, 10) = ? ORDER BY 1')
+        .pluck()
+        .all(TODAY),
+    ).toEqual([10, 11, 12, 13]);
+    expect(
+      count(db, 'SELECT count(DISTINCT substr(starts_at, 1, 10)) FROM events WHERE starts_at > ?', `${TODAY}T23:59`),
+    ).toBeGreaterThanOrEqual(4);
+    expect(count(db, 'SELECT count(*) FROM events WHERE starts_at < ?', '2026-03-10')).toBe(0);
+    expect(count(db, 'SELECT count(*) FROM events WHERE starts_at >= ?', '2026-03-18')).toBe(0);
+    // During office hours every location has an event under way.
+    expect(
+      db
+        .prepare('SELECT DISTINCT location_id FROM events WHERE starts_at <= ? AND ends_at > ? ORDER BY 1')
+        .pluck()
+        .all(toWireTime(NOW), toWireTime(NOW)),
+    ).toEqual([10, 11, 12, 13]);
+    checkInvariants(db, NOW);
+
+    // Hosts are employees of the company; source ids look like the demo's.
+    expect(
+      count(db, 'SELECT count(*) FROM events e JOIN employees h ON h.id = e.host_id WHERE h.company_id != 1'),
+    ).toBe(0);
+    expect(db.prepare('SELECT source_id FROM events WHERE id = (SELECT min(id) FROM events)').pluck().get()).toBe(
+      'demo-evt-0001',
+    );
+    expect(
+      count(db, "SELECT count(*) FROM invitations WHERE source_id NOT GLOB 'demo-inv-[0-9][0-9][0-9][0-9][0-9][0-9]'"),
+    ).toBe(0);
+
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(() => seedDemo(db, { now: NOW })).toThrow(/already has events/);
+  });
+
+  it('creates exactly the number of invitations asked for', () => {
+    const db = demoDb();
+    const result = seedDemo(db, { now: NOW, invitations: 5000, seed: 7 });
+    expect(result.invitations).toBe(5000);
+    expect(count(db, 'SELECT count(*) FROM invitations')).toBe(5000);
+    expect(count(db, 'SELECT count(*) FROM check_ins')).toBe(5000);
+    expect(
+      count(db, 'SELECT max(n) FROM (SELECT count(*) AS n FROM invitations GROUP BY event_id)'),
+    ).toBeLessThanOrEqual(30);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('seeds the second company on its own', () => {
+    const db = demoDb();
+    seedDemo(db, { now: NOW });
+    const result = seedDemo(db, { now: NOW, companyId: 2, invitations: 50 });
+    expect(result.invitations).toBe(50);
+    expect(count(db, 'SELECT count(*) FROM invitations WHERE location_id = 20')).toBe(50);
+    expect(
+      count(
+        db,
+        'SELECT count(*) FROM events e JOIN employees h ON h.id = e.host_id WHERE h.company_id != e.company_id',
+      ),
+    ).toBe(0);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('holds together at any time of day and on any weekday', () => {
+    for (const now of [
+      Date.UTC(2026, 2, 15, 3, 0), // Sunday night
+      Date.UTC(2026, 2, 13, 18, 45), // Friday evening
+      Date.UTC(2026, 2, 16, 8, 50), // Monday morning
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999), // New Year's Eve, the last millisecond
+    ]) {
+      const db = demoDb();
+      expect(seedDemo(db, { now, invitations: 800, seed: now % 1000 }).invitations).toBe(800);
+      checkInvariants(db, now);
+    }
+  });
+
+  it('is deterministic for a seed and a `now`', () => {
+    const a = demoDb();
+    const b = demoDb();
+    const c = demoDb();
+    seedDemo(a, { now: NOW, seed: 42 });
+    seedDemo(b, { now: NOW, seed: 42 });
+    seedDemo(c, { now: NOW, seed: 43 });
+    expect(dump(a)).toBe(dump(b));
+    expect(dump(a)).not.toBe(dump(c));
+  });
+});
