@@ -11,6 +11,7 @@ import {
 } from '../../shared/api/index.ts';
 import { ServiceError, validationError } from '../errors.ts';
 import { type Caller, findCaller, type StoreContext } from '../store/context.ts';
+import { RawJson } from '../store/paging.ts';
 import { buildOpenApi } from './openapi.ts';
 import { createReliability, type ReliabilityOptions } from './reliability.ts';
 import { type EndpointInput, type Handler, handlers } from './handlers.ts';
@@ -76,6 +77,7 @@ export function buildApp(ctx: StoreContext, options: AppOptions = {}): FastifyIn
         const result = (handler as Handler<EndpointName>).run(ctx, caller, input as EndpointInput<EndpointName>);
         if (fault === 'drop-after') return drop(request, reply);
         if (definition.status === 204) return reply.code(204).send();
+        if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.json);
         return result;
       },
     });

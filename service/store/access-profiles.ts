@@ -1,41 +1,30 @@
-import type { AccessProfileGroupsPage, AccessProfileItem } from '../../shared/api/index.ts';
+import type { AccessProfileItem } from '../../shared/api/index.ts';
 import { notFound } from '../errors.ts';
-import { type Caller, compact, iso, mappedGroupId, sql, type StoreContext } from './context.ts';
-import { cachedCount } from './paging.ts';
+import { type Caller, iso, mappedGroupId, sql, type StoreContext } from './context.ts';
+import { jsonRows, listingJson, pageOf, type RawJson } from './paging.ts';
 
 /** Groups mapped to the caller's integration, ordered by sourceId. */
 export function listAccessProfileGroups(
   ctx: StoreContext,
   caller: Caller,
   query: { limit: number; offset: number },
-): AccessProfileGroupsPage {
-  const from = `FROM access_profile_groups g JOIN integration_groups m ON m.group_id = g.id AND m.integration_id = ?
-    JOIN locations l ON l.id = g.location_id`;
-  const totalCount = cachedCount(ctx, `SELECT count(*) AS n ${from}`, [caller.integrationId]);
-  const rows = sql(
+): RawJson {
+  const { ids, totalCount } = pageOf(
     ctx,
-    `SELECT g.source_id, g.name, g.created_at, g.updated_at, l.id AS location_id, l.name AS location_name
-     ${from} ORDER BY g.source_id LIMIT ? OFFSET ?`,
-  ).all(caller.integrationId, query.limit, query.offset) as {
-    source_id: string;
-    name: string;
-    created_at: string;
-    updated_at: string;
-    location_id: number;
-    location_name: string;
-  }[];
-  return {
-    groups: rows.map((row) =>
-      compact({
-        sourceId: row.source_id,
-        name: row.name,
-        location: { id: row.location_id, name: row.location_name },
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }),
-    ),
-    pageInfo: { totalCount },
-  };
+    `SELECT g.id FROM access_profile_groups g JOIN integration_groups m ON m.group_id = g.id AND m.integration_id = ?
+     ORDER BY g.source_id`,
+    [caller.integrationId],
+    query,
+  );
+  const rows = jsonRows(
+    ctx,
+    ids,
+    `SELECT json_patch('{}', json_object('sourceId', g.source_id, 'name', g.name,
+       'location', json_object('id', l.id, 'name', l.name), 'createdAt', g.created_at, 'updatedAt', g.updated_at))
+     FROM json_each(?) j JOIN access_profile_groups g ON g.id = j.value JOIN locations l ON l.id = g.location_id
+     ORDER BY j.key`,
+  );
+  return listingJson('groups', rows, totalCount);
 }
 
 /** Replaces the whole set of profiles of a mapped group. */

@@ -1,69 +1,37 @@
-import {
-  type CheckIn,
-  type CheckInsPage,
-  LIMITS,
-  TRANSITION_EVENT_NAMES,
-  type KnownTransitionEventName,
-} from '../../shared/api/index.ts';
+import { LIMITS, TRANSITION_EVENT_NAMES, type KnownTransitionEventName } from '../../shared/api/index.ts';
 import { notFound, ServiceError, validationError } from '../errors.ts';
 import { issueAccessControl } from './access-control.ts';
-import { type Caller, compact, iso, json, locationOfCompany, parseJson, sql, type StoreContext } from './context.ts';
-import { cachedCount, rowsInOrder } from './paging.ts';
+import { type Caller, iso, json, locationOfCompany, sql, type StoreContext } from './context.ts';
+import { jsonRows, listingJson, pageOf, RawJson } from './paging.ts';
 
 interface CheckInRow {
   id: number;
   state: string;
   arrived_at: string | null;
-  left_at: string | null;
-  trusted_id: string | null;
   access_control: string | null;
-  source_id: string;
-  custom_fields: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  birthdate: string | null;
-  company_name: string | null;
-  language: string | null;
   starts_at: string;
   ends_at: string;
   draft: number;
   company_id: number;
 }
 
-const SELECT = `
-  SELECT k.id, k.state, k.arrived_at, k.left_at, k.trusted_id, k.access_control,
-    i.source_id, i.custom_fields, c.email, c.first_name, c.last_name, c.birthdate, c.company_name, c.language,
-    e.starts_at, e.ends_at, e.draft, e.company_id
-  FROM check_ins k JOIN invitations i ON i.id = k.id JOIN events e ON e.id = i.event_id
+const FROM = `FROM check_ins k JOIN invitations i ON i.id = k.id JOIN events e ON e.id = i.event_id
   JOIN contacts c ON c.id = i.contact_id`;
 
-function toWire(row: CheckInRow): CheckIn {
-  return compact({
-    id: row.id,
-    state: row.state,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    birthdate: row.birthdate,
-    companyName: row.company_name,
-    language: row.language,
-    arrivedAt: row.arrived_at,
-    leftAt: row.left_at,
-    legitimation: {
-      sourceId: row.source_id,
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
-      guest: compact({ firstName: row.first_name, lastName: row.last_name, birthdate: row.birthdate }),
-    },
-    trustedId: parseJson(row.trusted_id),
-    accessControl: parseJson(row.access_control),
-    customFields: parseJson(row.custom_fields),
-  });
-}
+/** The wire JSON of a check-in, built by SQLite; json_patch drops null members at every depth. */
+const CHECK_IN_JSON = `json_patch('{}', json_object(
+  'id', k.id, 'state', k.state, 'email', c.email, 'firstName', c.first_name, 'lastName', c.last_name,
+  'birthdate', c.birthdate, 'companyName', c.company_name, 'language', c.language,
+  'arrivedAt', k.arrived_at, 'leftAt', k.left_at,
+  'legitimation', json_object('sourceId', i.source_id, 'startsAt', e.starts_at, 'endsAt', e.ends_at,
+    'guest', json_object('firstName', c.first_name, 'lastName', c.last_name, 'birthdate', c.birthdate)),
+  'trustedId', json(k.trusted_id), 'accessControl', json(k.access_control), 'customFields', json(i.custom_fields)))`;
 
 function loadCheckIn(ctx: StoreContext, caller: Caller, id: number): CheckInRow {
-  const row = sql(ctx, `${SELECT} WHERE k.id = ?`).get(id) as CheckInRow | undefined;
+  const row = sql(
+    ctx,
+    `SELECT k.id, k.state, k.arrived_at, k.access_control, e.starts_at, e.ends_at, e.draft, e.company_id ${FROM} WHERE k.id = ?`,
+  ).get(id) as CheckInRow | undefined;
   if (!row || row.company_id !== caller.companyId) throw notFound(`check-in ${id} does not exist`);
   return row;
 }
@@ -73,7 +41,7 @@ const invalidTransition = (message: string) => new ServiceError(409, 'INVALID_TR
 const isKnownTransition = (name: string): name is KnownTransitionEventName =>
   (TRANSITION_EVENT_NAMES as readonly string[]).includes(name);
 
-export function transitionCheckIn(ctx: StoreContext, caller: Caller, eventName: string, id: number): CheckIn {
+export function transitionCheckIn(ctx: StoreContext, caller: Caller, eventName: string, id: number): RawJson {
   if (!isKnownTransition(eventName))
     throw validationError(`unknown eventName "${eventName}"`, [
       { path: 'eventName', message: `must be one of ${TRANSITION_EVENT_NAMES.join(', ')}` },
@@ -113,7 +81,7 @@ export function transitionCheckIn(ctx: StoreContext, caller: Caller, eventName: 
         break;
     }
     ctx.version.value++;
-    return toWire(loadCheckIn(ctx, caller, id));
+    return new RawJson(sql(ctx, `SELECT ${CHECK_IN_JSON} ${FROM} WHERE k.id = ?`).pluck().get(id) as string);
   })();
 }
 
@@ -123,16 +91,16 @@ export function listCheckIns(
   caller: Caller,
   locationId: number,
   query: { limit: number; offset: number },
-): CheckInsPage {
+): RawJson {
   if (!locationOfCompany(ctx, caller, locationId)) throw notFound(`location ${locationId} does not exist`);
   const where = `k.state IN ('CHECKED_IN', 'CHECKED_OUT') AND i.location_id = ?`;
   const from = 'FROM check_ins k JOIN invitations i ON i.id = k.id';
-  const totalCount = cachedCount(ctx, `SELECT count(*) AS n ${from} WHERE ${where}`, [locationId]);
-  const ids = sql(ctx, `SELECT k.id ${from} WHERE ${where} ORDER BY k.id LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(locationId, query.limit, query.offset) as number[];
-  return {
-    checkIns: rowsInOrder<CheckInRow>(ctx, ids, `${SELECT} WHERE k.id IN (SELECT value FROM json_each(?))`).map(toWire),
-    pageInfo: { totalCount },
-  };
+  const { ids, totalCount } = pageOf(ctx, `SELECT k.id ${from} WHERE ${where} ORDER BY k.id`, [locationId], query);
+  const rows = jsonRows(
+    ctx,
+    ids,
+    `SELECT ${CHECK_IN_JSON} FROM json_each(?) j JOIN check_ins k ON k.id = j.value JOIN invitations i ON i.id = k.id
+     JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id ORDER BY j.key`,
+  );
+  return listingJson('checkIns', rows, totalCount);
 }

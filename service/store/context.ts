@@ -66,22 +66,28 @@ export function mappedGroupId(ctx: StoreContext, caller: Caller, groupSourceId: 
   return row?.id;
 }
 
-/** Resolves access profile references among the caller's mapped groups. */
-export function resolveAccessProfiles(
-  ctx: StoreContext,
-  caller: Caller,
-  refs: readonly { accessProfileGroupSourceId: string; sourceId: string }[],
-) {
+type Reference = { accessProfileGroupSourceId: string; sourceId: string };
+
+/**
+ * Resolves access profile references among the caller's mapped groups. One
+ * resolver serves a whole request: each group is looked up once.
+ */
+export function accessProfileResolver(ctx: StoreContext, caller: Caller) {
+  const groups = new Map<string, number | undefined>();
   const profileExists = sql(ctx, 'SELECT 1 AS found FROM access_profiles WHERE group_id = ? AND source_id = ?');
-  const resolved: { groupId: number; sourceId: string }[] = [];
-  const unknown: { accessProfileGroupSourceId: string; sourceId: string }[] = [];
-  for (const ref of refs) {
-    const groupId = mappedGroupId(ctx, caller, ref.accessProfileGroupSourceId);
-    if (groupId !== undefined && profileExists.get(groupId, ref.sourceId))
-      resolved.push({ groupId, sourceId: ref.sourceId });
-    else unknown.push({ accessProfileGroupSourceId: ref.accessProfileGroupSourceId, sourceId: ref.sourceId });
-  }
-  return { resolved, unknown };
+  return (refs: readonly Reference[]) => {
+    const resolved: { groupId: number; sourceId: string }[] = [];
+    const unknown: Reference[] = [];
+    for (const ref of refs) {
+      if (!groups.has(ref.accessProfileGroupSourceId))
+        groups.set(ref.accessProfileGroupSourceId, mappedGroupId(ctx, caller, ref.accessProfileGroupSourceId));
+      const groupId = groups.get(ref.accessProfileGroupSourceId);
+      if (groupId !== undefined && profileExists.get(groupId, ref.sourceId))
+        resolved.push({ groupId, sourceId: ref.sourceId });
+      else unknown.push({ accessProfileGroupSourceId: ref.accessProfileGroupSourceId, sourceId: ref.sourceId });
+    }
+    return { resolved, unknown };
+  };
 }
 
 /** Runs one item of a synchronisation request in a savepoint: a rejected item leaves no trace. */

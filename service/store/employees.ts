@@ -1,7 +1,6 @@
-import type { EmployeesPage } from '../../shared/api/index.ts';
 import { notFound } from '../errors.ts';
-import { type Caller, compact, sql, type StoreContext } from './context.ts';
-import { cachedCount } from './paging.ts';
+import type { Caller, StoreContext } from './context.ts';
+import { jsonRows, listingJson, pageOf, type RawJson } from './paging.ts';
 
 export interface EmployeesQueryValues {
   limit: number;
@@ -21,7 +20,7 @@ export function listEmployees(
   caller: Caller,
   companyId: number,
   query: EmployeesQueryValues,
-): EmployeesPage {
+): RawJson {
   if (companyId !== caller.companyId) throw notFound(`company ${companyId} does not exist`);
   const params: unknown[] = [companyId];
   let where = 'company_id = ?';
@@ -31,30 +30,13 @@ export function listEmployees(
     params.push(search);
   }
   const order = query.sortField === 'EMAIL' ? `email_key ${query.sortAscending === false ? 'DESC' : 'ASC'}, id` : 'id';
-  const totalCount = cachedCount(ctx, `SELECT count(*) AS n FROM employees WHERE ${where}`, params);
-  const rows = sql(
+  const { ids, totalCount } = pageOf(ctx, `SELECT id FROM employees WHERE ${where} ORDER BY ${order}`, params, query);
+  const rows = jsonRows(
     ctx,
-    `SELECT id, email, first_name, last_name, created_at, updated_at FROM employees WHERE ${where}
-     ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(...params, query.limit, query.offset) as {
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    created_at: string;
-    updated_at: string;
-  }[];
-  return {
-    employees: rows.map((row) =>
-      compact({
-        id: row.id,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }),
-    ),
-    pageInfo: { totalCount },
-  };
+    ids,
+    `SELECT json_patch('{}', json_object('id', m.id, 'email', m.email, 'firstName', m.first_name,
+       'lastName', m.last_name, 'createdAt', m.created_at, 'updatedAt', m.updated_at))
+     FROM json_each(?) j JOIN employees m ON m.id = j.value ORDER BY j.key`,
+  );
+  return listingJson('employees', rows, totalCount);
 }

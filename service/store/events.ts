@@ -1,13 +1,13 @@
 import type { EventSyncItem, EventSyncResult, InvitationItem } from '../../shared/api/index.ts';
 import { conflict, invalid, ItemRejection } from '../errors.ts';
 import {
+  accessProfileResolver,
   type Caller,
   inSavepoint,
   iso,
   json,
   locationOfCompany,
   normalizeTime,
-  resolveAccessProfiles,
   sql,
   type StoreContext,
 } from './context.ts';
@@ -159,7 +159,7 @@ function syncEvent(ctx: StoreContext, caller: Caller, item: EventSyncItem): void
   }
 
   if (item.accessProfiles) {
-    const { resolved } = resolveAccessProfiles(ctx, caller, item.accessProfiles);
+    const { resolved } = accessProfileResolver(ctx, caller)(item.accessProfiles);
     sql(ctx, 'DELETE FROM event_access_profiles WHERE event_id = ?').run(eventId);
     const insert = sql(
       ctx,

@@ -3,11 +3,10 @@ import { conflict, invalid, ItemRejection } from '../errors.ts';
 import {
   type Caller,
   compact,
-  inSavepoint,
+  accessProfileResolver,
   iso,
   json,
   normalizeTime,
-  resolveAccessProfiles,
   sql,
   type StoreContext,
 } from './context.ts';
@@ -32,10 +31,12 @@ export function syncIdentities(
   caller: Caller,
   items: readonly PermanentIdentityItem[],
 ): PermanentIdentityResult[] {
+  const resolver = accessProfileResolver(ctx, caller);
   return ctx.db.transaction(() => {
     const results = items.map((item): PermanentIdentityResult => {
       try {
-        return inSavepoint(ctx, () => syncIdentity(ctx, caller, item));
+        // Every rule is checked before the item's first write, so a rejected item needs no savepoint.
+        return syncIdentity(ctx, caller, item, resolver);
       } catch (error) {
         if (!(error instanceof ItemRejection)) throw error;
         return compact({
@@ -60,7 +61,12 @@ const patchTime = (value: string | null | undefined, stored: string | null) =>
 
 const SELECT = 'SELECT * FROM permanent_identities WHERE company_id = ?';
 
-function syncIdentity(ctx: StoreContext, caller: Caller, item: PermanentIdentityItem): PermanentIdentityResult {
+function syncIdentity(
+  ctx: StoreContext,
+  caller: Caller,
+  item: PermanentIdentityItem,
+  resolver: ReturnType<typeof accessProfileResolver>,
+): PermanentIdentityResult {
   const sourceId = item.sourceId || undefined;
   const email = item.email || undefined;
   if (!sourceId && !email) throw invalid('an identity needs a sourceId or an email');
@@ -83,7 +89,9 @@ function syncIdentity(ctx: StoreContext, caller: Caller, item: PermanentIdentity
   } else if (item.email !== undefined && item.email !== null) {
     nextEmail = item.email === '' ? null : item.email;
     const key = nextEmail?.toLowerCase() ?? null;
-    if (key !== null && key !== stored?.email_key) {
+    // A new identity was already looked up by this email (byEmail) and found none.
+    const alreadyFree = !stored && key === email?.toLowerCase();
+    if (key !== null && key !== stored?.email_key && !alreadyFree) {
       const holder = sql(ctx, `${SELECT} AND email_key = ?`).get(caller.companyId, key) as IdentityRow | undefined;
       if (holder && holder.id !== stored?.id)
         throw conflict(`another identity (sourceId "${holder.source_id ?? ''}") already has email ${nextEmail}`);
@@ -110,13 +118,24 @@ function syncIdentity(ctx: StoreContext, caller: Caller, item: PermanentIdentity
   let id: number;
   if (stored) {
     id = stored.id;
-    sql(
-      ctx,
-      `UPDATE permanent_identities SET source_id = @sourceId, email = @email, email_key = @emailKey,
-         first_name = @firstName, last_name = @lastName, company_name = @companyName, custom_fields = @customFields,
-         starts_at = @startsAt, ends_at = @endsAt, deleted_at = @deletedAt, updated_at = @now
-       WHERE id = @id`,
-    ).run({ ...next, id });
+    const unchanged =
+      next.sourceId === stored.source_id &&
+      next.email === stored.email &&
+      next.firstName === stored.first_name &&
+      next.lastName === stored.last_name &&
+      next.companyName === stored.company_name &&
+      next.customFields === stored.custom_fields &&
+      next.startsAt === stored.starts_at &&
+      next.endsAt === stored.ends_at &&
+      next.deletedAt === stored.deleted_at;
+    if (!unchanged)
+      sql(
+        ctx,
+        `UPDATE permanent_identities SET source_id = @sourceId, email = @email, email_key = @emailKey,
+           first_name = @firstName, last_name = @lastName, company_name = @companyName, custom_fields = @customFields,
+           starts_at = @startsAt, ends_at = @endsAt, deleted_at = @deletedAt, updated_at = @now
+         WHERE id = @id`,
+      ).run({ ...next, id });
   } else {
     id = sql(
       ctx,
@@ -129,9 +148,9 @@ function syncIdentity(ctx: StoreContext, caller: Caller, item: PermanentIdentity
 
   let unknownAccessProfiles: PermanentIdentityResult['unknownAccessProfiles'] = [];
   if (item.accessProfiles) {
-    const { resolved, unknown } = resolveAccessProfiles(ctx, caller, item.accessProfiles);
+    const { resolved, unknown } = resolver(item.accessProfiles);
     unknownAccessProfiles = unknown;
-    sql(ctx, 'DELETE FROM permanent_identity_access_profiles WHERE identity_id = ?').run(id);
+    if (stored) sql(ctx, 'DELETE FROM permanent_identity_access_profiles WHERE identity_id = ?').run(id);
     const insert = sql(
       ctx,
       'INSERT OR IGNORE INTO permanent_identity_access_profiles (identity_id, group_id, profile_source_id) VALUES (?, ?, ?)',

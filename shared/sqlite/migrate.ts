@@ -66,4 +66,6 @@ export function configureDatabase(db: Database.Database): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Listings are walked in full; a page cache that holds the working set keeps them off the disk.
+  db.pragma('cache_size = -65536');
 }

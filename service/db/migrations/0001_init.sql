@@ -76,6 +76,12 @@ CREATE TABLE events (
   deleted_at TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
+  -- The Event as the interface shows it, kept current by SQLite on every write,
+  -- so that a page of invitations is assembled without re-serialising it.
+  wire TEXT GENERATED ALWAYS AS (json_patch('{}', json_object(
+    'id', id, 'name', name, 'description', description, 'startsAt', starts_at, 'endsAt', ends_at,
+    'locationId', location_id, 'hostId', host_id, 'draft', json(iif(draft, 'true', 'false')),
+    'createdAt', created_at, 'updatedAt', updated_at))) STORED,
   UNIQUE (company_id, source_id)
 ) STRICT;
 
@@ -97,7 +103,11 @@ CREATE TABLE contacts (
   company_name TEXT,
   language TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The Contact as the interface shows it (see events.wire).
+  wire TEXT GENERATED ALWAYS AS (json_patch('{}', json_object(
+    'id', id, 'email', email, 'firstName', first_name, 'lastName', last_name, 'birthdate', birthdate,
+    'companyName', company_name, 'language', language, 'createdAt', created_at, 'updatedAt', updated_at))) STORED
 ) STRICT;
 CREATE UNIQUE INDEX contacts_email ON contacts(company_id, email_key) WHERE email_key IS NOT NULL;
 
@@ -116,11 +126,30 @@ CREATE TABLE invitations (
   event_starts_at TEXT NOT NULL,
   event_ends_at TEXT NOT NULL,
   listed INTEGER NOT NULL, -- 1 when the event is final and not deleted and the invitation not deleted
+  -- The ReceptionInvitation as the interface shows it. Every change to an event or a contact
+  -- moves its invitations' updated_at (a rule of the interface), and the triggers below
+  -- rebuild this whenever updated_at is written, so it never goes stale.
+  wire BLOB, -- UTF-8 JSON: sent as bytes, never decoded
   UNIQUE (event_id, source_id)
 ) STRICT;
 CREATE INDEX invitations_listing
   ON invitations(location_id, listed, event_starts_at, id, event_ends_at, updated_at);
 CREATE INDEX invitations_contact ON invitations(contact_id);
+
+CREATE TRIGGER invitations_wire_insert AFTER INSERT ON invitations BEGIN
+  UPDATE invitations SET wire = (
+    SELECT CAST('{"id":' || new.id || ',"event":' || e.wire || ',"contact":' || c.wire ||
+      ',"createdAt":"' || new.created_at || '","updatedAt":"' || new.updated_at || '"}' AS BLOB)
+    FROM events e, contacts c WHERE e.id = new.event_id AND c.id = new.contact_id)
+  WHERE id = new.id;
+END;
+CREATE TRIGGER invitations_wire_update AFTER UPDATE OF updated_at, event_id, contact_id ON invitations BEGIN
+  UPDATE invitations SET wire = (
+    SELECT CAST('{"id":' || new.id || ',"event":' || e.wire || ',"contact":' || c.wire ||
+      ',"createdAt":"' || new.created_at || '","updatedAt":"' || new.updated_at || '"}' AS BLOB)
+    FROM events e, contacts c WHERE e.id = new.event_id AND c.id = new.contact_id)
+  WHERE id = new.id;
+END;
 
 -- One check-in record per invitation, same id.
 CREATE TABLE check_ins (
