@@ -9,6 +9,7 @@ import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type Con
 import { createFileTokenStore, type TokenStore } from './config/token-store.ts';
 import { openMirror, type Mirror } from './db/mirror.ts';
 import { startEmbeddedService, type EmbeddedService } from './embedded.ts';
+import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
 
 export interface Runtime {
@@ -21,6 +22,7 @@ export interface Runtime {
   baseUrl: string;
   mirror: Mirror;
   api: ApiClient;
+  outbox: Outbox;
   engine: SyncEngine;
   close(): Promise<void>;
 }
@@ -60,13 +62,18 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   );
   if (embedded?.reseeded) mirror.transaction(() => mirror.db.prepare('DELETE FROM sync_state').run());
   const api = createApiClient({ baseUrl, token, timeoutMs: config.requestTimeoutSeconds * 1000 });
-  const engine = createSyncEngine({
+  const common = {
     mirror,
     api,
     config,
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { log: options.log } : {}),
-  });
+  };
+  // The engine shows the outbox in its status and sends what is queued; the outbox tells it when that changed.
+  const notify = { outboxChanged: () => {} };
+  const outbox = createOutbox({ ...common, onChange: () => notify.outboxChanged() });
+  const engine = createSyncEngine({ ...common, outbox });
+  notify.outboxChanged = () => engine.outboxChanged();
   return {
     dataDir: options.dataDir,
     config,
@@ -76,6 +83,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     baseUrl,
     mirror,
     api,
+    outbox,
     engine,
     async close() {
       await engine.stop();

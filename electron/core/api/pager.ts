@@ -83,6 +83,8 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
     );
     if (failure) throw failure.reason;
     if (moved) continue;
-    return { ids, totalCount, pages, restarts, complete: !settle || ids.size === totalCount };
+    // Same count, fewer ids: rows shifted between pages (one added before, one removed), so some were skipped.
+    if (ids.size !== totalCount && !settle) continue;
+    return { ids, totalCount, pages, restarts, complete: ids.size === totalCount };
   }
 }

@@ -1,6 +1,7 @@
 /** Entry of the `foyer` command: dispatches to the subcommands. */
 import { runServiceCommand, SERVICE_USAGE, UsageError as ServiceUsageError } from '../../../service/cli.ts';
 import { ConfigError } from '../config/config.ts';
+import { ImportError } from '../imports/issues.ts';
 import { type Output, stdout, UsageError } from './args.ts';
 import { CONFIG_USAGE, configCommand } from './config-command.ts';
 import {
@@ -11,6 +12,14 @@ import {
   STATUS_USAGE,
   statusCommand,
 } from './read-commands.ts';
+import {
+  OUTBOX_USAGE,
+  outboxCommand,
+  PUSH_USAGE,
+  pushCommand,
+  TRANSITION_USAGE,
+  transitionCommand,
+} from './outbox-commands.ts';
 import { SYNC_USAGE, syncCommand } from './sync-command.ts';
 
 const USAGE = `Usage: foyer <command> [options]
@@ -22,6 +31,11 @@ Commands:
   status [--json]         what the mirror holds and how fresh it is
   lookup TEXT [--json]    find guests by name, email or company
   guests [--state S]      guests of the location: expected, onsite, left
+  check-in|check-out|undo ID
+                          move a guest's check-in (queued offline, sent when possible)
+  push identities|profiles|events FILE
+                          validate a file and queue it for the service (foyer push --help)
+  outbox [--json]         queued, failed and delivered changes with their results
 
 Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
@@ -46,6 +60,11 @@ const COMMANDS: Record<string, Command> = {
   status: { run: statusCommand, usage: STATUS_USAGE },
   lookup: { run: lookupCommand, usage: LOOKUP_USAGE },
   guests: { run: guestsCommand, usage: GUESTS_USAGE },
+  'check-in': { run: transitionCommand('checkIn'), usage: TRANSITION_USAGE },
+  'check-out': { run: transitionCommand('checkOut'), usage: TRANSITION_USAGE },
+  undo: { run: transitionCommand('undo'), usage: TRANSITION_USAGE },
+  push: { run: pushCommand, usage: PUSH_USAGE },
+  outbox: { run: outboxCommand, usage: OUTBOX_USAGE },
 };
 
 /** Returns the exit code: 0 done, 1 failed, 2 wrong usage. */
@@ -68,7 +87,7 @@ export async function main(
       err.write(`foyer: ${error.message}\n\n${command?.usage ?? USAGE}`);
       return 2;
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof ImportError) {
       err.write(`foyer: ${error.message}\n`);
       return 1;
     }

@@ -4,6 +4,7 @@ import { configureDatabase, migrate, readMigrations } from '../../../shared/sqli
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createGuestsRepo } from './repos/guests.ts';
 import { createInvitationsRepo } from './repos/invitations.ts';
+import { createOutboxRepo } from './repos/outbox.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 
@@ -25,6 +26,7 @@ export function openMirror(path: string, options: { nativeBinding?: string } = {
     groups: createGroupsRepo(db),
     employees: createEmployeesRepo(db),
     syncState: createSyncStateRepo(db),
+    outbox: createOutboxRepo(db),
     guests: createGuestsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {

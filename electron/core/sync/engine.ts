@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { DeliverySummary, Outbox } from '../outbox/outbox.ts';
 import {
   stateKey,
   pullCheckIns,
@@ -22,9 +23,12 @@ export interface SyncEngineDeps {
   mirror: Mirror;
   api: ApiClient;
   config: Config;
+  outbox?: Outbox;
   now?: () => number;
   log?: (line: string) => void;
   status?: StatusStore;
+  /** How often queued changes are tried while the engine runs. */
+  outboxIntervalMs?: number;
 }
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
@@ -37,7 +41,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const log = deps.log ?? (() => {});
   const status = deps.status ?? createStatus();
   const running = new Map<Resource, Promise<SyncOutcome>>();
-  const timers = new Map<Resource, NodeJS.Timeout>();
+  const timers = new Map<Resource | 'outbox', NodeJS.Timeout>();
   let controller = new AbortController();
   let started = false;
 
@@ -119,11 +123,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         log(`sync ${resource} failed: ${described.message}`);
         if (!(error instanceof ApiError) && !controller.signal.aborted) log((error as Error)?.stack ?? String(error));
         return { ok: false, error: described };
-      } finally {
-        running.delete(resource);
       }
     })();
+    // Registered before it can settle, removed after: a run that ends synchronously must not linger.
     running.set(resource, promise);
+    void promise.finally(() => {
+      if (running.get(resource) === promise) running.delete(resource);
+    });
     return promise;
   }
 
@@ -146,10 +152,62 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
   }
 
+  function refreshOutboxStatus(delivering = status.get().outbox.delivering) {
+    if (!deps.outbox) return;
+    const counts = deps.outbox.counts();
+    status.update({
+      outbox: {
+        pending: counts.pending + counts.sending,
+        failed: counts.failed,
+        delivered: counts.delivered,
+        conflicts: mirror.outbox.openConflicts.all().length,
+        delivering,
+      },
+    });
+  }
+  refreshOutboxStatus(false);
+
+  /** Sends what is queued; a rejected token stops pulls and pushes alike. */
+  async function deliver(): Promise<DeliverySummary | undefined> {
+    if (!deps.outbox || status.get().tokenRejected) return undefined;
+    refreshOutboxStatus(true);
+    try {
+      const summary = await deps.outbox.deliver(controller.signal);
+      if (summary.unauthorized) status.update({ tokenRejected: true, online: true });
+      else if (summary.delivered > 0 || summary.failed > 0) status.update({ online: true, lastOnlineAt: iso(now()) });
+      return summary;
+    } finally {
+      refreshOutboxStatus(false);
+    }
+  }
+
+  function scheduleOutbox(delay: number) {
+    if (!started || !deps.outbox) return;
+    timers.set(
+      'outbox',
+      setTimeout(() => {
+        void deliver()
+          .catch((error: unknown) => log(`outbox delivery failed: ${(error as Error)?.stack ?? String(error)}`))
+          .finally(() => scheduleOutbox(deps.outboxIntervalMs ?? 5000));
+      }, delay),
+    );
+  }
+
   return {
     status,
+    deliver,
+    /** After a change was queued: show it, and try to send it soon. */
+    outboxChanged(): void {
+      refreshOutboxStatus();
+      if (started) {
+        clearTimeout(timers.get('outbox'));
+        scheduleOutbox(0);
+      }
+    },
     /** Pulls every resource now (invitations in full when asked or due); resolves when all are done. */
     async syncNow(options: { full?: boolean } = {}): Promise<Record<Resource, SyncOutcome>> {
+      // Pushes first, so that the pulls show the service as it is after them.
+      await deliver();
       const outcomes = await Promise.all(
         RESOURCES.map((r) => run(r, options.full ? 'full' : undefined).then((o) => [r, o] as const)),
       );
@@ -161,6 +219,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       started = true;
       if (controller.signal.aborted) controller = new AbortController();
       for (const resource of RESOURCES) schedule(resource, 0);
+      scheduleOutbox(0);
     },
     /** Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions). */
     async stop(): Promise<void> {

@@ -15,6 +15,7 @@ import type { ApiClient } from '../api/client.ts';
 import { walkPages } from '../api/pager.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import { utc } from '../db/repos/util.ts';
 import type { Resource } from './status.ts';
 
 export interface PullContext {
@@ -101,7 +102,10 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     },
     onPage: (items, progress) => {
       mirror.transaction(() => mirror.invitations.upsertMany(items, run));
-      for (const item of items) if (newest === null || item.updatedAt > newest) newest = item.updatedAt;
+      for (const item of items) {
+        const updatedAt = utc(item.updatedAt);
+        if (newest === null || updatedAt > newest) newest = updatedAt;
+      }
       received += items.length;
       ctx.onProgress?.(progress);
     },
@@ -176,7 +180,7 @@ export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
     // Past the retention period, personal data is not kept on the lobby machine.
     apply: (items, run) =>
       mirror.checkIns.upsertMany(
-        items.filter((c) => (c.leftAt ?? c.arrivedAt ?? retainAfter) >= retainAfter),
+        items.filter((c) => (utc(c.leftAt ?? c.arrivedAt) ?? retainAfter) >= retainAfter),
         config.locationId,
         run,
       ),

@@ -18,6 +18,8 @@ export interface SyncStatus {
   /** The service rejected the token: pulls stop until the configuration changes. */
   tokenRejected: boolean;
   resources: Record<Resource, ResourceStatus>;
+  /** Changes waiting to reach the service, and those that failed for good. */
+  outbox: { pending: number; failed: number; delivered: number; conflicts: number; delivering: boolean };
 }
 
 export type StatusListener = (status: SyncStatus) => void;
@@ -32,6 +34,7 @@ export function createStatus() {
     lastOnlineAt: null,
     tokenRejected: false,
     resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyResource()])) as Record<Resource, ResourceStatus>,
+    outbox: { pending: 0, failed: 0, delivered: 0, conflicts: 0, delivering: false },
   };
   const listeners = new Set<StatusListener>();
   const emit = () => {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CheckIn } from '../../../../shared/api/index.ts';
-import { extraOf, jsonOrNull, orNull } from './util.ts';
+import { extraOf, jsonOrNull, orNull, utc } from './util.ts';
 
 const CHECK_IN_KEYS = [
   'id',
@@ -46,8 +46,8 @@ export function createCheckInsRepo(db: Database.Database) {
           birthdate: orNull(c.birthdate),
           companyName: orNull(c.companyName),
           language: orNull(c.language),
-          arrivedAt: orNull(c.arrivedAt),
-          leftAt: orNull(c.leftAt),
+          arrivedAt: utc(c.arrivedAt),
+          leftAt: utc(c.leftAt),
           legitimation: jsonOrNull(c.legitimation),
           trustedId: jsonOrNull(c.trustedId),
           accessControl: jsonOrNull(c.accessControl),

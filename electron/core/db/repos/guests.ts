@@ -23,9 +23,11 @@ export interface Guest {
   hostId: number | null;
   arrivedAt: string | null;
   leftAt: string | null;
+  /** A transition of this guest is queued and not yet confirmed by the service: the state shown is optimistic. */
+  pending: boolean;
 }
 
-type GuestRow = Omit<Guest, 'category'>;
+type GuestRow = Omit<Guest, 'category' | 'pending'> & { pending: number };
 
 export interface GuestQuery {
   locationId: number;
@@ -37,20 +39,22 @@ export interface GuestQuery {
   flow?: FlowConfig;
 }
 
-const COLUMNS = `i.id AS invitationId, coalesce(k.state, @initialState) AS state,
+const COLUMNS = `i.id AS invitationId, coalesce(p.state, k.state, @initialState) AS state,
   coalesce(k.first_name, c.first_name) AS firstName, coalesce(k.last_name, c.last_name) AS lastName,
   coalesce(k.email, c.email) AS email, coalesce(k.company_name, c.company_name) AS companyName,
   coalesce(k.language, c.language) AS language, e.id AS eventId, e.name AS eventName,
   i.starts_at AS startsAt, i.ends_at AS endsAt, i.location_id AS locationId, e.host_id AS hostId,
-  k.arrived_at AS arrivedAt, k.left_at AS leftAt`;
+  iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt,
+  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending`;
 
-const ORPHAN_COLUMNS = `k.id AS invitationId, k.state AS state, k.first_name AS firstName, k.last_name AS lastName,
+const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) AS state, k.first_name AS firstName, k.last_name AS lastName,
   k.email AS email, k.company_name AS companyName, k.language AS language, NULL AS eventId, NULL AS eventName,
   json_extract(k.legitimation, '$.startsAt') AS startsAt, json_extract(k.legitimation, '$.endsAt') AS endsAt,
-  k.location_id AS locationId, NULL AS hostId, k.arrived_at AS arrivedAt, k.left_at AS leftAt`;
+  k.location_id AS locationId, NULL AS hostId, iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt,
+  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending`;
 
 const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
-  LEFT JOIN check_ins k ON k.id = i.id`;
+  LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
 
 /** Turns typed text into an FTS5 query: every word a prefix, all words required. */
 export function toFtsQuery(text: string): string | null {
@@ -67,7 +71,7 @@ export function createGuestsRepo(db: Database.Database) {
     SELECT ${COLUMNS} ${FROM}
     WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
     UNION ALL
-    SELECT ${ORPHAN_COLUMNS} FROM check_ins k
+    SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
     WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
     ORDER BY startsAt, lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
 
@@ -75,21 +79,22 @@ export function createGuestsRepo(db: Database.Database) {
   const lookup = db.prepare(`
     SELECT ${COLUMNS} FROM contacts_fts f
     JOIN invitations i ON i.contact_id = f.rowid JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
-    LEFT JOIN check_ins k ON k.id = i.id
+    LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id
     WHERE contacts_fts MATCH @match AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
     LIMIT @limit`) as Database.Statement<unknown[], GuestRow>;
 
   const byId = db.prepare(`
     SELECT ${COLUMNS} ${FROM} WHERE i.id = @id
     UNION ALL
-    SELECT ${ORPHAN_COLUMNS} FROM check_ins k WHERE k.id = @id AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)`) as Database.Statement<
+    SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
+    WHERE k.id = @id AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)`) as Database.Statement<
     unknown[],
     GuestRow
   >;
 
   const withCategory =
     (flow: FlowConfig) =>
-    (row: GuestRow): Guest => ({ ...row, category: categoryOf(row.state, flow) });
+    (row: GuestRow): Guest => ({ ...row, pending: row.pending === 1, category: categoryOf(row.state, flow) });
 
   return {
     list(query: GuestQuery): Guest[] {

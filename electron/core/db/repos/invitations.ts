@@ -1,7 +1,7 @@
 /** events, contacts and invitations: what the invitations listing brings. */
 import type Database from 'better-sqlite3';
 import type { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
-import { extraOf, orNull } from './util.ts';
+import { extraOf, orNull, utc } from './util.ts';
 
 const EVENT_KEYS = [
   'id',
@@ -93,10 +93,10 @@ export function createInvitationsRepo(db: Database.Database) {
           eventId: i.event.id,
           contactId: i.contact.id,
           locationId: i.event.locationId,
-          startsAt: i.event.startsAt,
-          endsAt: i.event.endsAt,
+          startsAt: utc(i.event.startsAt),
+          endsAt: utc(i.event.endsAt),
           createdAt: i.createdAt,
-          updatedAt: i.updatedAt,
+          updatedAt: utc(i.updatedAt),
           seenRun,
           extra: extraOf(i, INVITATION_KEYS),
         });

@@ -9,3 +9,16 @@ export const jsonOrNull = (value: unknown) => (value === undefined || value === 
 export const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value);
 export const parseJsonColumn = <T>(text: string | null): T | undefined =>
   text === null ? undefined : (JSON.parse(text) as T);
+
+/**
+ * Timestamps the mirror compares (windows, retention, watermarks) are stored
+ * in one form, UTC with milliseconds, so that text order is time order even
+ * when a service writes offsets.
+ */
+export function utc(value: string): string;
+export function utc(value: string | null | undefined): string | null;
+export function utc(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}

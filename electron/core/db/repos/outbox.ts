@@ -1,0 +1,131 @@
+/** The outbox table and its companions: SQL in one place. */
+import type Database from 'better-sqlite3';
+
+export type OutboxKind = 'transition' | 'identities' | 'events' | 'profiles';
+export type OutboxState = 'pending' | 'sending' | 'delivered' | 'failed';
+
+export interface OutboxRow {
+  id: number;
+  kind: OutboxKind;
+  target: string;
+  payload: string;
+  label: string;
+  batchId: number | null;
+  itemLines: string | null;
+  state: OutboxState;
+  uncertain: number;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  result: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+}
+
+const COLUMNS = `id, kind, target, payload, label, batch_id AS batchId, item_lines AS itemLines, state, uncertain, attempts,
+  next_attempt_at AS nextAttemptAt, last_error AS lastError, result, created_at AS createdAt,
+  updated_at AS updatedAt, delivered_at AS deliveredAt`;
+
+export function createOutboxRepo(db: Database.Database) {
+  const insert = db.prepare(`
+    INSERT INTO outbox (kind, target, payload, label, batch_id, item_lines, created_at, updated_at)
+    VALUES (@kind, @target, @payload, @label, @batchId, @itemLines, @now, @now)`);
+  const insertBatch = db.prepare(
+    'INSERT INTO outbox_batches (kind, source, label, items, created_at) VALUES (@kind, @source, @label, @items, @now)',
+  );
+  return {
+    add(row: {
+      kind: OutboxKind;
+      target: string;
+      payload: unknown;
+      label: string;
+      batchId?: number | null;
+      itemLines?: (number | null)[] | undefined;
+      now: string;
+    }): number {
+      return insert.run({
+        ...row,
+        payload: JSON.stringify(row.payload),
+        batchId: row.batchId ?? null,
+        itemLines: row.itemLines ? JSON.stringify(row.itemLines) : null,
+      }).lastInsertRowid as number;
+    },
+    addBatch(batch: { kind: OutboxKind; source: string | null; label: string; items: number; now: string }): number {
+      return insertBatch.run(batch).lastInsertRowid as number;
+    },
+    get: db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`) as Database.Statement<[number], OutboxRow>,
+    /**
+     * The first open row of every target whose turn it is: nothing earlier of
+     * its target is still open, and its backoff has passed.
+     */
+    due: db.prepare(`
+      SELECT ${COLUMNS} FROM outbox o
+      WHERE o.state IN ('pending', 'sending') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state IN ('pending', 'sending'))
+      ORDER BY o.id LIMIT @limit`) as Database.Statement<[{ now: string; limit: number }], OutboxRow>,
+    /** Open rows after the given one of the same target (they depend on it). */
+    laterOpen: db.prepare(
+      `SELECT ${COLUMNS} FROM outbox WHERE target = ? AND id > ? AND state IN ('pending', 'sending') ORDER BY id`,
+    ) as Database.Statement<[string, number], OutboxRow>,
+    markSending: db.prepare(
+      "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = @now WHERE id = @id",
+    ),
+    markDelivered: db.prepare(`
+      UPDATE outbox SET state = 'delivered', uncertain = 0, result = @result, last_error = NULL, next_attempt_at = NULL,
+        delivered_at = @now, updated_at = @now WHERE id = @id`),
+    markFailed: db.prepare(`
+      UPDATE outbox SET state = 'failed', last_error = @error, next_attempt_at = NULL, updated_at = @now WHERE id = @id`),
+    markRetry: db.prepare(`
+      UPDATE outbox SET state = 'pending', uncertain = max(uncertain, @uncertain), last_error = @error,
+        next_attempt_at = @nextAttemptAt, updated_at = @now WHERE id = @id`),
+    /** A failed row queued again by a person. */
+    requeue: db.prepare(`
+      UPDATE outbox SET state = 'pending', attempts = 0, uncertain = 0, last_error = NULL, next_attempt_at = NULL,
+        updated_at = @now WHERE id = @id AND state = 'failed'`),
+    list: db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY id DESC LIMIT ?`) as Database.Statement<
+      [number],
+      OutboxRow
+    >,
+    batch: db.prepare(
+      'SELECT id, kind, source, label, items, created_at AS createdAt FROM outbox_batches WHERE id = ?',
+    ) as Database.Statement<
+      [number],
+      { id: number; kind: OutboxKind; source: string | null; label: string; items: number; createdAt: string }
+    >,
+    byBatch: db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY id`) as Database.Statement<
+      [number],
+      OutboxRow
+    >,
+    counts: db.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state') as Database.Statement<
+      [],
+      { state: OutboxState; n: number }
+    >,
+    setPendingTransition: db.prepare(`
+      INSERT INTO pending_transitions (check_in_id, outbox_id, state, arrived_at, left_at)
+      VALUES (@checkInId, @outboxId, @state, @arrivedAt, @leftAt)
+      ON CONFLICT(check_in_id) DO UPDATE SET outbox_id = excluded.outbox_id, state = excluded.state,
+        arrived_at = excluded.arrived_at, left_at = excluded.left_at`),
+    /** Removes the overlay only when it is this row's (a later transition's overlay stays). */
+    clearPendingTransition: db.prepare('DELETE FROM pending_transitions WHERE check_in_id = ? AND outbox_id = ?'),
+    addConflict: db.prepare(
+      'INSERT INTO conflicts (outbox_id, check_in_id, message, created_at) VALUES (@outboxId, @checkInId, @message, @now)',
+    ),
+    openConflicts: db.prepare(
+      `SELECT c.id, c.outbox_id AS outboxId, c.check_in_id AS checkInId, c.message, c.created_at AS createdAt, o.label
+       FROM conflicts c JOIN outbox o ON o.id = c.outbox_id WHERE c.dismissed_at IS NULL ORDER BY c.id DESC`,
+    ) as Database.Statement<
+      [],
+      { id: number; outboxId: number; checkInId: number | null; message: string; createdAt: string; label: string }
+    >,
+    dismissConflict: db.prepare('UPDATE conflicts SET dismissed_at = @now WHERE id = @id'),
+    lastProfileSet: db
+      .prepare('SELECT profiles FROM profile_sets WHERE group_source_id = ?')
+      .pluck() as Database.Statement<[string], string>,
+    saveProfileSet: db.prepare(`
+      INSERT INTO profile_sets (group_source_id, profiles, outbox_id, queued_at) VALUES (@group, @profiles, @outboxId, @now)
+      ON CONFLICT(group_source_id) DO UPDATE SET profiles = excluded.profiles, outbox_id = excluded.outbox_id,
+        queued_at = excluded.queued_at`),
+  };
+}
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -1,0 +1,373 @@
+/**
+ * Files to API items, with row-level validation by the strict request
+ * schemas of shared/api: every issue names the file, the line and the
+ * column, and says what to fix.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import {
+  AccessProfileItem,
+  EventSyncItem,
+  type InvitationItem,
+  PermanentIdentityItem,
+} from '../../../shared/api/index.ts';
+import { formatPath } from '../../../shared/api/errors.ts';
+import { ImportError, type ImportIssue, type ImportResult, type Progress } from './issues.ts';
+import { itemLines } from './json-lines.ts';
+import { openTable, tableFormat, type TableRow } from './tables.ts';
+
+/** How one kind of file maps to items. */
+interface TableSpec<T> {
+  what: string;
+  columns: readonly string[];
+  /** Columns named `<prefix><key>` are allowed too (custom fields). */
+  prefix?: string;
+  /** At least one of these columns must be in the header. */
+  requireOneOf: readonly string[];
+  schema: z.ZodType<T>;
+  /** Cells to a raw item; cell-level problems go to `issue`. */
+  build: (cells: Record<string, string>, issue: (column: string, message: string) => void) => Record<string, unknown>;
+  /** The column a schema path points at. */
+  columnOf: (path: readonly PropertyKey[]) => string;
+  /** Keys that must be unique in the file (e.g. sourceId), per item. */
+  uniqueKeys?: (item: T) => { column: string; value: string | undefined }[];
+}
+
+const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+function checkHeader(
+  header: string[],
+  spec: { columns: readonly string[]; prefix?: string; requireOneOf: readonly string[]; what: string },
+  file: string,
+) {
+  for (const name of header)
+    if (
+      !spec.columns.includes(name) &&
+      !(spec.prefix && name.startsWith(spec.prefix) && name.length > spec.prefix.length)
+    )
+      throw new ImportError({
+        file,
+        line: 1,
+        column: name,
+        message: `unknown column for ${spec.what}; the columns are ${spec.columns.join(', ')}${spec.prefix ? `, and ${spec.prefix}<name>` : ''}`,
+      });
+  if (!spec.requireOneOf.some((c) => header.includes(c)))
+    throw new ImportError({
+      file,
+      line: 1,
+      column: null,
+      message: `the header needs a ${spec.requireOneOf.join(' or ')} column`,
+    });
+}
+
+/** Validates rows (from a table, or JSON items) into items, collecting issues. */
+class Collector<T> {
+  readonly items: T[] = [];
+  /** The line of each item. */
+  readonly lines: (number | null)[] = [];
+  readonly issues: ImportIssue[] = [];
+  invalidRows = 0;
+  rows = 0;
+  private readonly seen = new Map<string, number | null>();
+
+  constructor(
+    private readonly file: string,
+    private readonly spec: Pick<TableSpec<T>, 'schema' | 'columnOf' | 'uniqueKeys'>,
+  ) {}
+
+  add(line: number | null, raw: unknown, cellIssues: ImportIssue[] = []): void {
+    this.rows++;
+    const issues = [...cellIssues];
+    const parsed = this.spec.schema.safeParse(raw, { reportInput: true });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const value = typeof issue.input === 'string' ? `"${issue.input}": ` : '';
+        issues.push({ file: this.file, line, column: this.spec.columnOf(issue.path), message: value + issue.message });
+      }
+    else
+      for (const { column, value } of this.spec.uniqueKeys?.(parsed.data) ?? []) {
+        if (value === undefined) continue;
+        const key = `${column}\u0000${value.toLowerCase()}`;
+        if (this.seen.has(key)) {
+          const first = this.seen.get(key);
+          issues.push({
+            file: this.file,
+            line,
+            column,
+            message: `"${value}" is already used${first ? ` on line ${first}` : ''}; each row needs its own`,
+          });
+        } else this.seen.set(key, line);
+      }
+    if (issues.length > 0) {
+      this.invalidRows++;
+      this.issues.push(...issues);
+    } else if (parsed.success) {
+      this.items.push(parsed.data);
+      this.lines.push(line);
+    }
+  }
+
+  result(format: ImportResult<T>['format']): ImportResult<T> {
+    return {
+      file: this.file,
+      format,
+      rows: this.rows,
+      items: this.items,
+      lines: this.lines,
+      invalidRows: this.invalidRows,
+      issues: this.issues,
+    };
+  }
+}
+
+async function importTableFile<T>(path: string, spec: TableSpec<T>, onProgress?: Progress): Promise<ImportResult<T>> {
+  const table = await openTable(path, onProgress);
+  checkHeader(table.header, spec, table.file);
+  const collector = new Collector<T>(table.file, spec);
+  for await (const row of table.rows) collector.add(row.line, ...buildRow(row, spec, table.file, table.header.length));
+  return collector.result(table.format);
+}
+
+function buildRow<T>(row: TableRow, spec: TableSpec<T>, file: string, columns: number): [unknown, ImportIssue[]] {
+  const issues: ImportIssue[] = [];
+  if (row.extra > 0)
+    issues.push({
+      file,
+      line: row.line,
+      column: null,
+      message: `this line has ${columns + row.extra} fields, the header has ${columns}; check for an unquoted delimiter`,
+    });
+  const raw = spec.build(row.cells, (column, message) => issues.push({ file, line: row.line, column, message }));
+  return [raw, issues];
+}
+
+/** A JSON file: an array of items, or `{ "<member>": [items] }` (the API's own body shape). */
+function importJsonFile<T>(
+  path: string,
+  member: string,
+  spec: Pick<TableSpec<T>, 'schema' | 'uniqueKeys'>,
+): ImportResult<T> {
+  const file = basename(path);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path)).replace(/^\uFEFF/, '');
+  } catch {
+    throw new ImportError({ file, line: null, column: null, message: 'the file is not valid UTF-8; save it as UTF-8' });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message);
+    const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
+    throw new ImportError({ file, line, column: null, message: `not valid JSON: ${(error as Error).message}` });
+  }
+  const list = Array.isArray(json) ? json : (json as Record<string, unknown> | null)?.[member];
+  if (!Array.isArray(list))
+    throw new ImportError({
+      file,
+      line: 1,
+      column: null,
+      message: `expected an array of items, or an object with a "${member}" array`,
+    });
+  const lines = itemLines(text);
+  const collector = new Collector<T>(file, { ...spec, columnOf: (p) => formatPath(p) });
+  list.forEach((item, index) => collector.add(lines[index] ?? null, item));
+  return collector.result('json');
+}
+
+// ---- permanent identities ----
+
+const IDENTITY_COLUMNS = [
+  'sourceId',
+  'email',
+  'firstName',
+  'lastName',
+  'companyName',
+  'startsAt',
+  'endsAt',
+  'accessProfiles',
+  'deletedAt',
+] as const;
+
+/** `group:profile;group:profile` to access profile references. */
+export function parseProfileRefs(text: string, issue: (message: string) => void) {
+  const refs: { accessProfileGroupSourceId: string; sourceId: string }[] = [];
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [group, profile, ...rest] = part.split(':').map((p) => p.trim());
+    if (!group || !profile || rest.length > 0) {
+      issue(
+        `"${part}" is not group:profile; write the group's sourceId, a colon, then the profile's sourceId (pairs separated by ;)`,
+      );
+      continue;
+    }
+    refs.push({ accessProfileGroupSourceId: group, sourceId: profile });
+  }
+  return refs;
+}
+
+const identitySpec: TableSpec<PermanentIdentityItem> = {
+  what: 'permanent identities',
+  columns: IDENTITY_COLUMNS,
+  prefix: 'custom.',
+  requireOneOf: ['sourceId', 'email'],
+  schema: PermanentIdentityItem.superRefine((item, ctx) => {
+    if (!item.sourceId && !item.email)
+      ctx.addIssue({ code: 'custom', path: ['sourceId'], message: 'each identity needs a sourceId or an email' });
+  }),
+  build(cells, issue) {
+    const raw: Record<string, unknown> = {};
+    for (const column of [
+      'sourceId',
+      'email',
+      'firstName',
+      'lastName',
+      'companyName',
+      'startsAt',
+      'endsAt',
+      'deletedAt',
+    ])
+      if (present(cells[column]) !== undefined) raw[column] = present(cells[column]);
+    const profiles = present(cells.accessProfiles);
+    if (profiles !== undefined) raw.accessProfiles = parseProfileRefs(profiles, (m) => issue('accessProfiles', m));
+    const custom = Object.entries(cells).filter(([k, v]) => k.startsWith('custom.') && present(v) !== undefined);
+    if (custom.length > 0)
+      raw.customFields = Object.fromEntries(custom.map(([k, v]) => [k.slice('custom.'.length), v.trim()]));
+    return raw;
+  },
+  columnOf: (path) => (path[0] === 'customFields' ? `custom.${String(path[1])}` : String(path[0] ?? '')),
+  uniqueKeys: (item) => [
+    { column: 'sourceId', value: item.sourceId ?? undefined },
+    { column: 'email', value: item.email ?? undefined },
+  ],
+};
+
+export async function importIdentities(
+  path: string,
+  onProgress?: Progress,
+): Promise<ImportResult<PermanentIdentityItem>> {
+  if (tableFormat(path) === 'json') return importJsonFile(path, 'permanentIdentities', identitySpec);
+  return importTableFile(path, identitySpec, onProgress);
+}
+
+// ---- access profiles ----
+
+const profileSpec: TableSpec<AccessProfileItem> = {
+  what: 'access profiles',
+  columns: ['sourceId', 'name', 'description'],
+  requireOneOf: ['sourceId'],
+  schema: AccessProfileItem,
+  build(cells) {
+    const raw: Record<string, unknown> = {};
+    for (const column of ['sourceId', 'name', 'description'])
+      if (present(cells[column]) !== undefined) raw[column] = present(cells[column]);
+    return raw;
+  },
+  columnOf: (path) => String(path[0] ?? ''),
+  uniqueKeys: (item) => [{ column: 'sourceId', value: item.sourceId }],
+};
+
+export async function importProfiles(path: string, onProgress?: Progress): Promise<ImportResult<AccessProfileItem>> {
+  if (tableFormat(path) === 'json') return importJsonFile(path, 'accessProfiles', profileSpec);
+  return importTableFile(path, profileSpec, onProgress);
+}
+
+// ---- events with invitations ----
+
+const EVENT_FIELDS = [
+  'sourceId',
+  'name',
+  'description',
+  'startsAt',
+  'endsAt',
+  'locationId',
+  'entranceId',
+  'draft',
+  'deletedAt',
+] as const;
+const INVITATION_FIELDS = ['sourceId', 'email', 'firstName', 'lastName', 'companyName', 'deletedAt'] as const;
+const EVENT_COLUMNS = [...EVENT_FIELDS.map((f) => `event.${f}`), ...INVITATION_FIELDS.map((f) => `invitation.${f}`)];
+
+/** One CSV row per invitation: its event's columns repeat, and must agree, on every row of that event. */
+const invitationRowSchema = z.strictObject({
+  event: EventSyncItem.omit({ invitations: true, accessProfiles: true, customFields: true, updatedAt: true }),
+  invitation: EventSyncItem.shape.invitations.unwrap().unwrap().element.optional(),
+});
+type InvitationRow = z.output<typeof invitationRowSchema>;
+
+const eventRowSpec: TableSpec<InvitationRow> = {
+  what: 'events',
+  columns: EVENT_COLUMNS,
+  requireOneOf: ['event.sourceId'],
+  schema: invitationRowSchema,
+  build(cells, issue) {
+    const event: Record<string, unknown> = {};
+    const invitation: Record<string, unknown> = {};
+    for (const field of EVENT_FIELDS) {
+      const value = present(cells[`event.${field}`]);
+      if (value === undefined) continue;
+      if (field === 'locationId' || field === 'entranceId') {
+        if (!/^\d+$/.test(value)) issue(`event.${field}`, `"${value}" is not a whole number`);
+        event[field] = Number(value);
+      } else if (field === 'draft') {
+        if (!/^(true|false|yes|no|1|0)$/i.test(value)) issue('event.draft', `"${value}" is not true or false`);
+        event[field] = /^(true|yes|1)$/i.test(value);
+      } else event[field] = value;
+    }
+    for (const field of INVITATION_FIELDS) {
+      const value = present(cells[`invitation.${field}`]);
+      if (value !== undefined) invitation[field] = value;
+    }
+    return Object.keys(invitation).length > 0 ? { event, invitation } : { event };
+  },
+  columnOf: (path) => `${String(path[0])}.${String(path[1] ?? '')}`,
+  uniqueKeys: (row) => [
+    {
+      column: 'invitation.sourceId',
+      value: row.invitation ? `${row.event.sourceId}\u0000${row.invitation.sourceId}` : undefined,
+    },
+  ],
+};
+
+export async function importEvents(path: string, onProgress?: Progress): Promise<ImportResult<EventSyncItem>> {
+  if (tableFormat(path) === 'json')
+    return importJsonFile(path, 'events', {
+      schema: EventSyncItem,
+      uniqueKeys: (e) => [{ column: 'sourceId', value: e.sourceId }],
+    });
+  const rows = await importTableFile(path, eventRowSpec, onProgress);
+  // Group rows by event; an event's columns must not contradict themselves.
+  const events = new Map<string, { event: EventSyncItem; line: number | null }>();
+  const issues = [...rows.issues];
+  rows.items.forEach((row, index) => {
+    const line = rows.lines[index] ?? null;
+    const known = events.get(row.event.sourceId);
+    if (!known) {
+      events.set(row.event.sourceId, {
+        event: { ...row.event, invitations: row.invitation ? [row.invitation] : [] },
+        line,
+      });
+      return;
+    }
+    for (const [field, value] of Object.entries(row.event))
+      if (
+        value !== undefined &&
+        (known.event as Record<string, unknown>)[field] !== undefined &&
+        (known.event as Record<string, unknown>)[field] !== value
+      )
+        issues.push({
+          file: rows.file,
+          line,
+          column: `event.${field}`,
+          message: `"${String(value)}" differs from "${String((known.event as Record<string, unknown>)[field])}" on line ${known.line} for the same event "${row.event.sourceId}"`,
+        });
+      else if (value !== undefined) (known.event as Record<string, unknown>)[field] = value;
+    if (row.invitation) (known.event.invitations as InvitationItem[]).push(row.invitation);
+  });
+  const grouped = [...events.values()];
+  return { ...rows, items: grouped.map((e) => e.event), lines: grouped.map((e) => e.line), issues };
+}

@@ -1,0 +1,276 @@
+/**
+ * Reads tabular files (CSV and XLSX) as a stream of rows with their line
+ * numbers, so that a file of 100,000 rows never has to be held as text.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { Transform } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { ImportError, type Progress } from './issues.ts';
+
+export interface TableRow {
+  line: number;
+  cells: Record<string, string>;
+  /** Fields beyond the header's columns: an error to report. */
+  extra: number;
+}
+
+export interface Table {
+  file: string;
+  format: 'csv' | 'xlsx';
+  header: string[];
+  rows: AsyncIterable<TableRow>;
+}
+
+/** The encoding of a file by its byte order mark: UTF-8 (with or without BOM), UTF-16 LE or BE with BOM. */
+export function sniffEncoding(head: Uint8Array): { encoding: 'utf-8' | 'utf-16le' | 'utf-16be'; bomLength: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  return { encoding: 'utf-8', bomLength: 0 };
+}
+
+/** `,` or `;`: whichever occurs more often outside quotes in the header line. */
+export function sniffDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas++;
+    else if (!quoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Decodes a byte stream to text, by its BOM; invalid UTF-8 is an error that says how to fix it. */
+function decoder(file: string) {
+  let decode: TextDecoder | undefined;
+  let pending = Buffer.alloc(0);
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        if (!decode) {
+          pending = Buffer.concat([pending, chunk]);
+          if (pending.length < 3) return done();
+          const { encoding, bomLength } = sniffEncoding(pending);
+          decode = new TextDecoder(encoding, { fatal: true });
+          chunk = pending.subarray(bomLength);
+        }
+        done(null, decode.decode(chunk, { stream: true }));
+      } catch {
+        done(encodingError(file));
+      }
+    },
+    flush(done) {
+      try {
+        if (!decode) {
+          const { encoding, bomLength } = sniffEncoding(pending);
+          return done(null, new TextDecoder(encoding, { fatal: true }).decode(pending.subarray(bomLength)));
+        }
+        done(null, decode.decode());
+      } catch {
+        done(encodingError(file));
+      }
+    },
+  });
+}
+
+const encodingError = (file: string) =>
+  new ImportError({
+    file,
+    line: null,
+    column: null,
+    message: 'the file is not valid UTF-8 (nor UTF-16 with a byte order mark); save it as "CSV UTF-8" and try again',
+  });
+
+function normaliseHeader(header: string[], file: string): string[] {
+  const names = header.map((h) => h.trim());
+  const seen = new Set<string>();
+  names.forEach((name, index) => {
+    if (name === '')
+      throw new ImportError({
+        file,
+        line: 1,
+        column: `#${index + 1}`,
+        message: 'a column has no name in the header line',
+      });
+    if (seen.has(name))
+      throw new ImportError({ file, line: 1, column: name, message: 'this column appears twice in the header line' });
+    seen.add(name);
+  });
+  return names;
+}
+
+async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
+  const file = basename(path);
+  const size = statSync(path).size;
+  let bytes = 0;
+  const source = createReadStream(path, { highWaterMark: 256 * 1024 });
+  source.on('data', (chunk) => {
+    bytes += chunk.length;
+    onProgress?.(bytes, size);
+  });
+  const text = source.pipe(decoder(file));
+  source.on('error', (error) => text.destroy(error));
+
+  // The header decides the delimiter; peek at the first decoded text.
+  const iterator = text[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head: string = first.done ? '' : String(first.value);
+  const delimiter = sniffDelimiter(head);
+  const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: false });
+  (async () => {
+    try {
+      if (head) parser.write(head);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        if (!parser.write(String(next.value))) await new Promise((resolve) => parser.once('drain', resolve));
+      parser.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  let headerRecord: IteratorResult<{ record: string[]; info: { lines: number } }>;
+  try {
+    headerRecord = await records.next();
+  } catch (error) {
+    throw asImportError(error, file);
+  }
+  if (headerRecord.done)
+    throw new ImportError({
+      file,
+      line: 1,
+      column: null,
+      message: 'the file is empty: it needs a header line and rows',
+    });
+  const header = normaliseHeader(headerRecord.value.record, file);
+
+  return {
+    file,
+    format: 'csv',
+    header,
+    rows: {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          let next;
+          try {
+            next = await records.next();
+          } catch (error) {
+            throw asImportError(error, file);
+          }
+          if (next.done) return;
+          const { record, info } = next.value;
+          const cells: Record<string, string> = {};
+          header.forEach((name, index) => {
+            cells[name] = record[index] ?? '';
+          });
+          yield { line: info.lines, cells, extra: Math.max(0, record.length - header.length) };
+        }
+      },
+    },
+  };
+}
+
+function asImportError(error: unknown, file: string): Error {
+  if (error instanceof ImportError) return error;
+  const csv = error as { code?: string; lines?: number; message?: string };
+  if (csv.code?.startsWith('CSV_'))
+    return new ImportError({
+      file,
+      line: csv.lines ?? null,
+      column: null,
+      message: `the file is not valid CSV here (${csv.message}); check the quotes on this line`,
+    });
+  return error as Error;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
+    if ('error' in value) return '';
+  }
+  return String(value);
+}
+
+async function openXlsx(path: string, onProgress?: Progress): Promise<Table> {
+  const file = basename(path);
+  const size = statSync(path).size;
+  let bytes = 0;
+  const source = createReadStream(path);
+  source.on('data', (chunk) => {
+    bytes += chunk.length;
+    onProgress?.(bytes, size);
+  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+  });
+  const rows = (async function* () {
+    try {
+      for await (const worksheet of reader) {
+        for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+          const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+          yield { line: row.number, values };
+        }
+        return; // the first worksheet only
+      }
+    } catch (error) {
+      throw new ImportError({
+        file,
+        line: null,
+        column: null,
+        message: `the file is not a readable XLSX workbook (${(error as Error).message})`,
+      });
+    }
+  })();
+  const first = await rows.next();
+  if (first.done)
+    throw new ImportError({
+      file,
+      line: 1,
+      column: null,
+      message: 'the first worksheet is empty: it needs a header row and rows',
+    });
+  const header = normaliseHeader(first.value.values, file);
+  return {
+    file,
+    format: 'xlsx',
+    header,
+    rows: {
+      async *[Symbol.asyncIterator]() {
+        for await (const { line, values } of rows) {
+          if (values.every((v) => v.trim() === '')) continue;
+          const cells: Record<string, string> = {};
+          header.forEach((name, index) => {
+            cells[name] = values[index] ?? '';
+          });
+          const extra = values.slice(header.length).filter((v) => v.trim() !== '').length;
+          yield { line, cells, extra };
+        }
+      },
+    },
+  };
+}
+
+export function tableFormat(path: string): 'csv' | 'xlsx' | 'json' | undefined {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv' || ext === '.txt') return 'csv';
+  if (ext === '.xlsx') return 'xlsx';
+  if (ext === '.json') return 'json';
+  return undefined;
+}
+
+export function openTable(path: string, onProgress?: Progress): Promise<Table> {
+  return tableFormat(path) === 'xlsx' ? openXlsx(path, onProgress) : openCsv(path, onProgress);
+}

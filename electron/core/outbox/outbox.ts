@@ -1,0 +1,404 @@
+/**
+ * The outbox: every change a person makes is one row, written in the same
+ * transaction as its optimistic effect on the mirror, and delivered in order
+ * per target, exactly once in effect:
+ * - PUTs (identities, events, profiles) are idempotent upserts: sending one
+ *   again after a crash or a lost answer leaves the service as intended;
+ * - transition POSTs are not: an attempt whose outcome is unknown (timeout,
+ *   dropped connection, crash while sending) is settled by reading the
+ *   check-in back before anything is sent again.
+ */
+import { LIMITS, type CheckIn } from '../../../shared/api/index.ts';
+import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { walkPages } from '../api/pager.ts';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
+import type { Config } from '../config/config.ts';
+import type { Mirror } from '../db/mirror.ts';
+import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
+import { describeTransition, planTransition, type TransitionAction, type TransitionPayload } from './transitions.ts';
+
+export interface OutboxDeps {
+  mirror: Mirror;
+  api: ApiClient;
+  config: Config;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Backoff between delivery attempts of one row. */
+  retry?: RetryPolicy;
+  random?: () => number;
+  onChange?: () => void;
+}
+
+export interface DeliverySummary {
+  delivered: number;
+  failed: number;
+  /** Still waiting: the service could not be reached, or backoff. */
+  pending: number;
+  /** The service rejected the token; nothing more is sent until it changes. */
+  unauthorized: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** An attempt may have reached the service when no answer came back. */
+const outcomeUnknown = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
+
+export function createOutbox(deps: OutboxDeps) {
+  const { mirror, api, config } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const retry = deps.retry ?? { ...DEFAULT_RETRY, retries: Number.POSITIVE_INFINITY, maxDelayMs: 60_000 };
+  const repo = mirror.outbox;
+  let delivering: Promise<DeliverySummary> | undefined;
+  const changed = () => deps.onChange?.();
+
+  function queueTransition(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk') {
+    const result = mirror.transaction(() => {
+      const guest = mirror.guests.byId(checkInId, config.flow);
+      if (!guest) throw new Error(`no guest with invitation id ${checkInId} in the mirror`);
+      const plan = planTransition(guest, action, config.flow, source);
+      const at = iso(now());
+      const payload: TransitionPayload = { checkInId, locationId: guest.locationId, ...plan };
+      const outboxId = repo.add({
+        kind: 'transition',
+        target: `check-in:${checkInId}`,
+        payload,
+        label: describeTransition(guest, action),
+        now: at,
+      });
+      repo.setPendingTransition.run({
+        checkInId,
+        outboxId,
+        state: plan.toState,
+        arrivedAt: action === 'checkIn' ? at : action === 'undo' ? null : guest.arrivedAt,
+        leftAt: action === 'checkOut' ? at : null,
+      });
+      return { outboxId, guest: mirror.guests.byId(checkInId, config.flow)! };
+    });
+    changed();
+    return result;
+  }
+
+  /** Queues API items in rows of at most `size`, as one batch; all in one transaction. */
+  function queueBatch<T>(
+    kind: Exclude<OutboxKind, 'transition'>,
+    items: readonly T[],
+    size: number,
+    meta: { source: string | null; label: string; target: string; lines?: (number | null)[] | undefined },
+    body: (chunk: T[]) => unknown,
+  ) {
+    const result = mirror.transaction(() => {
+      const at = iso(now());
+      const batchId = repo.addBatch({ kind, source: meta.source, label: meta.label, items: items.length, now: at });
+      const ids: number[] = [];
+      for (let start = 0; start < items.length; start += size) {
+        const chunk = items.slice(start, start + size);
+        const end = Math.min(items.length, start + size);
+        ids.push(
+          repo.add({
+            kind,
+            target: meta.target,
+            payload: body(chunk),
+            label: `${meta.label}: items ${start + 1}-${end} of ${items.length}`,
+            batchId,
+            itemLines: meta.lines?.slice(start, end),
+            now: at,
+          }),
+        );
+      }
+      return { batchId, outboxIds: ids };
+    });
+    changed();
+    return result;
+  }
+
+  type PushMeta = { source: string | null; label: string; lines?: (number | null)[] | undefined };
+
+  const queueIdentities = (items: readonly PermanentIdentityItem[], meta: PushMeta) =>
+    queueBatch('identities', items, LIMITS.identitiesPerRequest, { ...meta, target: 'identities' }, (chunk) => ({
+      permanentIdentities: chunk,
+    }));
+
+  const queueEvents = (items: readonly EventSyncItem[], meta: PushMeta) =>
+    queueBatch('events', items, LIMITS.eventsPerRequest, { ...meta, target: 'events' }, (chunk) => ({ events: chunk }));
+
+  /** The whole set of a group, as one row: the service replaces the group's set with it. */
+  function queueProfiles(groupSourceId: string, profiles: readonly AccessProfileItem[], meta: PushMeta) {
+    return mirror.transaction(() => {
+      const queued = queueBatch(
+        'profiles',
+        [profiles],
+        1,
+        { ...meta, lines: undefined, target: `profiles:${groupSourceId}` },
+        ([set]) => ({ groupSourceId, accessProfiles: set }),
+      );
+      repo.saveProfileSet.run({
+        group: groupSourceId,
+        profiles: JSON.stringify(profiles),
+        outboxId: queued.outboxIds[0]!,
+        now: iso(now()),
+      });
+      return queued;
+    });
+  }
+
+  // ---- delivery ----
+
+  async function send(row: OutboxRow, signal?: AbortSignal): Promise<unknown> {
+    const payload = JSON.parse(row.payload);
+    const once = { retry: { ...DEFAULT_RETRY, retries: 0 }, signal };
+    switch (row.kind) {
+      case 'identities':
+        return api.call('syncPermanentIdentities', { body: payload }, once);
+      case 'events':
+        return sendEvents(payload.events as EventSyncItem[], once);
+      case 'profiles':
+        await api.call(
+          'uploadAccessProfiles',
+          { params: { sourceId: payload.groupSourceId }, body: { accessProfiles: payload.accessProfiles } },
+          once,
+        );
+        return { replacedWith: (payload.accessProfiles as unknown[]).length };
+      case 'transition':
+        return sendTransition(row, payload as TransitionPayload, once);
+    }
+  }
+
+  /** PUT /events, split in halves while the service answers 413; results in request order. */
+  async function sendEvents(
+    events: EventSyncItem[],
+    once: { retry: RetryPolicy; signal?: AbortSignal | undefined },
+  ): Promise<unknown> {
+    try {
+      return await api.call('syncEvents', { body: { events } }, once);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 413 || events.length < 2) throw error;
+      const half = Math.ceil(events.length / 2);
+      log(
+        `outbox: ${events.length} events were too large for one request; sending ${half} and ${events.length - half}`,
+      );
+      const first = (await sendEvents(events.slice(0, half), once)) as { events: unknown[] };
+      const second = (await sendEvents(events.slice(half), once)) as { events: unknown[] };
+      return { events: [...first.events, ...second.events] };
+    }
+  }
+
+  async function sendTransition(
+    row: OutboxRow,
+    payload: TransitionPayload,
+    once: { retry: RetryPolicy; signal?: AbortSignal | undefined },
+  ): Promise<CheckIn> {
+    if (row.uncertain || row.state === 'sending') {
+      // An earlier attempt may have been applied: look before sending again.
+      const current = await readBack(payload, once.signal);
+      if (current.state === payload.toState) {
+        log(`outbox: ${row.label} was already applied by the service`);
+        return current.checkIn ?? ({ id: payload.checkInId, state: payload.toState } as CheckIn);
+      }
+      if (current.state !== payload.fromState)
+        throw new ApiError({
+          kind: 'validation',
+          status: 409,
+          code: 'INVALID_TRANSITION',
+          endpoint: 'transitionCheckIn',
+          message: `the guest is now ${current.state} at the service, not ${payload.fromState}; nothing was sent`,
+        });
+    }
+    mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+    return api.call(
+      'transitionCheckIn',
+      { body: { eventName: payload.eventName, checkIn: { id: payload.checkInId } } },
+      once,
+    );
+  }
+
+  /** The check-in's state at the service. The listing shows only on-site and left guests; absent means the initial state. */
+  async function readBack(
+    payload: TransitionPayload,
+    signal?: AbortSignal,
+  ): Promise<{ state: string; checkIn?: CheckIn }> {
+    let found: CheckIn | undefined;
+    await walkPages<CheckIn>({
+      pageSize: LIMITS.checkIns.maxLimit,
+      signal,
+      idOf: (c) => c.id,
+      fetchPage: async (offset, limit, pageSignal) => {
+        const page = await api.call(
+          'listCheckIns',
+          { params: { locationId: payload.locationId }, query: { limit, offset } },
+          { signal: pageSignal },
+        );
+        return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
+      },
+      onPage: (items) => {
+        found ??= items.find((c) => c.id === payload.checkInId);
+      },
+    });
+    return found ? { state: found.state, checkIn: found } : { state: config.flow.initialState };
+  }
+
+  function onDelivered(row: OutboxRow, result: unknown) {
+    const at = iso(now());
+    mirror.transaction(() => {
+      repo.markDelivered.run({ id: row.id, result: JSON.stringify(result ?? null), now: at });
+      if (row.kind === 'transition') {
+        const payload = JSON.parse(row.payload) as TransitionPayload;
+        // The service's record replaces the local one, PIN included.
+        mirror.checkIns.upsertMany([result as CheckIn], payload.locationId, null);
+        repo.clearPendingTransition.run(payload.checkInId, row.id);
+      }
+    });
+  }
+
+  /** A permanent failure: the row fails with a reason; a transition's optimistic state is rolled back and a conflict recorded. */
+  function onFailed(row: OutboxRow, reason: string) {
+    const at = iso(now());
+    mirror.transaction(() => {
+      repo.markFailed.run({ id: row.id, error: reason, now: at });
+      if (row.kind !== 'transition') return;
+      const payload = JSON.parse(row.payload) as TransitionPayload;
+      repo.clearPendingTransition.run(payload.checkInId, row.id);
+      repo.addConflict.run({ outboxId: row.id, checkInId: payload.checkInId, message: reason, now: at });
+      // Later transitions of this guest assumed this one: they cannot be sent either.
+      for (const later of repo.laterOpen.all(row.target, row.id)) {
+        repo.markFailed.run({ id: later.id, error: `not sent: "${row.label}" before it failed`, now: at });
+        repo.clearPendingTransition.run(payload.checkInId, later.id);
+      }
+    });
+  }
+
+  function describe(error: ApiError): string {
+    const details = error.details.slice(0, 5).map((d) => `${d.path}: ${d.message}`);
+    return error.message + (details.length ? ` (${details.join('; ')})` : '');
+  }
+
+  async function deliverOnce(signal?: AbortSignal): Promise<DeliverySummary> {
+    const summary: DeliverySummary = { delivered: 0, failed: 0, pending: 0, unauthorized: false };
+    const blockedTargets = new Set<string>();
+    for (;;) {
+      if (signal?.aborted) break;
+      const due = repo.due.all({ now: iso(now()), limit: 50 }).filter((row) => !blockedTargets.has(row.target));
+      if (due.length === 0) break;
+      for (const row of due) {
+        if (signal?.aborted) break;
+        try {
+          // Transitions are marked only once it is settled that they must be sent (see sendTransition).
+          if (row.kind !== 'transition')
+            mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+          const result = await send(row, signal);
+          onDelivered(row, result);
+          summary.delivered++;
+          log(`outbox: delivered ${row.label}`);
+        } catch (error) {
+          if (signal?.aborted) break;
+          if (!(error instanceof ApiError)) {
+            // A bug, not the service: keep the row, report loudly.
+            log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
+            mirror.transaction(() =>
+              repo.markRetry.run({
+                id: row.id,
+                uncertain: 0,
+                error: String(error),
+                nextAttemptAt: iso(now() + 60_000),
+                now: iso(now()),
+              }),
+            );
+            blockedTargets.add(row.target);
+            continue;
+          }
+          if (error.kind === 'unauthorized') {
+            mirror.transaction(() =>
+              repo.markRetry.run({
+                id: row.id,
+                uncertain: 0,
+                error: describe(error),
+                nextAttemptAt: null,
+                now: iso(now()),
+              }),
+            );
+            summary.unauthorized = true;
+            changed();
+            return { ...summary, pending: countOpen() };
+          }
+          if (error.transient) {
+            const delay = Math.max(
+              error.retryAfterMs ?? 0,
+              backoffDelay(Math.min(row.attempts, 16), retry, deps.random),
+            );
+            mirror.transaction(() =>
+              repo.markRetry.run({
+                id: row.id,
+                uncertain: row.kind === 'transition' && outcomeUnknown(error) ? 1 : 0,
+                error: describe(error),
+                nextAttemptAt: iso(now() + delay),
+                now: iso(now()),
+              }),
+            );
+            blockedTargets.add(row.target);
+            log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
+            continue;
+          }
+          onFailed(row, describe(error));
+          summary.failed++;
+          log(`outbox: FAILED ${row.label}: ${error.message}`);
+        }
+        changed();
+      }
+    }
+    summary.pending = countOpen();
+    changed();
+    return summary;
+  }
+
+  function countOpen(): number {
+    return repo.counts
+      .all()
+      .filter((c) => c.state === 'pending' || c.state === 'sending')
+      .reduce((sum, c) => sum + c.n, 0);
+  }
+
+  return {
+    queueTransition,
+    queueIdentities,
+    queueEvents,
+    queueProfiles,
+    /** Sends every row that is due, in order per target; joins a delivery in progress. */
+    deliver(signal?: AbortSignal): Promise<DeliverySummary> {
+      delivering ??= deliverOnce(signal).finally(() => {
+        delivering = undefined;
+      });
+      return delivering;
+    },
+    /** A failed row, queued again by a person (a failed transition also gets its optimistic state back). */
+    retry(id: number): OutboxRow {
+      const row = repo.get.get(id);
+      if (!row) throw new Error(`no outbox item ${id}`);
+      if (row.state !== 'failed')
+        throw new Error(`outbox item ${id} is ${row.state}; only failed items can be retried`);
+      if (row.kind === 'transition') {
+        const payload = JSON.parse(row.payload) as TransitionPayload;
+        // Plan again from the guest's state now: the old plan may no longer hold.
+        mirror.transaction(() => {
+          repo.markFailed.run({ id, error: `${row.lastError ?? 'failed'}; retried as a new item`, now: iso(now()) });
+        });
+        const queued = queueTransition(payload.checkInId, payload.action, 'desk');
+        return repo.get.get(queued.outboxId)!;
+      }
+      mirror.transaction(() => repo.requeue.run({ id, now: iso(now()) }));
+      changed();
+      return repo.get.get(id)!;
+    },
+    /** The last set queued for a group, for showing what an upload changes. */
+    lastProfileSet(groupSourceId: string): AccessProfileItem[] | undefined {
+      const text = repo.lastProfileSet.get(groupSourceId);
+      return text ? (JSON.parse(text) as AccessProfileItem[]) : undefined;
+    },
+    counts(): Record<'pending' | 'sending' | 'delivered' | 'failed', number> {
+      const counts = { pending: 0, sending: 0, delivered: 0, failed: 0 };
+      for (const c of repo.counts.all()) counts[c.state] = c.n;
+      return counts;
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
