@@ -57,7 +57,8 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
     for (let offset = options.pageSize; offset < totalCount; offset += options.pageSize) offsets.push(offset);
     const pagesTotal = offsets.length + 1;
     let pagesDone = 1;
-    options.onPage?.(take(first.items), { pagesDone, pagesTotal });
+    const firstItems = take(first.items);
+    options.onPage?.(firstItems, { pagesDone, pagesTotal });
 
     const settle = restarts >= maxRestarts;
     let moved = false;
@@ -73,7 +74,8 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
           throw new ListingMoved();
         }
         pagesDone++;
-        options.onPage?.(take(page.items), { pagesDone, pagesTotal });
+        const items = take(page.items);
+        options.onPage?.(items, { pagesDone, pagesTotal });
       }
     };
     // Settle every worker before going on, so that no request of this walk outlives it.

@@ -8,16 +8,18 @@ import {
   setConfigValue,
 } from '../config/config.ts';
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
+import { hashPin } from '../app/pins.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
        foyer config set KEY VALUE [--data-dir DIR]
 
-Keys: token, ${CONFIG_KEYS.join(', ')}
+Keys: token, deskPin, adminPin, ${CONFIG_KEYS.join(', ')}
+deskPin and adminPin (4 to 12 digits) unlock the desk and admin roles; they are stored hashed.
 An empty VALUE ("") unsets a key; with no baseUrl, Foyer uses the embedded reference service.
 `;
 
-const KEYS = ['token', ...CONFIG_KEYS] as const;
+const KEYS = ['token', 'deskPin', 'adminPin', ...CONFIG_KEYS] as const;
 
 export async function configCommand(argv: string[], out: Output): Promise<number> {
   const { positionals, values, dataDir } = parseCommand(argv, {}, { min: 1, max: 3 });
@@ -36,10 +38,22 @@ export async function configCommand(argv: string[], out: Output): Promise<number
     if (value !== undefined) throw new UsageError('config get takes one KEY at most');
     const config = store.read();
     if (key === 'token') out.write(`${maskToken(tokens.get())}\n`);
+    else if (key === 'deskPin' || key === 'adminPin')
+      out.write(`${config.pins[key === 'deskPin' ? 'desk' : 'admin'] ? 'set' : 'not set'}\n`);
     else if (key) out.write(`${JSON.stringify(getConfigValue(config, key as ConfigKey) ?? null)}\n`);
     else
       out.write(
-        `${JSON.stringify({ dataDir, ...config, baseUrl: config.baseUrl ?? '(embedded reference service)', token: maskToken(tokens.get()) }, null, 2)}\n`,
+        `${JSON.stringify(
+          {
+            dataDir,
+            ...config,
+            pins: { desk: config.pins.desk ? 'set' : 'not set', admin: config.pins.admin ? 'set' : 'not set' },
+            baseUrl: config.baseUrl ?? '(embedded reference service)',
+            token: maskToken(tokens.get()),
+          },
+          null,
+          2,
+        )}\n`,
       );
     return 0;
   }
@@ -48,6 +62,19 @@ export async function configCommand(argv: string[], out: Output): Promise<number
     if (key === 'token') {
       tokens.set(value);
       out.write(`token ${value ? 'stored (file mode 0600)' : 'removed'}\n`);
+      return 0;
+    }
+    if (key === 'deskPin' || key === 'adminPin') {
+      const config = store.read();
+      const role = key === 'deskPin' ? 'desk' : 'admin';
+      let hash: string | undefined;
+      try {
+        hash = value === '' ? undefined : hashPin(value);
+      } catch (error) {
+        throw new UsageError(`${key}: ${(error as Error).message}`);
+      }
+      store.write({ ...config, pins: { ...config.pins, [role]: hash } });
+      out.write(`${key} ${hash ? 'set' : 'removed'}\n`);
       return 0;
     }
     store.write(setConfigValue(store.read(), key as ConfigKey, value));

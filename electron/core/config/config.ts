@@ -34,6 +34,16 @@ export const Config = z.strictObject({
   watermarkMarginSeconds: z.number().int().min(0).max(86_400).default(120),
   requestTimeoutSeconds: z.number().min(1).max(300).default(15),
   flow: FlowConfig.default(DEFAULT_FLOW),
+  kiosk: z
+    .strictObject({
+      defaultLanguage: z.string().min(2).max(8).default('EN'),
+      welcomeTitle: z.string().max(120).default('Welcome'),
+      idleSeconds: z.number().int().min(10).max(600).default(60),
+      allowCheckOut: z.boolean().default(true),
+    })
+    .prefault({}),
+  /** scrypt hashes of the PINs that unlock the desk and admin roles (set with "foyer config set deskPin 1234"). */
+  pins: z.strictObject({ desk: z.string().optional(), admin: z.string().optional() }).prefault({}),
 });
 export type Config = z.output<typeof Config>;
 

@@ -3,7 +3,7 @@
  * file readable by its owner only (mode 0600); the Electron shell keeps it
  * encrypted with safeStorage. Either way it never reaches a renderer.
  */
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TokenStore {
@@ -24,8 +24,10 @@ export function createFileTokenStore(dataDir: string): TokenStore {
         rmSync(path, { force: true });
         return;
       }
-      writeFileSync(path, `${token}\n`, { mode: 0o600 });
-      chmodSync(path, 0o600); // writeFileSync keeps the mode of an existing file
+      // A new file, private from its first byte, then renamed over the old one.
+      const temporary = `${path}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${token}\n`, { mode: 0o600, flag: 'wx' });
+      renameSync(temporary, path);
     },
   };
 }
@@ -33,5 +35,5 @@ export function createFileTokenStore(dataDir: string): TokenStore {
 /** Shows that a token is set without showing it. */
 export function maskToken(token: string | undefined): string {
   if (!token) return '(not set)';
-  return token.length <= 8 ? '********' : `${token.slice(0, 4)}…${token.slice(-2)} (${token.length} characters)`;
+  return `set (${token.length} characters, ending …${token.length >= 12 ? token.slice(-2) : ''})`;
 }

@@ -177,10 +177,10 @@ export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
       );
       return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
     },
-    // Past the retention period, personal data is not kept on the lobby machine.
+    // Past the retention period, personal data of guests who left is not kept on the lobby machine.
     apply: (items, run) =>
       mirror.checkIns.upsertMany(
-        items.filter((c) => (utc(c.leftAt ?? c.arrivedAt) ?? retainAfter) >= retainAfter),
+        items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
         run,
       ),

@@ -116,12 +116,16 @@ export function createInvitationsRepo(db: Database.Database) {
        AND seen_run IS NOT @run`,
     ),
 
-    /** Invitations whose event ended before `before`, and check-ins that left (or arrived) before it. */
+    /**
+     * Invitations whose event ended before `before`, and check-ins of guests who
+     * left before it. A guest who never left is kept, however long ago they
+     * arrived: the evacuation list must not lose anyone on site.
+     */
     purgeBefore(before: string): { invitations: number; checkIns: number } {
       const checkIns = db
         .prepare(
-          `DELETE FROM check_ins WHERE coalesce(left_at, arrived_at) < @before
-           OR id IN (SELECT id FROM invitations WHERE ends_at < @before)`,
+          `DELETE FROM check_ins WHERE left_at < @before
+           OR (left_at IS NULL AND arrived_at IS NULL AND id IN (SELECT id FROM invitations WHERE ends_at < @before))`,
         )
         .run({ before }).changes;
       const invitations = db.prepare('DELETE FROM invitations WHERE ends_at < ?').run(before).changes;

@@ -64,6 +64,23 @@ export function createEmployeesRepo(db: Database.Database) {
       { id: number; email: string | null; firstName: string | null; lastName: string | null }
     >,
     count: db.prepare('SELECT count(*) FROM employees').pluck() as Database.Statement<[], number>,
+    /** Employees whose name or email contains the text, ignoring case. */
+    search(text: string, limit: number) {
+      const needle = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .prepare(
+          `SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees
+           WHERE lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE @needle ESCAPE '\\'
+              OR lower(coalesce(email, '')) LIKE @needle ESCAPE '\\'
+           ORDER BY last_name, first_name LIMIT @limit`,
+        )
+        .all({ needle, limit }) as {
+        id: number;
+        email: string | null;
+        firstName: string | null;
+        lastName: string | null;
+      }[];
+    },
   };
 }
 export type EmployeesRepo = ReturnType<typeof createEmployeesRepo>;

@@ -1,0 +1,74 @@
+/**
+ * The app core: the one implementation of the app contract. Every door
+ * (Electron IPC, the browser host, tests) calls `call(session, name, input)`,
+ * which checks the session's role, validates the input, runs the handler
+ * and returns its output, or throws an AppError with the one error shape.
+ */
+import {
+  type AppEvent,
+  allowed,
+  type OperationName,
+  type OperationOutput,
+  operations,
+} from '../../../shared/contract/operations.ts';
+import { formatPath } from '../../../shared/api/errors.ts';
+import type { Runtime } from '../runtime.ts';
+import { AppError } from './errors.ts';
+import type { Handler, Handlers } from './handler.ts';
+import { adminHandlers } from './handlers/admin.ts';
+import { deskHandlers } from './handlers/desk.ts';
+import { kioskHandlers } from './handlers/kiosk.ts';
+import { sessionHandlers } from './handlers/session.ts';
+import type { Session } from './session.ts';
+
+const handlers: Handlers<OperationName> = { ...sessionHandlers, ...kioskHandlers, ...deskHandlers, ...adminHandlers };
+
+export interface AppCore {
+  call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;
+  /** The one event stream: sync status, mirror changes. */
+  subscribe(listener: (event: AppEvent) => void): () => void;
+}
+
+export function createAppCore(runtime: Runtime, options: { log?: (line: string) => void } = {}): AppCore {
+  const listeners = new Set<(event: AppEvent) => void>();
+  const emit = (event: AppEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  let lastSuccess = '';
+  runtime.engine.status.subscribe((status) => {
+    emit({ type: 'sync-status', status });
+    const successes = JSON.stringify([Object.values(status.resources).map((r) => r.lastSuccessAt), status.outbox]);
+    if (successes !== lastSuccess) {
+      lastSuccess = successes;
+      emit({ type: 'mirror-changed', resources: Object.keys(status.resources) });
+    }
+  });
+
+  return {
+    async call(session, name, input) {
+      if (!Object.hasOwn(operations, name)) throw new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`);
+      const operation = operations[name];
+      if (!allowed(session.role, name))
+        throw new AppError('FORBIDDEN', `"${name}" is not allowed for the ${session.role} role`);
+      const parsed = operation.input.safeParse(input ?? {});
+      if (!parsed.success)
+        throw new AppError(
+          'INVALID_INPUT',
+          `invalid input for ${name}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ')}`,
+          parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+        );
+      try {
+        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, { session, runtime });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // A bug: logged in full where it happened, a plain message for the renderer.
+        options.log?.(`operation ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
+        throw new AppError('INTERNAL', `${name} failed: ${(error as Error)?.message ?? 'internal error'}`);
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

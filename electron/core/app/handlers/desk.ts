@@ -1,0 +1,90 @@
+import { syncWindow } from '../../sync/pulls.ts';
+import type { Handlers } from '../handler.ts';
+import { toGuestView } from './guests-view.ts';
+import { transition } from './transition.ts';
+
+export const deskHandlers: Handlers<
+  | 'sync.status'
+  | 'sync.now'
+  | 'guests.list'
+  | 'guests.search'
+  | 'guests.get'
+  | 'guests.transition'
+  | 'guests.evacuationList'
+  | 'conflicts.list'
+  | 'conflicts.dismiss'
+  | 'employees.search'
+> = {
+  'sync.status': (_, { runtime }) => runtime.engine.status.get(),
+  'sync.now': async ({ full }, { runtime }) => {
+    await runtime.engine.syncNow({ full: Boolean(full) });
+    return runtime.engine.status.get();
+  },
+  'guests.list': ({ category }, { runtime }) =>
+    runtime.mirror.guests
+      .list({
+        locationId: runtime.config.locationId,
+        ...syncWindow(runtime.config, Date.now()),
+        category,
+        flow: runtime.config.flow,
+      })
+      .map(toGuestView),
+  'guests.search': ({ text }, { runtime }) =>
+    runtime.mirror.guests
+      .lookup(text, {
+        locationId: runtime.config.locationId,
+        ...syncWindow(runtime.config, Date.now()),
+        flow: runtime.config.flow,
+        limit: 50,
+      })
+      .map(toGuestView),
+  'guests.get': ({ invitationId }, { runtime }) => {
+    const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    if (!guest) return null;
+    const details = runtime.mirror.db
+      .prepare(
+        `SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') AS pin,
+           k.trusted_id AS trustedId, k.legitimation AS legitimation
+         FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
+         LEFT JOIN contacts c ON c.id = i.contact_id`,
+      )
+      .get(invitationId) as {
+      birthdate: string | null;
+      pin: string | null;
+      trustedId: string | null;
+      legitimation: string | null;
+    };
+    const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+    return {
+      ...toGuestView(guest),
+      host: host ?? null,
+      birthdate: details.birthdate,
+      pin: details.pin === null ? null : String(details.pin),
+      trustedId: details.trustedId ? JSON.parse(details.trustedId) : null,
+      legitimation: details.legitimation ? JSON.parse(details.legitimation) : null,
+    };
+  },
+  'guests.transition': ({ invitationId, action }, ctx) => toGuestView(transition(ctx, invitationId, action, 'desk')),
+  'guests.evacuationList': (_, { runtime }) => {
+    const status = runtime.engine.status.get();
+    return {
+      generatedAt: new Date().toISOString(),
+      lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
+      guests: runtime.mirror.guests
+        .list({
+          locationId: runtime.config.locationId,
+          ...syncWindow(runtime.config, Date.now()),
+          category: 'onsite',
+          flow: runtime.config.flow,
+        })
+        .map(toGuestView),
+    };
+  },
+  'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts.all(),
+  'conflicts.dismiss': ({ id }, { runtime }) => {
+    runtime.mirror.outbox.dismissConflict.run({ id, now: new Date().toISOString() });
+    runtime.engine.outboxChanged();
+    return { ok: true as const };
+  },
+  'employees.search': ({ text }, { runtime }) => runtime.mirror.employees.search(text, 20),
+};

@@ -1,0 +1,219 @@
+/**
+ * Helpers for the sync tests: temp dirs and mirrors that clean up after
+ * themselves, configurations, API clients that count their requests, pull
+ * contexts, and the few service calls the tests make (push events, read the
+ * service's own view of a listing).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { EndpointName } from '../../../shared/api/index.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../electron/core/api/client.ts';
+import type { ApiError } from '../../../electron/core/api/errors.ts';
+import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
+import { Config } from '../../../electron/core/config/config.ts';
+import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import type { PullContext } from '../../../electron/core/sync/pulls.ts';
+import type { TestService } from '../../support/service.ts';
+import { TEST_TOKEN } from '../../support/world.ts';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+export const iso = (ms: number): string => new Date(ms).toISOString();
+export const fromNow = (ms: number): string => iso(Date.now() + ms);
+
+/** Small delays, so that retried tests stay quick. */
+export const FAST_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 5, maxDelayMs: 50 };
+export const NO_RETRY: RetryPolicy = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
+
+let counter = 0;
+const runId = Math.random().toString(36).slice(2, 7);
+/** A sourceId or name part no other test uses. */
+export function uid(prefix = 'id'): string {
+  counter += 1;
+  return `${prefix}-${runId}-${counter}`;
+}
+
+/** Lets the clock move on, so that a later change gets a later timestamp. Not an assertion. */
+export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------- resources that need cleaning up
+
+const dirs: string[] = [];
+const mirrors: Mirror[] = [];
+const clients: ApiClient[] = [];
+
+export function tempDir(prefix = 'foyer-sync-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A fresh mirror in a temp dir; closed by cleanup(). */
+export function tempMirror(): Mirror {
+  const mirror = openMirror(join(tempDir('foyer-mirror-'), 'mirror.db'));
+  mirrors.push(mirror);
+  return mirror;
+}
+
+/** Closes every mirror and client and removes every temp dir made since the last call. */
+export async function cleanup(): Promise<void> {
+  for (const mirror of mirrors.splice(0)) if (mirror.db.open) mirror.close();
+  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------- configuration, client, context
+
+export function makeConfig(overrides: Record<string, unknown> = {}): Config {
+  return Config.parse({ locationId: 10, companyId: 1, watermarkMarginSeconds: 0, ...overrides });
+}
+
+export interface CountingClient {
+  api: ApiClient;
+  /** Every HTTP request sent, retries included, in order. */
+  requests: EndpointName[];
+  /** Every retry, with the delay chosen. */
+  retries: { error: ApiError; delayMs: number }[];
+  count(endpoint?: EndpointName): number;
+}
+
+export function countingClient(
+  baseUrl: string,
+  options: Partial<Omit<ApiClientOptions, 'baseUrl' | 'onRequest' | 'onRetry'>> = {},
+): CountingClient {
+  const requests: EndpointName[] = [];
+  const retries: { error: ApiError; delayMs: number }[] = [];
+  const api = createApiClient({
+    baseUrl,
+    token: TEST_TOKEN,
+    timeoutMs: 10_000,
+    retry: FAST_RETRY,
+    ...options,
+    onRequest: (endpoint) => void requests.push(endpoint),
+    onRetry: (error, delayMs) => void retries.push({ error, delayMs }),
+  });
+  clients.push(api);
+  return {
+    api,
+    requests,
+    retries,
+    count: (endpoint) => (endpoint ? requests.filter((r) => r === endpoint).length : requests.length),
+  };
+}
+
+/** Wraps a client: `before(n)` runs (and is awaited) before the n-th call (1-based) is passed on. */
+export function interceptCalls(api: ApiClient, before: (n: number) => Promise<void> | void): ApiClient {
+  let n = 0;
+  const call = (async (endpoint, request, options) => {
+    n += 1;
+    await before(n);
+    return api.call(endpoint, request, options);
+  }) as ApiClient['call'];
+  return { baseUrl: api.baseUrl, call, close: () => api.close() };
+}
+
+export function context(
+  mirror: Mirror,
+  api: ApiClient,
+  config: Config,
+  extra: Partial<Omit<PullContext, 'mirror' | 'api' | 'config'>> = {},
+): PullContext {
+  return { mirror, api, config, now: Date.now, ...extra };
+}
+
+// ---------------------------------------------------------------- service side
+
+export type Item = Record<string, unknown>;
+
+/** A final event at location 10, under way: from 1 h ago to 2 h from now. */
+export function eventItem(overrides: Item = {}): Item {
+  return {
+    sourceId: uid('ev'),
+    name: uid('Event'),
+    startsAt: fromNow(-HOUR),
+    endsAt: fromNow(2 * HOUR),
+    locationId: 10,
+    ...overrides,
+  };
+}
+
+export function invitationItems(n: number, overrides: (i: number) => Item = () => ({})): Item[] {
+  return Array.from({ length: n }, (_, i) => ({
+    sourceId: uid('inv'),
+    email: `${uid('guest')}@example.test`,
+    firstName: `Guest${i}`,
+    lastName: uid('Last'),
+    ...overrides(i),
+  }));
+}
+
+/** PUT /events in batches of 100, expecting SUCCESS for every item. */
+export async function putEvents(svc: TestService, events: Item[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 100) {
+    const batch = events.slice(i, i + 100);
+    const res = await svc.call('PUT', '/events', { body: { events: batch } });
+    expect(res.status, res.text).toBe(200);
+    expect(
+      (res.body.events as { status: string }[]).map((r) => r.status),
+      res.text,
+    ).toEqual(batch.map(() => 'SUCCESS'));
+  }
+}
+
+/** Ids of the invitations the service lists for the location and window, from its own database. */
+export function serviceListedIds(svc: TestService, locationId: number, from: string, to: string): number[] {
+  return svc.db
+    .prepare(
+      `SELECT id FROM invitations WHERE location_id = ? AND listed = 1 AND event_starts_at < ? AND event_ends_at > ?
+       ORDER BY id`,
+    )
+    .pluck()
+    .all(locationId, to, from) as number[];
+}
+
+/** Stored invitation ids of an event, by the event's sourceId (including unlisted ones). */
+export function serviceInvitationIds(svc: TestService, eventSourceId: string): number[] {
+  return svc.db
+    .prepare(`SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id`)
+    .pluck()
+    .all(eventSourceId) as number[];
+}
+
+/** The stored id of one invitation, by the sourceIds of its event and itself. */
+export function serviceInvitationId(svc: TestService, eventSourceId: string, invitationSourceId: string): number {
+  return svc.db
+    .prepare(
+      'SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? AND i.source_id = ?',
+    )
+    .pluck()
+    .get(eventSourceId, invitationSourceId) as number;
+}
+
+// ---------------------------------------------------------------- mirror side
+
+export function mirrorInvitationIds(mirror: Mirror): number[] {
+  return mirror.db.prepare('SELECT id FROM invitations ORDER BY id').pluck().all() as number[];
+}
+
+export function mirrorCount(mirror: Mirror, table: string): number {
+  return mirror.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+}
+
+/** Every row of every mirror table, for "unchanged" checks. */
+export function mirrorSnapshot(mirror: Mirror): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of [
+    'events',
+    'contacts',
+    'invitations',
+    'check_ins',
+    'employees',
+    'access_profile_groups',
+    'sync_state',
+  ])
+    out[table] = mirror.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+  return out;
+}
