@@ -1,11 +1,20 @@
-/** Placeholder until the kiosk, desk and admin screens land. */
+import { useEffect } from 'react';
+import { SyncStatusBar } from './components/SyncStatusBar.tsx';
+import { useSession } from './stores/session.ts';
+
 export function App() {
+  const start = useSession((s) => s.start);
+  const role = useSession((s) => s.role);
+  useEffect(() => start(), [start]);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem', maxWidth: '40rem' }}>
-      <h1>Foyer</h1>
-      <p>
-        The reception client is being built. The reference service runs with <code>npx foyer service --demo</code>.
-      </p>
-    </main>
+    <div className="app" data-role={role ?? 'unknown'}>
+      <header className="top">
+        <h1>Foyer</h1>
+        <SyncStatusBar />
+      </header>
+      <main>
+        <p>Role: {role ?? '…'}</p>
+      </main>
+    </div>
   );
 }

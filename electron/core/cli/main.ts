@@ -21,6 +21,7 @@ import {
   transitionCommand,
 } from './outbox-commands.ts';
 import { SYNC_USAGE, syncCommand } from './sync-command.ts';
+import { WEB_USAGE, webCommand } from './web-command.ts';
 
 const USAGE = `Usage: foyer <command> [options]
 
@@ -36,6 +37,7 @@ Commands:
   push identities|profiles|events FILE
                           validate a file and queue it for the service (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
+  web [--port 5170]       serve the app to a browser (kiosk; desk and admin with a PIN)
 
 Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
@@ -65,6 +67,7 @@ const COMMANDS: Record<string, Command> = {
   undo: { run: transitionCommand('undo'), usage: TRANSITION_USAGE },
   push: { run: pushCommand, usage: PUSH_USAGE },
   outbox: { run: outboxCommand, usage: OUTBOX_USAGE },
+  web: { run: webCommand, usage: WEB_USAGE },
 };
 
 /** Returns the exit code: 0 done, 1 failed, 2 wrong usage. */

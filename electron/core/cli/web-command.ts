@@ -1,0 +1,50 @@
+/** foyer web [--port 5170] [--host 127.0.0.1]: the app in a browser, on this machine's core. */
+import { fileURLToPath } from 'node:url';
+import { createAppCore } from '../app/core.ts';
+import { openRuntime } from '../runtime.ts';
+import { startBrowserHost } from '../web/host.ts';
+import { type Output, parseCommand, UsageError } from './args.ts';
+
+export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--renderer DIR] [--data-dir DIR]
+
+Serves the app to browsers: a kiosk by default; the desk and admin roles
+unlock with their PIN (foyer config set deskPin|adminPin). Binds to loopback
+unless told otherwise, and refuses other addresses while no PIN is set.
+`;
+
+export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+
+export async function webCommand(argv: string[], out: Output): Promise<number> {
+  const { values, dataDir } = parseCommand(
+    argv,
+    { port: { type: 'string' }, host: { type: 'string' }, renderer: { type: 'string' } },
+    { min: 0, max: 0 },
+  );
+  if (values.help) return (out.write(WEB_USAGE), 0);
+  const port = values.port === undefined ? 5170 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: "${values.port}" is not a port`);
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const runtime = await openRuntime({ dataDir, log });
+  try {
+    const core = createAppCore(runtime, { log });
+    const host = await startBrowserHost({
+      core,
+      rendererDir: values.renderer ?? DEFAULT_RENDERER_DIR,
+      host: values.host ?? '127.0.0.1',
+      port,
+      pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
+      log,
+    });
+    runtime.engine.start();
+    out.write(`Foyer is served at ${host.url} (${runtime.embedded ? 'embedded demo service' : runtime.baseUrl})\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await host.close();
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}

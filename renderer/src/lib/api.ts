@@ -1,0 +1,84 @@
+/**
+ * The renderer's one way to reach the core. In the desktop app it goes
+ * through the preload bridge (Electron IPC); in a browser, through the
+ * browser host (a JSON POST per operation, Server-Sent Events for the
+ * stream). Argument and result types come from the contract.
+ */
+import type {
+  AppErrorBody,
+  AppEvent,
+  OperationInput,
+  OperationName,
+  OperationOutput,
+} from '../../../shared/contract/operations.ts';
+
+/** What the preload exposes: one named function per operation, and the event stream. */
+export interface FoyerBridge {
+  operations: { [K in OperationName]: (input: OperationInput<K>) => Promise<OperationOutput<K>> };
+  onEvent(listener: (event: AppEvent) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    foyer?: FoyerBridge;
+  }
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+function toError(body: unknown, fallback: string): ApiCallError {
+  const error = (body as Partial<AppErrorBody> | null)?.error;
+  return error ? new ApiCallError(error.code, error.message, error.details) : new ApiCallError('INTERNAL', fallback);
+}
+
+async function overHttp<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
+  let response: Response;
+  try {
+    response = await fetch(`/app/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input ?? {}),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiCallError('UNREACHABLE', 'The Foyer host cannot be reached. Check that it is running.');
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toError(body, `${name} failed (${response.status})`);
+  return body as OperationOutput<K>;
+}
+
+export function call<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
+  const bridge = window.foyer;
+  if (!bridge) return overHttp(name, input);
+  // IPC errors arrive as a plain Error whose message carries the error body.
+  return bridge.operations[name](input).catch((error: unknown) => {
+    const text = String((error as Error)?.message ?? '');
+    const json = text.slice(text.indexOf('{'));
+    try {
+      throw toError(JSON.parse(json), text);
+    } catch (parsed) {
+      if (parsed instanceof ApiCallError) throw parsed;
+      throw new ApiCallError('INTERNAL', text);
+    }
+  });
+}
+
+/** The one event stream; reconnects by itself in a browser. */
+export function subscribe(listener: (event: AppEvent) => void): () => void {
+  if (window.foyer) return window.foyer.onEvent(listener);
+  const source = new EventSource('/app/events');
+  source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
+  return () => source.close();
+}
+
+export const api = { call, subscribe };
