@@ -245,7 +245,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (row.kind === 'transition') {
         const payload = JSON.parse(row.payload) as TransitionPayload;
         // The service's record replaces the local one, PIN included.
-        mirror.checkIns.upsertMany([result as CheckIn], payload.locationId, null);
+        mirror.checkIns.upsertMany([result as CheckIn], payload.locationId);
         repo.clearPendingTransition.run(payload.checkInId, row.id);
       }
     });

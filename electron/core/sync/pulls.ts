@@ -45,11 +45,29 @@ export function syncWindow(config: Config, now: number) {
   return { from: iso(now - config.windowDaysBack * DAY), to: iso(now + config.windowDaysAhead * DAY) };
 }
 
-/** Every run of a complete listing gets a number; rows not marked with it are gone from the service. */
-const nextRun = (() => {
-  let last = 0;
-  return (now: number) => (last = Math.max(last + 1, now));
-})();
+/**
+ * Pages are applied as they arrive, a few at a time: each group of pages is
+ * one synchronous transaction (never half a page), and short enough (a few
+ * ms) that a check-in at the desk never waits behind it.
+ */
+const PAGES_PER_TRANSACTION = 10;
+
+function batcher<T>(mirror: Mirror, apply: (items: T[]) => void, pageSize: number) {
+  let buffer: T[] = [];
+  const flush = () => {
+    if (buffer.length === 0) return;
+    const items = buffer;
+    buffer = [];
+    mirror.transaction(() => apply(items));
+  };
+  return {
+    add(items: T[]) {
+      buffer.push(...items);
+      if (buffer.length >= PAGES_PER_TRANSACTION * pageSize) flush();
+    },
+    flush,
+  };
+}
 
 /** The sync_state row of a resource: per location or company, so that changing them starts afresh. */
 export function stateKey(resource: Resource, config: Config): string {
@@ -80,10 +98,14 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
   const updatedSince = incremental
     ? iso(Date.parse(state!.watermark!) - config.watermarkMarginSeconds * 1000)
     : undefined;
-  const run = incremental ? null : nextRun(now);
   let newest = state?.watermark ?? null;
   let received = 0;
 
+  const pages = batcher<ReceptionInvitation>(
+    mirror,
+    (items) => mirror.invitations.upsertMany(items),
+    LIMITS.invitations.maxLimit,
+  );
   const result = await walkPages<ReceptionInvitation>({
     pageSize: LIMITS.invitations.maxLimit,
     concurrency: ctx.concurrency ?? 4,
@@ -101,7 +123,7 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
       return { items: page.invitations, totalCount: page.pageInfo.totalCount };
     },
     onPage: (items, progress) => {
-      mirror.transaction(() => mirror.invitations.upsertMany(items, run));
+      pages.add(items);
       for (const item of items) {
         const updatedAt = utc(item.updatedAt);
         if (newest === null || updatedAt > newest) newest = updatedAt;
@@ -114,12 +136,17 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
   let removed = 0;
   const at = iso(ctx.now());
   mirror.transaction(() => {
-    if (run !== null && result.complete) {
-      removed = mirror.invitations.removeUnseen.run({ locationId: config.locationId, ...window, run }).changes;
+    pages.flush();
+    if (!incremental && result.complete) {
+      removed = mirror.invitations.removeUnseen.run({
+        locationId: config.locationId,
+        ...window,
+        seen: JSON.stringify([...result.ids]),
+      }).changes;
       mirror.invitations.removeOrphans();
     }
     // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
-    if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: run !== null });
+    if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: !incremental });
   });
   return { received, pages: result.pages, removed, complete: result.complete };
 }
@@ -135,12 +162,13 @@ async function refreshInFull<T>(
     pageSize: number;
     idOf: (item: T) => string | number;
     fetch: (offset: number, limit: number, signal?: AbortSignal) => Promise<{ items: T[]; totalCount: number }>;
-    apply: (items: T[], run: number) => void;
-    removeUnseen: (run: number) => number;
+    apply: (items: T[]) => void;
+    /** Removes the rows whose ids a complete listing did not show (`seen`: a JSON array of ids). */
+    removeUnseen: (seen: string) => number;
   },
 ): Promise<PullResult> {
-  const run = nextRun(ctx.now());
   let received = 0;
+  const pages = batcher<T>(ctx.mirror, spec.apply, spec.pageSize);
   const result = await walkPages<T>({
     pageSize: spec.pageSize,
     concurrency: ctx.concurrency ?? 4,
@@ -148,14 +176,15 @@ async function refreshInFull<T>(
     idOf: spec.idOf,
     fetchPage: spec.fetch,
     onPage: (items, progress) => {
-      ctx.mirror.transaction(() => spec.apply(items, run));
+      pages.add(items);
       received += items.length;
       ctx.onProgress?.(progress);
     },
   });
   let removed = 0;
   ctx.mirror.transaction(() => {
-    if (result.complete) removed = spec.removeUnseen(run);
+    pages.flush();
+    if (result.complete) removed = spec.removeUnseen(JSON.stringify([...result.ids]));
     ctx.mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()), { full: result.complete });
   });
   return { received, pages: result.pages, removed, complete: result.complete };
@@ -178,13 +207,12 @@ export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
       return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
     },
     // Past the retention period, personal data of guests who left is not kept on the lobby machine.
-    apply: (items, run) =>
+    apply: (items) =>
       mirror.checkIns.upsertMany(
         items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
-        run,
       ),
-    removeUnseen: (run) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, run }).changes,
+    removeUnseen: (seen) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, seen }).changes,
   });
 }
 
@@ -198,8 +226,8 @@ export function pullGroups(ctx: PullContext): Promise<PullResult> {
       const page = await api.call('listAccessProfileGroups', { query: { limit, offset } }, { signal });
       return { items: page.groups, totalCount: page.pageInfo.totalCount };
     },
-    apply: (items, run) => mirror.groups.upsertMany(items, run),
-    removeUnseen: (run) => mirror.groups.removeUnseen.run({ run }).changes,
+    apply: (items) => mirror.groups.upsertMany(items),
+    removeUnseen: (seen) => mirror.groups.removeUnseen.run({ seen }).changes,
   });
 }
 
@@ -217,8 +245,8 @@ export function pullEmployees(ctx: PullContext): Promise<PullResult> {
       );
       return { items: page.employees, totalCount: page.pageInfo.totalCount };
     },
-    apply: (items, run) => mirror.employees.upsertMany(items, run),
-    removeUnseen: (run) => mirror.employees.removeUnseen.run({ run }).changes,
+    apply: (items) => mirror.employees.upsertMany(items),
+    removeUnseen: (seen) => mirror.employees.removeUnseen.run({ seen }).changes,
   });
 }
 

@@ -64,16 +64,13 @@ describe('purgeExpired', () => {
     const config = makeConfig({ retentionDays: 30 });
     const cutoff = NOW - 30 * DAY;
     mirror.transaction(() => {
-      mirror.invitations.upsertMany(
-        [
-          invitation(1, 100, 1000, iso(cutoff - DAY)), // ended before the cutoff: purged
-          invitation(2, 100, 1001, iso(cutoff - DAY)), // same old event: purged, and so is the event
-          invitation(3, 101, 1002, iso(cutoff + DAY)), // ended after the cutoff: kept
-          invitation(4, 102, 1000, iso(NOW + DAY)), // upcoming, shares contact 1000 with invitation 1: kept
-          invitation(5, 103, 1003, iso(cutoff - 1)), // just before the cutoff: purged
-        ],
-        null,
-      );
+      mirror.invitations.upsertMany([
+        invitation(1, 100, 1000, iso(cutoff - DAY)), // ended before the cutoff: purged
+        invitation(2, 100, 1001, iso(cutoff - DAY)), // same old event: purged, and so is the event
+        invitation(3, 101, 1002, iso(cutoff + DAY)), // ended after the cutoff: kept
+        invitation(4, 102, 1000, iso(NOW + DAY)), // upcoming, shares contact 1000 with invitation 1: kept
+        invitation(5, 103, 1003, iso(cutoff - 1)), // just before the cutoff: purged
+      ]);
       mirror.checkIns.upsertMany(
         [
           checkIn(1, iso(cutoff - DAY - HOUR), iso(cutoff - DAY)), // of a purged invitation
@@ -82,7 +79,6 @@ describe('purgeExpired', () => {
           checkIn(51, iso(NOW - 2 * DAY), iso(NOW - DAY)), // orphan that left recently: kept
         ],
         10,
-        null,
       );
     });
 
@@ -107,7 +103,7 @@ describe('purgeExpired', () => {
     // Six hours after the cutoff, written in UTC-10:00: as text it sorts before the cutoff.
     const after = new Date(cutoff + 6 * HOUR - 10 * HOUR).toISOString().replace('Z', '-10:00');
     expect(Date.parse(after)).toBe(cutoff + 6 * HOUR);
-    mirror.transaction(() => mirror.invitations.upsertMany([invitation(7, 107, 1007, after)], null));
+    mirror.transaction(() => mirror.invitations.upsertMany([invitation(7, 107, 1007, after)]));
     purgeExpired(mirror, config, NOW);
     expect(mirrorInvitationIds(mirror)).toEqual([7]);
   });

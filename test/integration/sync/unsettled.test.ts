@@ -65,8 +65,8 @@ function fakeApi(totalCount: (n: number) => number) {
 function preparedMirror() {
   const mirror = tempMirror();
   mirror.transaction(() => {
-    mirror.invitations.upsertMany([invitation(999, iso(NOW - 3 * HOUR))], null);
-    mirror.checkIns.upsertMany([checkIn(999)], 10, null);
+    mirror.invitations.upsertMany([invitation(999, iso(NOW - 3 * HOUR))]);
+    mirror.checkIns.upsertMany([checkIn(999)], 10);
     mirror.syncState.recordSuccess('invitations:10', iso(NOW - 5 * HOUR), {
       watermark: iso(NOW - 3 * HOUR),
       full: true,

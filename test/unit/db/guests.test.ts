@@ -72,11 +72,8 @@ beforeAll(() => {
     { id: 23, state: 'ON_HOLD', arrivedAt: iso(NOW - HOUR) },
   ];
   mirror.transaction(() => {
-    mirror.invitations.upsertMany(
-      Object.entries(GUESTS).map(([id, contact]) => invitation(Number(id), contact)),
-      null,
-    );
-    mirror.checkIns.upsertMany(checkIns, 10, null);
+    mirror.invitations.upsertMany(Object.entries(GUESTS).map(([id, contact]) => invitation(Number(id), contact)));
+    mirror.checkIns.upsertMany(checkIns, 10);
   });
 });
 afterAll(() => {

@@ -29,12 +29,19 @@ export function createCheckInsRepo(db: Database.Database) {
       first_name = excluded.first_name, last_name = excluded.last_name, birthdate = excluded.birthdate,
       company_name = excluded.company_name, language = excluded.language, arrived_at = excluded.arrived_at,
       left_at = excluded.left_at, legitimation = excluded.legitimation, trusted_id = excluded.trusted_id,
-      access_control = excluded.access_control, custom_fields = excluded.custom_fields, extra = excluded.extra,
-      seen_run = excluded.seen_run`);
+      access_control = excluded.access_control, custom_fields = excluded.custom_fields, extra = excluded.extra
+    WHERE check_ins.state IS NOT excluded.state OR check_ins.location_id IS NOT excluded.location_id
+      OR check_ins.arrived_at IS NOT excluded.arrived_at OR check_ins.left_at IS NOT excluded.left_at
+      OR check_ins.email IS NOT excluded.email OR check_ins.first_name IS NOT excluded.first_name
+      OR check_ins.last_name IS NOT excluded.last_name OR check_ins.birthdate IS NOT excluded.birthdate
+      OR check_ins.company_name IS NOT excluded.company_name OR check_ins.language IS NOT excluded.language
+      OR check_ins.legitimation IS NOT excluded.legitimation OR check_ins.trusted_id IS NOT excluded.trusted_id
+      OR check_ins.access_control IS NOT excluded.access_control OR check_ins.custom_fields IS NOT excluded.custom_fields
+      OR check_ins.extra IS NOT excluded.extra`);
 
   return {
     /** Call inside a transaction. */
-    upsertMany(checkIns: readonly CheckIn[], locationId: number, seenRun: number | null): void {
+    upsertMany(checkIns: readonly CheckIn[], locationId: number): void {
       for (const c of checkIns)
         upsert.run({
           id: c.id,
@@ -53,11 +60,13 @@ export function createCheckInsRepo(db: Database.Database) {
           accessControl: jsonOrNull(c.accessControl),
           customFields: jsonOrNull(c.customFields),
           extra: extraOf(c, CHECK_IN_KEYS),
-          seenRun,
+          seenRun: null,
         });
     },
-    /** Check-ins of the location that the last complete listing did not show (undone, or gone). */
-    removeUnseen: db.prepare('DELETE FROM check_ins WHERE location_id = @locationId AND seen_run IS NOT @run'),
+    /** Check-ins of the location that a complete listing did not show (undone, or gone); `seen` is a JSON array of ids. */
+    removeUnseen: db.prepare(
+      'DELETE FROM check_ins WHERE location_id = @locationId AND id NOT IN (SELECT value FROM json_each(@seen))',
+    ),
     count: db.prepare('SELECT count(*) FROM check_ins').pluck() as Database.Statement<[], number>,
   };
 }

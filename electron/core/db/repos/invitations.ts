@@ -48,7 +48,11 @@ export function createInvitationsRepo(db: Database.Database) {
     VALUES (@id, @eventId, @contactId, @locationId, @startsAt, @endsAt, @createdAt, @updatedAt, @seenRun, @extra)
     ON CONFLICT(id) DO UPDATE SET event_id = excluded.event_id, contact_id = excluded.contact_id,
       location_id = excluded.location_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
-      created_at = excluded.created_at, updated_at = excluded.updated_at, seen_run = excluded.seen_run, extra = excluded.extra`);
+      created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
+    WHERE invitations.updated_at IS NOT excluded.updated_at OR invitations.event_id IS NOT excluded.event_id
+      OR invitations.contact_id IS NOT excluded.contact_id OR invitations.starts_at IS NOT excluded.starts_at
+      OR invitations.ends_at IS NOT excluded.ends_at OR invitations.location_id IS NOT excluded.location_id
+      OR invitations.extra IS NOT excluded.extra`);
 
   const eventRow = (e: Event) => ({
     id: e.id,
@@ -78,7 +82,7 @@ export function createInvitationsRepo(db: Database.Database) {
 
   return {
     /** Upserts a page of invitations with their events and contacts. Call inside a transaction. */
-    upsertMany(invitations: readonly ReceptionInvitation[], seenRun: number | null): void {
+    upsertMany(invitations: readonly ReceptionInvitation[]): void {
       const events = new Map<number, Event>();
       const contacts = new Map<number, Contact>();
       for (const invitation of invitations) {
@@ -97,7 +101,7 @@ export function createInvitationsRepo(db: Database.Database) {
           endsAt: utc(i.event.endsAt),
           createdAt: i.createdAt,
           updatedAt: utc(i.updatedAt),
-          seenRun,
+          seenRun: null,
           extra: extraOf(i, INVITATION_KEYS),
         });
     },
@@ -108,12 +112,12 @@ export function createInvitationsRepo(db: Database.Database) {
       .pluck() as Database.Statement<[number], string | null>,
 
     /**
-     * Removes the location's invitations in the window that the last complete
-     * listing did not show (deleted, moved, turned back into drafts).
+     * Removes the location's invitations in the window that a complete listing
+     * did not show (deleted, moved, turned back into drafts); `seen` is a JSON array of ids.
      */
     removeUnseen: db.prepare(
       `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
-       AND seen_run IS NOT @run`,
+       AND id NOT IN (SELECT value FROM json_each(@seen))`,
     ),
 
     /**

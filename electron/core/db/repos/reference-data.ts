@@ -9,9 +9,9 @@ export function createGroupsRepo(db: Database.Database) {
     VALUES (@sourceId, @name, @locationId, @locationName, @createdAt, @updatedAt, @extra, @seenRun)
     ON CONFLICT(source_id) DO UPDATE SET name = excluded.name, location_id = excluded.location_id,
       location_name = excluded.location_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
-      extra = excluded.extra, seen_run = excluded.seen_run`);
+      extra = excluded.extra`);
   return {
-    upsertMany(groups: readonly AccessProfileGroup[], seenRun: number): void {
+    upsertMany(groups: readonly AccessProfileGroup[]): void {
       for (const g of groups)
         upsert.run({
           sourceId: g.sourceId,
@@ -21,10 +21,12 @@ export function createGroupsRepo(db: Database.Database) {
           createdAt: orNull(g.createdAt),
           updatedAt: orNull(g.updatedAt),
           extra: extraOf(g, ['sourceId', 'name', 'location', 'createdAt', 'updatedAt']),
-          seenRun,
+          seenRun: null,
         });
     },
-    removeUnseen: db.prepare('DELETE FROM access_profile_groups WHERE seen_run IS NOT @run'),
+    removeUnseen: db.prepare(
+      'DELETE FROM access_profile_groups WHERE source_id NOT IN (SELECT value FROM json_each(@seen))',
+    ),
     all: db.prepare(
       'SELECT source_id AS sourceId, name, location_id AS locationId, location_name AS locationName FROM access_profile_groups ORDER BY source_id',
     ) as Database.Statement<
@@ -41,9 +43,12 @@ export function createEmployeesRepo(db: Database.Database) {
     VALUES (@id, @email, @firstName, @lastName, @createdAt, @updatedAt, @extra, @seenRun)
     ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name,
       last_name = excluded.last_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
-      extra = excluded.extra, seen_run = excluded.seen_run`);
+      extra = excluded.extra
+    WHERE employees.updated_at IS NOT excluded.updated_at OR employees.email IS NOT excluded.email
+      OR employees.first_name IS NOT excluded.first_name OR employees.last_name IS NOT excluded.last_name
+      OR employees.extra IS NOT excluded.extra`);
   return {
-    upsertMany(employees: readonly Employee[], seenRun: number): void {
+    upsertMany(employees: readonly Employee[]): void {
       for (const e of employees)
         upsert.run({
           id: e.id,
@@ -53,10 +58,10 @@ export function createEmployeesRepo(db: Database.Database) {
           createdAt: orNull(e.createdAt),
           updatedAt: orNull(e.updatedAt),
           extra: extraOf(e, ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt']),
-          seenRun,
+          seenRun: null,
         });
     },
-    removeUnseen: db.prepare('DELETE FROM employees WHERE seen_run IS NOT @run'),
+    removeUnseen: db.prepare('DELETE FROM employees WHERE id NOT IN (SELECT value FROM json_each(@seen))'),
     byId: db.prepare(
       'SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees WHERE id = ?',
     ) as Database.Statement<

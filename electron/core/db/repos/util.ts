@@ -15,10 +15,13 @@ export const parseJsonColumn = <T>(text: string | null): T | undefined =>
  * in one form, UTC with milliseconds, so that text order is time order even
  * when a service writes offsets.
  */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 export function utc(value: string): string;
 export function utc(value: string | null | undefined): string | null;
 export function utc(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
+  if (value.length === 24 && value.endsWith('Z') && CANONICAL.test(value)) return value;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
