@@ -1,16 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
-import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The main bundle reads SQL migrations next to itself (new URL('./migrations/',
+ * import.meta.url) in the mirror, './db/migrations/' in the reference service).
+ */
+function migrations(): Plugin {
+  const sources = [
+    { from: 'electron/core/db/migrations', to: 'migrations' },
+    { from: 'service/db/migrations', to: 'db/migrations' },
+  ];
+  return {
+    name: 'foyer-migrations',
+    generateBundle() {
+      for (const { from, to } of sources)
+        for (const file of readdirSync(resolve(__dirname, from)).filter((f) => f.endsWith('.sql')))
+          this.emitFile({
+            type: 'asset',
+            fileName: `${to}/${file}`,
+            source: readFileSync(resolve(__dirname, from, file)),
+          });
+    },
+  };
+}
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    plugins: [externalizeDepsPlugin(), migrations()],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
     },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
+    // A sandboxed preload cannot require packages: the contract (and zod) is bundled into it.
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'electron/preload/index.ts') },

@@ -1,5 +1,6 @@
 /** The reference service: an embeddable, complete implementation of /api/v2. */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../shared/sqlite/open.ts';
 import { API_BASE_PATH } from '../shared/api/index.ts';
 import { configureDatabase, migrate, readMigrations } from '../shared/sqlite/migrate.ts';
 import { buildApp } from './http/app.ts';
@@ -33,7 +34,7 @@ export interface RunningService {
 }
 
 export function openServiceDatabase(path: string): Database.Database {
-  const db = new Database(path);
+  const db = openDatabase(path);
   try {
     configureDatabase(db);
     migrate(db, readMigrations(SERVICE_MIGRATIONS_DIR), `The service database ${path}`);

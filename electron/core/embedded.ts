@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../shared/sqlite/open.ts';
 import { startService, type RunningService } from '../../service/index.ts';
 import { loadWorldFile } from '../../service/world.ts';
 
@@ -15,7 +15,7 @@ export const DEMO_WORLD_PATH = fileURLToPath(new URL('../../resources/demo/world
 /** True when the demo week in the file has ended: then it is replaced by a fresh one. */
 function demoIsStale(path: string, now: number): boolean {
   if (!existsSync(path)) return false;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openDatabase(path, { readonly: true, fileMustExist: true });
   try {
     const newest = db.prepare('SELECT max(ends_at) FROM events').pluck().get() as string | null;
     return newest === null || Date.parse(newest) < now;

@@ -32,8 +32,6 @@ export interface RuntimeOptions {
   tokenStore?: TokenStore;
   now?: () => number;
   log?: (line: string) => void;
-  /** better-sqlite3 build for another ABI (the Electron shell's). */
-  nativeBinding?: string;
 }
 
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -56,10 +54,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     token = embedded.token;
   }
 
-  const mirror = openMirror(
-    join(options.dataDir, 'mirror.db'),
-    options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
-  );
+  const mirror = openMirror(join(options.dataDir, 'mirror.db'));
   if (embedded?.reseeded) mirror.transaction(() => mirror.db.prepare('DELETE FROM sync_state').run());
   const api = createApiClient({ baseUrl, token, timeoutMs: config.requestTimeoutSeconds * 1000 });
   const common = {

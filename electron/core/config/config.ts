@@ -34,6 +34,8 @@ export const Config = z.strictObject({
   watermarkMarginSeconds: z.number().int().min(0).max(86_400).default(120),
   requestTimeoutSeconds: z.number().min(1).max(300).default(15),
   flow: FlowConfig.default(DEFAULT_FLOW),
+  /** Which window the desktop app opens: the reception desk, or the lobby kiosk (also: --kiosk). */
+  appMode: z.enum(['desk', 'kiosk']).default('desk'),
   kiosk: z
     .strictObject({
       defaultLanguage: z.string().min(2).max(8).default('EN'),
@@ -110,6 +112,7 @@ export const CONFIG_KEYS = [
   'watermarkMarginSeconds',
   'requestTimeoutSeconds',
   'flow',
+  'appMode',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 

@@ -1,5 +1,5 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../../shared/sqlite/open.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createGuestsRepo } from './repos/guests.ts';
@@ -10,8 +10,8 @@ import { createSyncStateRepo } from './repos/sync-state.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
-export function openMirror(path: string, options: { nativeBinding?: string } = {}) {
-  const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+export function openMirror(path: string) {
+  const db = openDatabase(path);
   try {
     configureDatabase(db);
     migrate(db, readMigrations(MIRROR_MIGRATIONS_DIR), `The mirror ${path}`);

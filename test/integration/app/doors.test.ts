@@ -1,0 +1,323 @@
+/**
+ * The app contract through its doors: the role table over IPC (the real
+ * main-process wiring, Electron mocked) and over HTTP (the browser host),
+ * input validation of every operation, and the token never leaving the core.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  allowed,
+  OPERATION_NAMES,
+  type OperationName,
+  operations,
+  ROLES,
+  type Role,
+} from '../../../shared/contract/operations.ts';
+import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import { AppError } from '../../../electron/core/app/errors.ts';
+import { hashPin } from '../../../electron/core/app/pins.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import { isLoopback, startBrowserHost } from '../../../electron/core/web/host.ts';
+import { startTestService, type TestService } from '../../support/service.ts';
+import { TEST_TOKEN } from '../../support/world.ts';
+
+const RENDERER = mkdtempSync(join(tmpdir(), 'foyer-renderer-'));
+await import('node:fs').then(({ writeFileSync }) =>
+  writeFileSync(join(RENDERER, 'index.html'), '<!doctype html><title>Foyer</title>'),
+);
+
+let svc: TestService;
+let runtime: Runtime;
+let core: AppCore;
+let host: Awaited<ReturnType<typeof startBrowserHost>>;
+const events: unknown[] = [];
+
+beforeAll(async () => {
+  svc = await startTestService();
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-doors-'));
+  const store = createConfigStore(dataDir);
+  store.write({
+    ...store.read(),
+    baseUrl: svc.baseUrl,
+    locationId: 10,
+    companyId: 1,
+    pins: { admin: hashPin('2468'), desk: hashPin('1357') },
+  });
+  const { createFileTokenStore } = await import('../../../electron/core/config/token-store.ts');
+  createFileTokenStore(dataDir).set(TEST_TOKEN);
+  runtime = await openRuntime({ dataDir });
+  core = createAppCore(runtime);
+  core.subscribe((event) => events.push(event));
+  host = await startBrowserHost({ core, rendererDir: RENDERER, host: '127.0.0.1', port: 0, pinsSet: true });
+}, 30_000);
+
+afterAll(async () => {
+  await host?.close();
+  await runtime?.close();
+  await svc?.close();
+});
+
+async function post(name: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
+  const response = await request(`${host.url}app/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, body: text ? JSON.parse(text) : null, text };
+}
+
+async function browserSession(pin?: string): Promise<string> {
+  const first = await request(host.url);
+  await first.body.text();
+  const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+  if (pin)
+    expect((await post('session.unlock', { pin }, cookie)).body).toEqual({ role: pin === '2468' ? 'admin' : 'desk' });
+  return cookie;
+}
+
+describe('the role table', () => {
+  const forbiddenFor = (role: Role) => OPERATION_NAMES.filter((name) => !allowed(role, name));
+
+  it('every desk and admin operation is refused to a kiosk session in the core', async () => {
+    const kiosk = createSession('k', 'kiosk', 'kiosk');
+    expect(forbiddenFor('kiosk').length).toBeGreaterThan(15);
+    for (const name of forbiddenFor('kiosk'))
+      await expect(core.call(kiosk, name, {}), name).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('every admin operation is refused to a desk session', async () => {
+    const desk = createSession('d', 'desk', 'admin');
+    for (const name of forbiddenFor('desk'))
+      await expect(core.call(desk, name, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('over HTTP, a kiosk session gets 403 for every desk and admin operation', async () => {
+    const cookie = await browserSession();
+    for (const name of forbiddenFor('kiosk')) {
+      const answer = await post(name, {}, cookie);
+      expect(answer.status, name).toBe(403);
+      expect(answer.body.error.code).toBe('FORBIDDEN');
+    }
+    // and a request without any cookie is a kiosk too
+    expect((await post('outbox.list', {})).status).toBe(403);
+  });
+
+  it('over HTTP, a wrong PIN does not unlock, and repeated ones lock the session out', async () => {
+    const cookie = await browserSession();
+    for (let i = 0; i < 5; i++) expect((await post('session.unlock', { pin: '0000' }, cookie)).status).toBe(409);
+    const locked = await post('session.unlock', { pin: '2468' }, cookie);
+    expect(locked.body.error.message).toMatch(/too many wrong PINs/);
+    expect((await post('outbox.list', {}, cookie)).status).toBe(403);
+  });
+
+  it('over HTTP, the admin PIN unlocks admin operations and lock goes back to kiosk', async () => {
+    const cookie = await browserSession('2468');
+    expect((await post('outbox.list', {}, cookie)).status).toBe(200);
+    expect((await post('session.lock', {}, cookie)).body).toEqual({ role: 'kiosk' });
+    expect((await post('outbox.list', {}, cookie)).status).toBe(403);
+  });
+
+  it('a kiosk window cannot be unlocked, whatever PIN it knows', async () => {
+    const kioskWindow = createSession('w', 'kiosk', 'kiosk');
+    await expect(core.call(kioskWindow, 'session.unlock', { pin: '2468' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(kioskWindow.role).toBe('kiosk');
+  });
+
+  it('every role in the table is a known role, every operation has one', () => {
+    for (const name of OPERATION_NAMES) {
+      expect(operations[name].roles.length).toBeGreaterThan(0);
+      for (const role of operations[name].roles) expect(ROLES).toContain(role);
+    }
+  });
+});
+
+describe('input validation', () => {
+  it('every operation refuses malformed input with a typed error', async () => {
+    const admin = createSession('a', 'admin', 'admin');
+    for (const name of OPERATION_NAMES) {
+      for (const input of [{ bogus: true }, 'text', [1, 2]]) {
+        const error = await core.call(admin, name as OperationName, input).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, `${name} ${JSON.stringify(input)}`).toBeInstanceOf(AppError);
+        expect((error as AppError).code).toBe('INVALID_INPUT');
+      }
+    }
+  });
+
+  it('over HTTP: unknown operation 404, non-JSON 400, cross-origin 403', async () => {
+    const cookie = await browserSession('2468');
+    expect((await post('no.such', {}, cookie)).status).toBe(404);
+    const plain = await request(`${host.url}app/sync.status`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(plain.statusCode).toBe(400);
+    await plain.body.text();
+    expect((await post('sync.status', {}, cookie, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post('kiosk.lookup', { text: 5 }, cookie)).body.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [expect.objectContaining({ path: 'text' })],
+    });
+  });
+});
+
+describe('the token', () => {
+  it('appears in no response and no event', async () => {
+    const admin = createSession('a2', 'admin', 'admin');
+    const answers = [
+      await core.call(admin, 'sync.now', { full: true }),
+      await core.call(admin, 'settings.get', {}),
+      await core.call(admin, 'sync.status', {}),
+      await core.call(admin, 'outbox.list', {}),
+      await core.call(admin, 'guests.list', {}),
+      await core.call(admin, 'session.get', {}),
+    ];
+    expect((answers[1] as { tokenSet: boolean }).tokenSet).toBe(true);
+    expect(events.length).toBeGreaterThan(0);
+    const everything = JSON.stringify([answers, events]);
+    expect(everything).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('the browser host', () => {
+  it('sends a strict CSP and the security headers on pages and operations', async () => {
+    const page = await request(host.url);
+    await page.body.text();
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(String(page.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    const op = await post('sync.status', {});
+    expect(op.headers['content-security-policy']).toBe(csp);
+    expect(op.headers['cache-control']).toBe('no-store');
+  });
+
+  it('does not serve files outside the renderer', async () => {
+    const answer = await request(`${host.url}..%2F..%2Fetc%2Fpasswd`);
+    expect(await answer.body.text()).toContain('<title>Foyer</title>');
+  });
+
+  it('streams the sync status as server-sent events', async () => {
+    const response = await request(`${host.url}app/events`);
+    expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+    const reader = response.body[Symbol.asyncIterator]();
+    let text = '';
+    while (!text.includes('sync-status')) text += String((await reader.next()).value);
+    expect(text).toMatch(/^data: /m);
+    response.body.destroy();
+  });
+
+  it('refuses to bind beyond loopback without a PIN', async () => {
+    expect(isLoopback('127.0.0.1') && isLoopback('::1') && !isLoopback('0.0.0.0')).toBe(true);
+    await expect(
+      startBrowserHost({ core, rendererDir: RENDERER, host: '0.0.0.0', port: 0, pinsSet: false }),
+    ).rejects.toThrow(/without a PIN/);
+  });
+});
+
+describe('the Electron main process (electron mocked)', () => {
+  it('opens a kiosk window with --kiosk whose IPC calls are checked against the kiosk role', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'foyer-main-'));
+    const store = createConfigStore(dataDir);
+    store.write({ ...store.read(), baseUrl: svc.baseUrl });
+    const { createFileTokenStore } = await import('../../../electron/core/config/token-store.ts');
+    createFileTokenStore(dataDir).set(TEST_TOKEN);
+    process.env.FOYER_DATA_DIR = dataDir;
+    const argv = process.argv;
+    process.argv = [...argv, '--kiosk'];
+
+    const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+    const appListeners = new Map<string, () => void>();
+    const created: { options: Record<string, unknown>; contents: Record<string, unknown> }[] = [];
+    let windowId = 100;
+    class FakeWindow {
+      webContents: Record<string, unknown>;
+      constructor(readonly options: Record<string, unknown>) {
+        this.webContents = {
+          id: windowId++,
+          send: vi.fn(),
+          isDestroyed: () => false,
+          setWindowOpenHandler: vi.fn(),
+          on: vi.fn(),
+        };
+        created.push({ options, contents: this.webContents });
+      }
+      setMenu = vi.fn();
+      once = vi.fn();
+      on = vi.fn();
+      show = vi.fn();
+      getBounds = () => ({ x: 0, y: 0, width: 1000, height: 700 });
+      loadFile = vi.fn(async () => {});
+      loadURL = vi.fn(async () => {});
+      static getAllWindows = () => [];
+    }
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => (ready = resolve));
+    vi.doMock('electron', () => ({
+      app: {
+        requestSingleInstanceLock: vi.fn(() => true),
+        on: (name: string, listener: () => void) => appListeners.set(name, listener),
+        whenReady: () => Promise.resolve(),
+        getPath: () => dataDir,
+        quit: vi.fn(),
+        exit: vi.fn(),
+      },
+      BrowserWindow: FakeWindow,
+      ipcMain: {
+        handle: (channel: string, handler: (...args: unknown[]) => Promise<unknown>) => {
+          handlers.set(channel, handler);
+        },
+        removeHandler: vi.fn(),
+      },
+      safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
+      session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+    }));
+    const electron = await import('electron');
+    await import('../../../electron/main/index.ts');
+    await vi.waitFor(
+      () => {
+        if (created.length === 0) throw new Error('no window yet');
+        ready();
+      },
+      { timeout: 20_000 },
+    );
+    await started;
+
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    const window = created[0]!;
+    expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
+    const call = handlers.get('foyer:call')!;
+    const sender = window.contents;
+    await expect(call({ sender }, 'outbox.list', {})).rejects.toThrow(/FORBIDDEN/);
+    await expect(call({ sender }, 'session.unlock', { pin: '2468' })).rejects.toThrow(/FORBIDDEN|REFUSED/);
+    await expect(call({ sender }, 'kiosk.settings', {})).resolves.toMatchObject({ idleSeconds: expect.any(Number) });
+    await expect(call({ sender: { id: 9999 } }, 'kiosk.settings', {})).rejects.toThrow(/no session/);
+    await expect(call({ sender }, 'no.such', {})).rejects.toThrow(/UNKNOWN_OPERATION/);
+
+    appListeners.get('before-quit')?.();
+    process.argv = argv;
+    delete process.env.FOYER_DATA_DIR;
+    vi.doUnmock('electron');
+  }, 40_000);
+});
