@@ -26,7 +26,7 @@ const RENDERER = join(here, '../renderer/index.html');
 function electronNativeBinding(): string | undefined {
   const candidates = [
     join(process.resourcesPath ?? '', 'native', 'better_sqlite3.node'),
-    join(here, '../../build/native', `electron-${process.versions.electron}`, 'better_sqlite3.node'),
+    join(here, '../../build/native/electron/better_sqlite3.node'),
   ];
   return candidates.find((path) => existsSync(path));
 }
