@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as ElectronBuilder from 'electron-builder';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -30,7 +31,7 @@ describe('packaging', () => {
     const native = join(work, 'better_sqlite3.node');
     writeFileSync(native, 'stand-in for the Electron-ABI build');
 
-    const builder = require('electron-builder') as typeof import('electron-builder');
+    const builder = require('electron-builder') as typeof ElectronBuilder;
     await builder.build({
       projectDir: root,
       targets: builder.Platform.LINUX.createTarget('dir'),
