@@ -1,6 +1,6 @@
 /** Helpers shared by the benchmarks: a service in a second process, percentiles, reporting. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,7 +30,10 @@ export async function spawnService(args: string[]): Promise<ServiceProcess> {
     child,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true }); // a 100,000-invitation database is ~170 MB
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

@@ -171,7 +171,7 @@ function importJsonFile<T>(
       column: null,
       message: `expected an array of items, or an object with a "${member}" array`,
     });
-  const lines = itemLines(text);
+  const lines = itemLines(text, member);
   const collector = new Collector<T>(file, { ...spec, columnOf: (p) => formatPath(p) });
   list.forEach((item, index) => collector.add(lines[index] ?? null, item));
   return collector.result('json');
@@ -221,16 +221,7 @@ const identitySpec: TableSpec<PermanentIdentityItem> = {
   }),
   build(cells, issue) {
     const raw: Record<string, unknown> = {};
-    for (const column of [
-      'sourceId',
-      'email',
-      'firstName',
-      'lastName',
-      'companyName',
-      'startsAt',
-      'endsAt',
-      'deletedAt',
-    ])
+    for (const column of IDENTITY_COLUMNS.filter((c) => c !== 'accessProfiles'))
       if (present(cells[column]) !== undefined) raw[column] = present(cells[column]);
     const profiles = present(cells.accessProfiles);
     if (profiles !== undefined) raw.accessProfiles = parseProfileRefs(profiles, (m) => issue('accessProfiles', m));
@@ -343,6 +334,7 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
   // Group rows by event; an event's columns must not contradict themselves.
   const events = new Map<string, { event: EventSyncItem; line: number | null }>();
   const issues = [...rows.issues];
+  let invalidRows = rows.invalidRows;
   rows.items.forEach((row, index) => {
     const line = rows.lines[index] ?? null;
     const known = events.get(row.event.sourceId);
@@ -353,21 +345,26 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
       });
       return;
     }
-    for (const [field, value] of Object.entries(row.event))
-      if (
-        value !== undefined &&
-        (known.event as Record<string, unknown>)[field] !== undefined &&
-        (known.event as Record<string, unknown>)[field] !== value
-      )
-        issues.push({
-          file: rows.file,
-          line,
-          column: `event.${field}`,
-          message: `"${String(value)}" differs from "${String((known.event as Record<string, unknown>)[field])}" on line ${known.line} for the same event "${row.event.sourceId}"`,
-        });
-      else if (value !== undefined) (known.event as Record<string, unknown>)[field] = value;
+    // A row that contradicts its event's earlier rows is invalid as a whole: neither its event
+    // columns nor its invitation are taken.
+    const stored = known.event as Record<string, unknown>;
+    const contradictions = Object.entries(row.event).filter(
+      ([field, value]) => value !== undefined && stored[field] !== undefined && stored[field] !== value,
+    );
+    for (const [field, value] of contradictions)
+      issues.push({
+        file: rows.file,
+        line,
+        column: `event.${field}`,
+        message: `"${String(value)}" differs from "${String(stored[field])}" on line ${known.line} for the same event "${row.event.sourceId}"`,
+      });
+    if (contradictions.length > 0) {
+      invalidRows++;
+      return;
+    }
+    for (const [field, value] of Object.entries(row.event)) if (value !== undefined) stored[field] = value;
     if (row.invitation) (known.event.invitations as InvitationItem[]).push(row.invitation);
   });
   const grouped = [...events.values()];
-  return { ...rows, items: grouped.map((e) => e.event), lines: grouped.map((e) => e.line), issues };
+  return { ...rows, items: grouped.map((e) => e.event), lines: grouped.map((e) => e.line), issues, invalidRows };
 }

@@ -136,20 +136,34 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
   })();
 
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
-  let headerRecord: IteratorResult<{ record: string[]; info: { lines: number } }>;
-  try {
-    headerRecord = await records.next();
-  } catch (error) {
-    throw asImportError(error, file);
-  }
-  if (headerRecord.done)
+  // csv-parse gives the line where a record ends, and counts a CRLF inside quotes as two lines:
+  // the line where each record starts is worked out here.
+  let crlfInQuotes = 0;
+  let lastEnd = 0;
+  const next = async () => {
+    let result;
+    try {
+      result = await records.next();
+    } catch (error) {
+      throw asImportError(error, file, lastEnd + 1);
+    }
+    if (result.done) return undefined;
+    const fields = result.value.record.join('\u0000');
+    crlfInQuotes += fields.split('\r\n').length - 1;
+    const end = result.value.info.lines - crlfInQuotes;
+    const start = end - (fields.match(/\r\n|\r|\n/g)?.length ?? 0);
+    lastEnd = end;
+    return { record: result.value.record, line: start };
+  };
+  const headerRecord = await next();
+  if (!headerRecord)
     throw new ImportError({
       file,
       line: 1,
       column: null,
       message: 'the file is empty: it needs a header line and rows',
     });
-  const header = normaliseHeader(headerRecord.value.record, file);
+  const header = normaliseHeader(headerRecord.record, file);
 
   return {
     file,
@@ -157,33 +171,28 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
     header,
     rows: {
       async *[Symbol.asyncIterator]() {
-        for (;;) {
-          let next;
-          try {
-            next = await records.next();
-          } catch (error) {
-            throw asImportError(error, file);
-          }
-          if (next.done) return;
-          const { record, info } = next.value;
+        for (let row = await next(); row; row = await next()) {
           const cells: Record<string, string> = {};
           header.forEach((name, index) => {
-            cells[name] = record[index] ?? '';
+            cells[name] = row.record[index] ?? '';
           });
-          yield { line: info.lines, cells, extra: Math.max(0, record.length - header.length) };
+          yield { line: row.line, cells, extra: Math.max(0, row.record.length - header.length) };
         }
       },
     },
   };
 }
 
-function asImportError(error: unknown, file: string): Error {
+/** csv-parse's errors, as an ImportError on the line where the broken record starts. */
+function asImportError(error: unknown, file: string, recordStart?: number): Error {
   if (error instanceof ImportError) return error;
-  const csv = error as { code?: string; lines?: number; message?: string };
-  if (csv.code?.startsWith('CSV_'))
+  const csv = error as { name?: string; code?: string; lines?: number; message?: string };
+  if (csv.name === 'CsvError' || csv.code?.startsWith('CSV_') || csv.code?.startsWith('INVALID_'))
     return new ImportError({
       file,
-      line: csv.lines ?? null,
+      // An unclosed quote is only noticed at the end of the file: the record began after the last good one.
+      line:
+        csv.code === 'CSV_QUOTE_NOT_CLOSED' ? (recordStart ?? csv.lines ?? null) : (csv.lines ?? recordStart ?? null),
       column: null,
       message: `the file is not valid CSV here (${csv.message}); check the quotes on this line`,
     });

@@ -256,6 +256,8 @@ export function createOutbox(deps: OutboxDeps) {
     const at = iso(now());
     mirror.transaction(() => {
       repo.markFailed.run({ id: row.id, error: reason, now: at });
+      // A set the service never received is no baseline for the next upload's difference.
+      if (row.kind === 'profiles') repo.forgetProfileSet.run(row.id);
       if (row.kind !== 'transition') return;
       const payload = JSON.parse(row.payload) as TransitionPayload;
       repo.clearPendingTransition.run(payload.checkInId, row.id);
@@ -329,7 +331,11 @@ export function createOutbox(deps: OutboxDeps) {
             mirror.transaction(() =>
               repo.markRetry.run({
                 id: row.id,
-                uncertain: row.kind === 'transition' && outcomeUnknown(error) ? 1 : 0,
+                // A row left 'sending' (a crash mid-request) stays uncertain until a read-back settles it.
+                uncertain:
+                  row.kind === 'transition' && (row.uncertain === 1 || row.state === 'sending' || outcomeUnknown(error))
+                    ? 1
+                    : 0,
                 error: describe(error),
                 nextAttemptAt: iso(now() + delay),
                 now: iso(now()),

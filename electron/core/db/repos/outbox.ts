@@ -122,6 +122,7 @@ export function createOutboxRepo(db: Database.Database) {
     lastProfileSet: db
       .prepare('SELECT profiles FROM profile_sets WHERE group_source_id = ?')
       .pluck() as Database.Statement<[string], string>,
+    forgetProfileSet: db.prepare('DELETE FROM profile_sets WHERE outbox_id = ?'),
     saveProfileSet: db.prepare(`
       INSERT INTO profile_sets (group_source_id, profiles, outbox_id, queued_at) VALUES (@group, @profiles, @outboxId, @now)
       ON CONFLICT(group_source_id) DO UPDATE SET profiles = excluded.profiles, outbox_id = excluded.outbox_id,

@@ -1,0 +1,143 @@
+/** Permanent identities from JSON: both shapes, the line of each item, and errors that point at a line. */
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importIdentities } from '../../../electron/core/imports/importers.ts';
+import { itemLines } from '../../../electron/core/imports/json-lines.ts';
+import { importErrorOf, tempFiles, utf8bom } from './files.ts';
+
+const files = tempFiles('foyer-json-');
+afterAll(() => files.remove());
+const json = (name: string, text: string | Uint8Array) => importIdentities(files.write(name, text));
+
+const ITEMS = [
+  { sourceId: 'j-1', email: 'j1@example.test', firstName: 'Jo', customFields: { badge: 'red', level: 3 } },
+  {
+    sourceId: 'j-2',
+    lastName: 'Müller',
+    startsAt: '2026-01-01T00:00:00Z',
+    accessProfiles: [{ accessProfileGroupSourceId: 'lobby', sourceId: 'main' }],
+  },
+];
+
+describe('identities JSON', () => {
+  it('reads the sample (the API body shape) with the line of each item', async () => {
+    const result = await importIdentities(
+      fileURLToPath(new URL('../../../resources/samples/identities.json', import.meta.url)),
+    );
+    expect(result).toMatchObject({ format: 'json', rows: 2, invalidRows: 0, issues: [], lines: [3, 13] });
+    expect(result.items[0]!.customFields).toEqual({ badgeColour: 'blue' });
+  });
+
+  it('reads a top-level array and the { permanentIdentities: [...] } object alike', async () => {
+    const asArray = await json('array.json', JSON.stringify(ITEMS, null, 2));
+    const asObject = await json('object.json', JSON.stringify({ permanentIdentities: ITEMS }, null, 2));
+    expect(asArray.items).toEqual(ITEMS);
+    expect(asObject.items).toEqual(ITEMS);
+    expect(asArray.lines).toEqual([2, 11]);
+    expect(asObject.lines).toEqual([3, 12]);
+  });
+
+  it('reads UTF-8 with a BOM', async () => {
+    const result = await json('bom.json', utf8bom(JSON.stringify(ITEMS)));
+    expect(result.items).toEqual(ITEMS);
+    expect(result.lines).toEqual([1, 1]);
+  });
+
+  it('counts lines correctly past strings with brackets, braces, commas and escaped quotes', () => {
+    const text =
+      '[\n {"sourceId": "a[\\"{,}]\\\\"},\n\n {"sourceId": "b"}, {"sourceId": "c",\n "x": [1, {"y": []}]},\n {"sourceId": "d"}\n]';
+    expect(JSON.parse(text)).toHaveLength(4);
+    expect(itemLines(text)).toEqual([2, 4, 4, 6]);
+    expect(itemLines('[]')).toEqual([]);
+    expect(itemLines('{"permanentIdentities": [\n]}')).toEqual([]);
+  });
+
+  it('gives each item issue the line where the item starts', async () => {
+    const text = [
+      '[',
+      '  {"sourceId": "x", "startsAt": "tomorrow"},',
+      '  {"firstName": "nobody"},',
+      '  {"sourceId": "y", "shoeSize": 42},',
+      '  {"sourceId": 7},',
+      '  {"sourceId": "x"},',
+      '  {"sourceId": "z",',
+      '   "accessProfiles": [{"accessProfileGroupSourceId": "g"}]},',
+      '  {"sourceId": "z2"}',
+      ']',
+    ].join('\n');
+    const result = await json('issues.json', text);
+    expect(result.items).toEqual([{ sourceId: 'x' }, { sourceId: 'z2' }]);
+    expect(result.lines).toEqual([6, 9]);
+    expect(result.rows).toBe(7);
+    expect(result.invalidRows).toBe(5);
+    for (const issue of result.issues) expect(issue.line).not.toBeNull();
+    expect(result.issues.map((i) => [i.line, i.column])).toEqual([
+      [2, 'startsAt'],
+      [3, 'sourceId'],
+      [4, '(root)'],
+      [5, 'sourceId'],
+      [7, 'accessProfiles[0].sourceId'],
+    ]);
+    expect(result.issues[0]!.message).toContain('"tomorrow"');
+    expect(result.issues[2]!.message).toContain('shoeSize');
+  });
+
+  it('names the first line of a duplicate sourceId', async () => {
+    const result = await json('dup.json', '[\n{"sourceId": "d"},\n{"sourceId": "e"},\n{"sourceId": "d"}\n]');
+    expect(result.issues).toEqual([
+      {
+        file: 'dup.json',
+        line: 4,
+        column: 'sourceId',
+        message: '"d" is already used on line 2; each row needs its own',
+      },
+    ]);
+  });
+
+  it('refuses a file that is neither an array nor an object with the member', async () => {
+    for (const [name, text] of [
+      ['null.json', 'null'],
+      ['other.json', '{"items": []}'],
+      ['number.json', '42'],
+      ['member-object.json', '{"permanentIdentities": {"sourceId": "x"}}'],
+    ] as const) {
+      const issue = await importErrorOf(json(name, text));
+      expect(issue).toMatchObject({ file: name, line: 1 });
+      expect(issue.message).toContain('permanentIdentities');
+    }
+  });
+
+  it('refuses invalid UTF-8, saying to save it as UTF-8', async () => {
+    const issue = await importErrorOf(
+      json(
+        'latin1.json',
+        Buffer.concat([Buffer.from('[{"lastName": "M'), Buffer.from([0xfc]), Buffer.from('ller"}]')]),
+      ),
+    );
+    expect(issue.message).toMatch(/save it as UTF-8/);
+  });
+
+  it('names the line of a JSON syntax error (a missing comma)', async () => {
+    const issue = await importErrorOf(json('syntax.json', '[\n{"sourceId": "a"},\n{"sourceId": "b"\n"email": "x"}\n]'));
+    expect(issue.line).toBe(4);
+    expect(issue.message).toContain('not valid JSON');
+  });
+
+  // BUG: importJsonFile finds the line only in messages with "position N"; on Node 20 V8 reports an unexpected
+  // token as `Unexpected token '}', ..."..." is not valid JSON`, without a position, so the line is null.
+  it.fails('names the line of a JSON syntax error (an unexpected token)', async () => {
+    const issue = await importErrorOf(json('token.json', '[\n{"sourceId": "a"},\n{"sourceId": }\n]'));
+    expect(issue.line).toBe(3);
+  });
+
+  // BUG: json-lines.ts takes the lines of the FIRST array in the file, but the importer reads the
+  // "permanentIdentities" member: with another array member before it, every item gets a wrong line (or null).
+  it('gives the right lines when another array member comes before permanentIdentities', async () => {
+    const result = await json(
+      'tags-first.json',
+      '{\n  "tags": ["x", "y"],\n  "permanentIdentities": [\n    {"sourceId": "a"},\n    {"sourceId": 1}\n  ]\n}',
+    );
+    expect(result.lines).toEqual([4]);
+    expect(result.issues).toEqual([expect.objectContaining({ line: 5, column: 'sourceId' })]);
+  });
+});
