@@ -19,8 +19,25 @@ export function openMirror(path: string) {
     db.close();
     throw error;
   }
+  const lookupIndex = {
+    /** Stops maintaining the lookup index row by row (for a bulk load into an empty mirror). */
+    defer(): void {
+      db.prepare("INSERT OR IGNORE INTO mirror_flags (name) VALUES ('lookup_index_deferred')").run();
+    },
+    /** Rebuilds the lookup index from the contacts and maintains it row by row again. */
+    restore(): void {
+      db.transaction(() => {
+        db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('rebuild')").run();
+        db.prepare("DELETE FROM mirror_flags WHERE name = 'lookup_index_deferred'").run();
+      })();
+    },
+    deferred: () => db.prepare("SELECT 1 FROM mirror_flags WHERE name = 'lookup_index_deferred'").get() !== undefined,
+  };
+  // A crash during a bulk load left the index behind its contacts.
+  if (lookupIndex.deferred()) lookupIndex.restore();
   return {
     db,
+    lookupIndex,
     invitations: createInvitationsRepo(db),
     checkIns: createCheckInsRepo(db),
     groups: createGroupsRepo(db),

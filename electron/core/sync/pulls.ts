@@ -99,6 +99,10 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     ? iso(Date.parse(state!.watermark!) - config.watermarkMarginSeconds * 1000)
     : undefined;
   let newest = state?.watermark ?? null;
+  // Into an empty mirror (the first sync of a site), the lookup index is built once at the end:
+  // maintaining it row by row is most of the cost of a large first sync.
+  const bulk = !incremental && mirror.invitations.count.get() === 0;
+  if (bulk) mirror.lookupIndex.defer();
   let received = 0;
 
   const pages = batcher<ReceptionInvitation>(
@@ -106,49 +110,53 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     (items) => mirror.invitations.upsertMany(items),
     LIMITS.invitations.maxLimit,
   );
-  const result = await walkPages<ReceptionInvitation>({
-    pageSize: LIMITS.invitations.maxLimit,
-    concurrency: ctx.concurrency ?? 4,
-    signal: ctx.signal,
-    idOf: (invitation) => invitation.id,
-    fetchPage: async (offset, limit, signal) => {
-      const page = await api.call(
-        'listInvitations',
-        {
-          params: { locationId: config.locationId },
-          query: { endsAfter: window.from, beginsBefore: window.to, updatedSince, limit, offset },
-        },
-        { signal },
-      );
-      return { items: page.invitations, totalCount: page.pageInfo.totalCount };
-    },
-    onPage: (items, progress) => {
-      pages.add(items);
-      for (const item of items) {
-        const updatedAt = utc(item.updatedAt);
-        if (newest === null || updatedAt > newest) newest = updatedAt;
-      }
-      received += items.length;
-      ctx.onProgress?.(progress);
-    },
-  });
+  try {
+    const result = await walkPages<ReceptionInvitation>({
+      pageSize: LIMITS.invitations.maxLimit,
+      concurrency: ctx.concurrency ?? 4,
+      signal: ctx.signal,
+      idOf: (invitation) => invitation.id,
+      fetchPage: async (offset, limit, signal) => {
+        const page = await api.call(
+          'listInvitations',
+          {
+            params: { locationId: config.locationId },
+            query: { endsAfter: window.from, beginsBefore: window.to, updatedSince, limit, offset },
+          },
+          { signal },
+        );
+        return { items: page.invitations, totalCount: page.pageInfo.totalCount };
+      },
+      onPage: (items, progress) => {
+        pages.add(items);
+        for (const item of items) {
+          const updatedAt = utc(item.updatedAt);
+          if (newest === null || updatedAt > newest) newest = updatedAt;
+        }
+        received += items.length;
+        ctx.onProgress?.(progress);
+      },
+    });
 
-  let removed = 0;
-  const at = iso(ctx.now());
-  mirror.transaction(() => {
-    pages.flush();
-    if (!incremental && result.complete) {
-      removed = mirror.invitations.removeUnseen.run({
-        locationId: config.locationId,
-        ...window,
-        seen: JSON.stringify([...result.ids]),
-      }).changes;
-      mirror.invitations.removeOrphans();
-    }
-    // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
-    if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: !incremental });
-  });
-  return { received, pages: result.pages, removed, complete: result.complete };
+    let removed = 0;
+    const at = iso(ctx.now());
+    mirror.transaction(() => {
+      pages.flush();
+      if (!incremental && result.complete) {
+        removed = mirror.invitations.removeUnseen.run({
+          locationId: config.locationId,
+          ...window,
+          seen: JSON.stringify([...result.ids]),
+        }).changes;
+        mirror.invitations.removeOrphans();
+      }
+      // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
+      if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: !incremental });
+    });
+    return { received, pages: result.pages, removed, complete: result.complete };
+  } finally {
+    if (bulk) mirror.lookupIndex.restore();
+  }
 }
 
 /**
