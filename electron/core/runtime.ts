@@ -65,10 +65,10 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.log ? { log: options.log } : {}),
   };
   // The engine shows the outbox in its status and sends what is queued; the outbox tells it when that changed.
-  const notify = { outboxChanged: () => {} };
-  const outbox = createOutbox({ ...common, onChange: () => notify.outboxChanged() });
+  const notify = { outboxChanged: (_what: 'queued' | 'progress') => {} };
+  const outbox = createOutbox({ ...common, onChange: (what) => notify.outboxChanged(what) });
   const engine = createSyncEngine({ ...common, outbox });
-  notify.outboxChanged = () => engine.outboxChanged();
+  notify.outboxChanged = (what) => engine.outboxChanged(what === 'queued');
   return {
     dataDir: options.dataDir,
     config,

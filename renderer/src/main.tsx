@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import '@fontsource-variable/inter/wght.css';
+// The base styles first: each feature's own CSS comes with its screen, after them.
 import './styles.css';
+import { App } from './App.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

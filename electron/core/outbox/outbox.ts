@@ -28,7 +28,8 @@ export interface OutboxDeps {
   /** Backoff between delivery attempts of one row. */
   retry?: RetryPolicy;
   random?: () => number;
-  onChange?: () => void;
+  /** `queued`: new work waits to be sent; `progress`: rows moved on (only the counts changed). */
+  onChange?: (what: 'queued' | 'progress') => void;
 }
 
 export interface DeliverySummary {
@@ -51,7 +52,7 @@ export function createOutbox(deps: OutboxDeps) {
   const retry = deps.retry ?? { ...DEFAULT_RETRY, retries: Number.POSITIVE_INFINITY, maxDelayMs: 60_000 };
   const repo = mirror.outbox;
   let delivering: Promise<DeliverySummary> | undefined;
-  const changed = () => deps.onChange?.();
+  const changed = (what: 'queued' | 'progress' = 'progress') => deps.onChange?.(what);
 
   function queueTransition(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk') {
     const result = mirror.transaction(() => {
@@ -76,7 +77,7 @@ export function createOutbox(deps: OutboxDeps) {
       });
       return { outboxId, guest: mirror.guests.byId(checkInId, config.flow)! };
     });
-    changed();
+    changed('queued');
     return result;
   }
 
@@ -109,7 +110,7 @@ export function createOutbox(deps: OutboxDeps) {
       }
       return { batchId, outboxIds: ids };
     });
-    changed();
+    changed('queued');
     return result;
   }
 
@@ -392,7 +393,7 @@ export function createOutbox(deps: OutboxDeps) {
         return repo.get.get(queued.outboxId)!;
       }
       mirror.transaction(() => repo.requeue.run({ id, now: iso(now()) }));
-      changed();
+      changed('queued');
       return repo.get.get(id)!;
     },
     /** The last set queued for a group, for showing what an upload changes. */

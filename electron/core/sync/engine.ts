@@ -196,10 +196,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   return {
     status,
     deliver,
-    /** After a change was queued: show it, and try to send it soon. */
-    outboxChanged(): void {
+    /** The outbox changed: show it; when new work was queued, try to send it soon. */
+    outboxChanged(queued = false): void {
       refreshOutboxStatus();
-      if (started) {
+      if (started && queued) {
         clearTimeout(timers.get('outbox'));
         scheduleOutbox(0);
       }

@@ -19,9 +19,8 @@ export interface FoyerBridge {
 }
 
 declare global {
-  interface Window {
-    foyer?: FoyerBridge;
-  }
+  // Declared on globalThis (window, in a page) so that Node-side tests that load this module type-check too.
+  var foyer: FoyerBridge | undefined;
 }
 
 export class ApiCallError extends Error {
@@ -58,7 +57,7 @@ async function overHttp<K extends OperationName>(name: K, input: OperationInput<
 }
 
 export function call<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
-  const bridge = window.foyer;
+  const bridge = globalThis.foyer;
   if (!bridge) return overHttp(name, input);
   // IPC errors arrive as a plain Error whose message carries the error body.
   return bridge.operations[name](input).catch((error: unknown) => {
@@ -73,11 +72,19 @@ export function call<K extends OperationName>(name: K, input: OperationInput<K>)
   });
 }
 
-/** The one event stream; reconnects by itself in a browser. */
-export function subscribe(listener: (event: AppEvent) => void): () => void {
-  if (window.foyer) return window.foyer.onEvent(listener);
+/**
+ * The one event stream; reconnects by itself in a browser. `onConnection`
+ * hears when the stream to the core drops and comes back.
+ */
+export function subscribe(
+  listener: (event: AppEvent) => void,
+  onConnection?: (connected: boolean) => void,
+): () => void {
+  if (globalThis.foyer) return globalThis.foyer.onEvent(listener);
   const source = new EventSource('/app/events');
   source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
+  source.onopen = () => onConnection?.(true);
+  source.onerror = () => onConnection?.(false);
   return () => source.close();
 }
 

@@ -2,6 +2,11 @@
 import { create } from 'zustand';
 import type { Role, SyncStatus } from '../../../shared/contract/operations.ts';
 import { api } from '../lib/api.ts';
+import { throttle } from '../lib/throttle.ts';
+
+/** How often the screen takes a new status, and how often lists reload, however fast the stream goes. */
+const STATUS_EVERY_MS = 250;
+const RELOAD_EVERY_MS = 1000;
 
 interface SessionState {
   role: Role | null;
@@ -22,12 +27,34 @@ export const useSession = create<SessionState>()((set) => ({
   mirrorVersion: 0,
   connected: false,
   start() {
-    void api.call('session.get', {}).then(({ role, pinsSet }) => set({ role, pinsSet }));
-    return api.subscribe((event) => {
-      if (event.type === 'sync-status') set({ status: event.status, connected: true });
-      else if (event.type === 'mirror-changed') set((state) => ({ mirrorVersion: state.mirrorVersion + 1 }));
-      else if (event.type === 'role') set({ role: event.role });
-    });
+    const refresh = () =>
+      api.call('session.get', {}).then(
+        ({ role, pinsSet }) => set({ role, pinsSet }),
+        () => {}, // the stream's own reconnect brings the role back
+      );
+    void refresh();
+    const showStatus = throttle((status: SyncStatus) => set({ status, connected: true }), STATUS_EVERY_MS);
+    const mirrorChanged = throttle(() => set((state) => ({ mirrorVersion: state.mirrorVersion + 1 })), RELOAD_EVERY_MS);
+    const unsubscribe = api.subscribe(
+      (event) => {
+        if (event.type === 'sync-status') showStatus(event.status);
+        else if (event.type === 'mirror-changed') mirrorChanged();
+        else if (event.type === 'role') set({ role: event.role });
+      },
+      (connected) => {
+        set({ connected });
+        // Back after a drop: the host may have restarted, and the mirror moved on meanwhile.
+        if (connected) {
+          void refresh();
+          mirrorChanged();
+        }
+      },
+    );
+    return () => {
+      unsubscribe();
+      showStatus.cancel();
+      mirrorChanged.cancel();
+    };
   },
   async unlock(pin) {
     const { role } = await api.call('session.unlock', { pin });

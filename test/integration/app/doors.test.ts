@@ -190,6 +190,28 @@ describe('the token', () => {
   });
 });
 
+describe('the outbox in a running engine', () => {
+  it('sends queued work soon, then goes quiet (no delivery loop)', async () => {
+    const admin = createSession('a3', 'admin', 'admin');
+    runtime.engine.start();
+    const csv = 'sourceId,email,firstName\nloop-1,loop1@example.test,Lou\n';
+    const queued = await core.call(admin, 'pushes.queue', {
+      kind: 'identities',
+      fileName: 'loop.csv',
+      contentBase64: Buffer.from(csv).toString('base64'),
+    });
+    await vi.waitFor(() => expect(runtime.mirror.outbox.byBatch.all(queued.batchId)[0]?.state).toBe('delivered'), {
+      timeout: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = events.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Timers run every 5 s at the least: a second of silence means nothing re-triggers delivery.
+    expect(events.length - before).toBeLessThan(10);
+    await runtime.engine.stop();
+  });
+});
+
 describe('the browser host', () => {
   it('sends a strict CSP and the security headers on pages and operations', async () => {
     const page = await request(host.url);

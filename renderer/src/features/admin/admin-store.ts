@@ -1,0 +1,270 @@
+/** The admin console: pushing files to the service, watching the outbox, the kiosk's settings. */
+import { create } from 'zustand';
+import type {
+  FileUpload,
+  ImportPreview,
+  KioskSettings,
+  OperationOutput,
+  OutboxItem,
+} from '../../../../shared/contract/operations.ts';
+import { api } from '../../lib/api.ts';
+
+export type PushKind = FileUpload['kind'];
+export type Group = OperationOutput<'groups.list'>[number];
+export type SettingsView = OperationOutput<'settings.get'>;
+export type Queued = OperationOutput<'pushes.queue'>;
+export type AdminSection = 'push' | 'outbox' | 'settings';
+
+export interface PickedFile {
+  name: string;
+  size: number;
+  base64: string;
+}
+
+/** The upload limit of the contract (20 MiB of file, as base64). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface AdminState {
+  section: AdminSection;
+
+  kind: PushKind;
+  groups: Group[];
+  groupsLoaded: boolean;
+  group: string;
+  file: PickedFile | null;
+  preview: ImportPreview | null;
+  previewing: boolean;
+  confirmed: boolean;
+  queueing: boolean;
+  queued: Queued | null;
+  pushError: string | null;
+
+  outbox: OutboxItem[];
+  outboxLoaded: boolean;
+  outboxError: string | null;
+  outboxBusy: Record<number, boolean>;
+
+  kioskSettings: KioskSettings | null;
+  savingSettings: boolean;
+  settingsSaved: boolean;
+  settingsError: string | null;
+  connection: SettingsView | null;
+
+  setSection(section: AdminSection): void;
+  setKind(kind: PushKind): void;
+  loadGroups(): Promise<void>;
+  setGroup(group: string): void;
+  pickFile(file: File): Promise<void>;
+  runPreview(): Promise<void>;
+  setConfirmed(confirmed: boolean): void;
+  queue(): Promise<void>;
+  resetPush(): void;
+
+  loadOutbox(): Promise<void>;
+  retry(id: number): Promise<void>;
+  downloadResults(id: number): Promise<void>;
+
+  loadSettings(): Promise<void>;
+  saveKioskSettings(settings: KioskSettings): Promise<void>;
+}
+
+/** The file's bytes as base64, read in the browser (the core gets bytes, never a path). */
+export function readAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Hands a text to the browser as a file download. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const freshPush = {
+  file: null,
+  preview: null,
+  previewing: false,
+  confirmed: false,
+  queueing: false,
+  queued: null,
+  pushError: null,
+} satisfies Partial<AdminState>;
+
+let previewSequence = 0;
+
+export const useAdmin = create<AdminState>()((set, get) => ({
+  section: 'push',
+  kind: 'identities',
+  groups: [],
+  groupsLoaded: false,
+  group: '',
+  ...freshPush,
+  outbox: [],
+  outboxLoaded: false,
+  outboxError: null,
+  outboxBusy: {},
+  kioskSettings: null,
+  savingSettings: false,
+  settingsSaved: false,
+  settingsError: null,
+  connection: null,
+
+  setSection(section) {
+    set({ section });
+  },
+
+  setKind(kind) {
+    set({ kind, preview: null, confirmed: false, queued: null, pushError: null });
+    if (get().file) void get().runPreview();
+  },
+
+  async loadGroups() {
+    try {
+      const groups = await api.call('groups.list', {});
+      // No group is chosen for the admin: the file replaces the chosen group's whole set.
+      set({ groups, groupsLoaded: true });
+      if (get().kind === 'profiles' && get().file) void get().runPreview();
+    } catch (error) {
+      set({ pushError: `The access profile groups could not be loaded: ${message(error)}` });
+    }
+  },
+
+  setGroup(group) {
+    set({ group, preview: null, confirmed: false, queued: null });
+    if (get().file) void get().runPreview();
+  },
+
+  async pickFile(file) {
+    if (file.size > MAX_FILE_BYTES) {
+      set({ ...freshPush, pushError: `${file.name} is larger than 20 MB: split it into smaller files.` });
+      return;
+    }
+    set({ ...freshPush, previewing: true });
+    try {
+      const base64 = await readAsBase64(file);
+      set({ file: { name: file.name, size: file.size, base64 } });
+      await get().runPreview();
+    } catch (error) {
+      set({ previewing: false, pushError: `${file.name} could not be read: ${message(error)}` });
+    }
+  },
+
+  async runPreview() {
+    const { file, kind, group } = get();
+    if (!file) return;
+    if (kind === 'profiles' && !group) {
+      set({ previewing: false, preview: null });
+      return;
+    }
+    const sequence = ++previewSequence;
+    set({ previewing: true, pushError: null, confirmed: false, queued: null });
+    try {
+      const preview = await api.call('imports.preview', {
+        kind,
+        fileName: file.name,
+        contentBase64: file.base64,
+        ...(kind === 'profiles' ? { group } : {}),
+      });
+      if (sequence === previewSequence) set({ preview, previewing: false });
+    } catch (error) {
+      if (sequence === previewSequence)
+        set({ previewing: false, preview: null, pushError: capitalised(message(error)) });
+    }
+  },
+
+  setConfirmed(confirmed) {
+    set({ confirmed });
+  },
+
+  async queue() {
+    const { file, kind, group, preview, confirmed } = get();
+    if (!file || !preview || get().queueing) return;
+    set({ queueing: true, pushError: null });
+    try {
+      const queued = await api.call('pushes.queue', {
+        kind,
+        fileName: file.name,
+        contentBase64: file.base64,
+        ...(kind === 'profiles' ? { group } : {}),
+        allowPartial: preview.issues.length > 0,
+        confirmed,
+      });
+      set({ queued, queueing: false });
+      void get().loadOutbox();
+    } catch (error) {
+      set({ queueing: false, pushError: capitalised(message(error)) });
+    }
+  },
+
+  resetPush() {
+    previewSequence++;
+    set(freshPush);
+  },
+
+  async loadOutbox() {
+    try {
+      set({ outbox: await api.call('outbox.list', { limit: 200 }), outboxLoaded: true, outboxError: null });
+    } catch (error) {
+      set({ outboxLoaded: true, outboxError: message(error) });
+    }
+  },
+
+  async retry(id) {
+    set((s) => ({ outboxBusy: { ...s.outboxBusy, [id]: true } }));
+    try {
+      const item = await api.call('outbox.retry', { id });
+      set((s) => ({ outbox: s.outbox.map((o) => (o.id === id ? item : o)) }));
+    } catch (error) {
+      set({ outboxError: capitalised(message(error)) });
+    } finally {
+      set((s) => ({ outboxBusy: { ...s.outboxBusy, [id]: false } }));
+    }
+  },
+
+  async downloadResults(id) {
+    try {
+      const { fileName, csv } = await api.call('outbox.exportCsv', { id });
+      downloadText(fileName, csv);
+    } catch (error) {
+      set({ outboxError: capitalised(message(error)) });
+    }
+  },
+
+  async loadSettings() {
+    try {
+      const [kioskSettings, connection] = await Promise.all([
+        api.call('kiosk.settings', {}),
+        api.call('settings.get', {}),
+      ]);
+      set({ kioskSettings, connection, settingsError: null });
+    } catch (error) {
+      set({ settingsError: message(error) });
+    }
+  },
+
+  async saveKioskSettings(settings) {
+    set({ savingSettings: true, settingsSaved: false, settingsError: null });
+    try {
+      const kioskSettings = await api.call('settings.setKiosk', settings);
+      set({ kioskSettings, savingSettings: false, settingsSaved: true });
+    } catch (error) {
+      set({ savingSettings: false, settingsError: capitalised(message(error)) });
+    }
+  },
+}));

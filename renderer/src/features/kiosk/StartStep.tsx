@@ -1,0 +1,115 @@
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../components/Icon.tsx';
+import { GuestSummary } from './GuestSummary.tsx';
+import { looksLikeCode, MIN_LOOKUP_LENGTH, useKiosk } from './kiosk-store.ts';
+import { useTranslation } from './use-translation.ts';
+
+export function StartStep() {
+  const { t, locale } = useTranslation();
+  const s = useKiosk(
+    useShallow((s) => ({
+      title: s.settings.welcomeTitle,
+      query: s.query,
+      results: s.results,
+      searchedText: s.searchedText,
+      searching: s.searching,
+      busy: s.busy,
+      problem: s.problem,
+      setQuery: s.setQuery,
+      submitQuery: s.submitQuery,
+      openScanner: s.openScanner,
+      choose: s.choose,
+    })),
+  );
+  const trimmed = s.query.trim();
+  // The site's own title, unless it is the untouched default: that one speaks the guest's language.
+  const title = s.title.trim() && s.title.trim() !== 'Welcome' ? s.title : t('welcome');
+  const noMatch = !s.searching && s.searchedText === trimmed && s.results.length === 0 && trimmed.length > 0;
+
+  let hint: string;
+  if (s.problem) hint = t(s.problem);
+  else if (s.searching || s.busy) hint = t('searching');
+  else if (noMatch) hint = `${t('noMatch', { text: trimmed })} ${t('noMatchHelp')}`;
+  else if (trimmed.length < MIN_LOOKUP_LENGTH || looksLikeCode(trimmed)) hint = t('nameHint');
+  else hint = '';
+
+  return (
+    <section className={`kiosk-start${s.query ? ' searching' : ''}`}>
+      <header className="kiosk-welcome">
+        <h1 className="kiosk-title" data-testid="kiosk-title">
+          {title}
+        </h1>
+        <p className="kiosk-intro" data-testid="kiosk-intro">
+          {t('intro')}
+        </p>
+      </header>
+
+      <form
+        className="kiosk-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void s.submitQuery();
+        }}
+      >
+        <label htmlFor="kiosk-name" className="sr-only">
+          {t('nameLabel')}
+        </label>
+        <Icon name="search" size={30} className="kiosk-search-icon" />
+        <input
+          id="kiosk-name"
+          autoFocus
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          value={s.query}
+          placeholder={t('namePlaceholder')}
+          onChange={(event) => s.setQuery(event.target.value)}
+          data-testid="kiosk-search"
+        />
+        {s.query && (
+          <button type="button" className="kiosk-clear" onClick={() => s.setQuery('')} aria-label={t('clear')}>
+            <Icon name="close" size={26} />
+          </button>
+        )}
+      </form>
+      <p className={`kiosk-hint${s.problem || noMatch ? ' kiosk-hint-problem' : ''}`} aria-live="polite">
+        {(s.searching || s.busy) && <span className="spinner" aria-hidden="true" />}
+        {hint}
+      </p>
+
+      {s.results.length > 0 ? (
+        <div className="kiosk-results">
+          <h2 className="kiosk-results-title">{t('resultsTitle')}</h2>
+          <ul data-testid="kiosk-results">
+            {s.results.map((guest) => (
+              <li key={guest.invitationId}>
+                <button
+                  type="button"
+                  className="guest-card"
+                  onClick={() => s.choose(guest)}
+                  data-testid="kiosk-result"
+                  data-id={guest.invitationId}
+                >
+                  <GuestSummary guest={guest} locale={locale} />
+                  <Icon name="arrowRight" size={28} className="guest-card-go" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <div className="kiosk-alt">
+          <div className="kiosk-or">
+            <span>{t('or')}</span>
+          </div>
+          <button type="button" className="kiosk-scan" onClick={s.openScanner} data-testid="kiosk-scan">
+            <Icon name="scan" size={30} />
+            {t('scanButton')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

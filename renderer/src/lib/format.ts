@@ -1,0 +1,104 @@
+/** Names, times and counts as people read them. Pure functions: the tests run them in Node. */
+import type { SyncStatus } from '../../../shared/contract/operations.ts';
+
+interface Named {
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** "Maria Popa", or a stand-in when the service sent no name. */
+export function fullName(person: Named & { email?: string | null }, fallback = 'Unnamed guest'): string {
+  const name = [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
+  return name || person.email || fallback;
+}
+
+/**
+ * What a kiosk shows of a name: first name and the initial of the last one
+ * ("Maria P."), enough to recognise oneself and not enough to read a guest
+ * list over someone's shoulder.
+ */
+export function kioskName(person: Named): string {
+  const first = person.firstName?.trim() ?? '';
+  const last = person.lastName?.trim() ?? '';
+  const initial = last ? `${Array.from(last)[0]!.toLocaleUpperCase()}.` : '';
+  return [first, initial].filter(Boolean).join(' ');
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+function valid(iso: string | null | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function formatClock(iso: string | null | undefined, locale = 'en-GB'): string {
+  const date = valid(iso);
+  return date ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : '';
+}
+
+/** "Tue 24 Nov" in the locale's own words. */
+export function formatDay(iso: string | null | undefined, locale = 'en-GB'): string {
+  const date = valid(iso);
+  return date ? date.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' }) : '';
+}
+
+/** "10:00 – 12:30", with the day in front when it is not today. */
+export function formatTimeRange(
+  startsAt: string | null | undefined,
+  endsAt: string | null | undefined,
+  locale = 'en-GB',
+  now: Date = new Date(),
+): string {
+  const start = valid(startsAt);
+  const end = valid(endsAt);
+  if (!start && !end) return '';
+  const clock = (d: Date) => d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const range = start && end ? `${clock(start)} – ${clock(end)}` : clock((start ?? end)!);
+  const day = start ?? end!;
+  return sameDay(day, now) ? range : `${formatDay(day.toISOString(), locale)}, ${range}`;
+}
+
+/** A day and a time, for logs and lists of past things. */
+export function formatDateTime(iso: string | null | undefined, locale = 'en-GB', now: Date = new Date()): string {
+  const date = valid(iso);
+  if (!date) return '';
+  const clock = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return sameDay(date, now) ? `Today ${clock}` : `${formatDay(iso, locale)} ${clock}`;
+}
+
+/** "12 s ago", "4 min ago", "3 h ago", or the date. */
+export function formatAgo(iso: string | null | undefined, now: number = Date.now()): string {
+  const date = valid(iso);
+  if (!date) return 'never';
+  const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The newest successful pull of any resource: when this machine last heard from the service. */
+export function lastSyncOf(status: SyncStatus | null | undefined): string | null {
+  if (!status) return null;
+  return (
+    Object.values(status.resources)
+      .map((r) => r.lastSuccessAt)
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .at(-1) ?? null
+  );
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,217 @@
+/**
+ * The user interface end to end in Chromium: the built renderer on the
+ * browser host, the host on a real core, the core on the embedded demo
+ * service. One page walks through the kiosk, the locked doors, the desk and
+ * the admin console, as a person would.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
+import { hashPin } from '../../electron/core/app/pins.ts';
+import { createSession } from '../../electron/core/app/session.ts';
+import { createConfigStore } from '../../electron/core/config/config.ts';
+import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
+import { startBrowserHost } from '../../electron/core/web/host.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RENDERER = join(ROOT, 'out', 'renderer');
+const ADMIN_PIN = '2468';
+
+/** The newest change under a folder, so that a stale build is rebuilt rather than tested. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function ensureBuilt() {
+  const index = join(RENDERER, 'index.html');
+  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared', 'contract')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+}
+
+let dataDir: string;
+let runtime: Runtime;
+let core: AppCore;
+let host: Awaited<ReturnType<typeof startBrowserHost>>;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
+  const config = createConfigStore(dataDir);
+  config.write({ ...config.read(), pins: { admin: hashPin(ADMIN_PIN) } });
+  runtime = await openRuntime({ dataDir });
+  core = createAppCore(runtime);
+  // The engine starts later, once the page shows the status: the test sees it go live.
+  host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(host.url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await runtime?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const text = async (selector: string) => (await page.locator(selector).first().textContent()) ?? '';
+
+async function waitForText(selector: string, pattern: RegExp, timeout = 15_000) {
+  await page.locator(selector, { hasText: pattern }).first().waitFor({ timeout });
+}
+
+/** A guest the kiosk can find now, and the letters to find them by. */
+async function kioskGuest() {
+  const admin = createSession('e2e-admin', 'admin');
+  const kiosk = createSession('e2e-kiosk', 'kiosk');
+  const expected = await core.call(admin, 'guests.list', { category: 'expected' });
+  for (const guest of expected) {
+    const letters = guest.firstName?.slice(0, 3);
+    if (!letters || letters.length < 2) continue;
+    const found = await core.call(kiosk, 'kiosk.lookup', { text: letters });
+    if (found.some((g) => g.invitationId === guest.invitationId && g.category === 'expected'))
+      return { guest, letters };
+  }
+  throw new Error('the demo world has no guest the kiosk can find now');
+}
+
+describe('Foyer in a browser', () => {
+  it('opens as a kiosk', async () => {
+    await page.locator('[data-testid=kiosk]').waitFor();
+    expect(await page.locator('[data-testid=sync-status]').count()).toBe(0);
+    expect(await text('[data-testid=kiosk-intro]')).toBe('Please check in for your visit.');
+  });
+
+  it('speaks the language the guest picks', async () => {
+    await page.click('[data-testid=language-button]');
+    await page.click('[data-testid=language-DE]');
+    await waitForText('[data-testid=kiosk-intro]', /^Bitte melden Sie sich für Ihren Besuch an\.$/);
+    expect(await text('[data-testid=kiosk-title]')).toBe('Willkommen');
+    expect(await page.getAttribute('[data-testid=kiosk-search]', 'placeholder')).toBe('Vor- oder Nachnamen eingeben');
+    await page.click('[data-testid=language-button]');
+    await page.click('[data-testid=language-EN]');
+    await waitForText('[data-testid=kiosk-intro]', /^Please check in for your visit\.$/);
+  });
+
+  it('refuses admin operations to a kiosk session', async () => {
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/app/outbox.list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: response.status, body: (await response.json()) as { error: { code: string } } };
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it('unlocks with the admin PIN and shows the sync status going live', async () => {
+    await page.click('[data-testid=staff-button]');
+    await page.locator('[data-testid=pin-pad]').waitFor();
+    await page.keyboard.type(ADMIN_PIN);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=desk]').waitFor();
+    expect(await text('[data-testid=role]')).toBe('Admin');
+
+    // Nothing has been pulled yet: the bar says it is still reaching the service.
+    expect(await text('[data-testid=sync-state]')).toMatch(/Contacting|Connecting/);
+    await page.evaluate('window.notReloaded = true');
+    runtime.engine.start();
+    await waitForText('[data-testid=sync-state]', /^Online$/, 30_000);
+    await waitForText('[data-testid=sync-last]', /Last sync (just now|\d+ s ago)/);
+    // The same page, told by the event stream: no reload happened.
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
+  }, 45_000);
+
+  it('lists guests at the desk and opens the admin outbox', async () => {
+    await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 15_000 });
+    const expected = Number(await text('[data-testid=tab-count-expected]'));
+    expect(expected).toBeGreaterThan(100);
+    // Virtualised: a long list keeps only the rows in view in the page.
+    expect(await page.locator('[data-testid=guest-row]').count()).toBeLessThan(expected);
+    await page.fill('[data-testid=desk-search]', 'a');
+    await waitForText('[data-testid=list-caption]', /matches? for “a”/);
+    await page.fill('[data-testid=desk-search]', '');
+
+    await page.click('[data-testid=area-admin]');
+    await page.click('[data-testid=tab-outbox]');
+    await page.locator('[data-testid=outbox]').waitFor();
+    await page.click('[data-testid=area-desk]');
+  });
+
+  it('pushes a file with errors from the admin console, valid rows only, and downloads its results', async () => {
+    await page.click('[data-testid=area-admin]');
+    await page.click('[data-testid=tab-push]');
+    await page.setInputFiles('[data-testid=file-input]', join(ROOT, 'resources/samples/identities-with-errors.csv'));
+    await page.locator('[data-testid=preview]').waitFor();
+    expect(Number(await text('[data-testid=preview-valid]'))).toBeGreaterThan(0);
+    expect(Number(await text('[data-testid=preview-invalid]'))).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=issues] tbody tr').count()).toBeGreaterThan(0);
+    expect(await text('[data-testid=queue-button]')).toMatch(/only/);
+    await page.click('[data-testid=queue-button]');
+    await page.locator('[data-testid=queued]').waitFor();
+
+    await page.click('[data-testid=tab-outbox]');
+    const row = page.locator('[data-testid=outbox-row]', { hasText: 'identities-with-errors.csv' }).first();
+    await row.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByText('Results CSV').click()]);
+    expect(download.suggestedFilename()).toMatch(/^foyer-results-\d+\.csv$/);
+    await page.click('[data-testid=area-desk]');
+  });
+
+  it('finds a demo guest at the kiosk by name and checks them in', async () => {
+    const { guest, letters } = await kioskGuest();
+    await page.click('[data-testid=lock]');
+    await page.locator('[data-testid=kiosk]').waitFor();
+
+    await page.fill('[data-testid=kiosk-search]', letters);
+    const card = page.locator(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
+    await card.waitFor();
+    // The kiosk shows the first name and the last initial, never the full last name.
+    const shown = await card.innerText();
+    expect(shown).toContain(`${guest.firstName} ${guest.lastName!.charAt(0).toUpperCase()}.`);
+    if (guest.lastName!.length > 2) expect(shown).not.toContain(guest.lastName!);
+    await card.click();
+    await page.click('[data-testid=kiosk-confirm-button]');
+    await page.locator('[data-testid=kiosk-done]').waitFor();
+    expect(await text('[data-testid=kiosk-done] h1')).toContain(guest.firstName!);
+
+    const admin = createSession('e2e-check', 'admin');
+    const after = await core.call(admin, 'guests.get', { invitationId: guest.invitationId });
+    expect(after?.category).toBe('onsite');
+    await page.click('[data-testid=kiosk-done-button]');
+    await page.locator('[data-testid=kiosk-search]').waitFor();
+  });
+
+  it('ran without errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
