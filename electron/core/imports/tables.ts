@@ -151,8 +151,9 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
     const fields = result.value.record.join('\u0000');
     crlfInQuotes += fields.split('\r\n').length - 1;
     const end = result.value.info.lines - crlfInQuotes;
-    const start = end - (fields.match(/\r\n|\r|\n/g)?.length ?? 0);
-    lastEnd = end;
+    // A record starts after the previous one ended (csv-parse does not count every line break it meets).
+    const start = Math.max(lastEnd + 1, end - (fields.match(/\r\n|\r|\n/g)?.length ?? 0));
+    lastEnd = Math.max(end, start);
     return { record: result.value.record, line: start };
   };
   const headerRecord = await next();

@@ -419,3 +419,12 @@ describe('identities CSV: line numbers of records over several lines', () => {
     expect(result.issues).toEqual([expect.objectContaining({ line: 5, column: 'startsAt' })]);
   });
 });
+
+describe('identities CSV: a bare CR inside an unquoted field (found by the fuzzer)', () => {
+  it('never puts a data row on the header line', async () => {
+    const result = await csv('bare-cr.csv', Uint8Array.from([...Buffer.from('sourceId,email\n'), 0, 13]));
+    expect([...result.lines, ...result.issues.map((i) => i.line)].every((line) => line !== null && line >= 2)).toBe(
+      true,
+    );
+  });
+});
