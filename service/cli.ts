@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { DEMO_WORLD_PATH } from './demo/world-path.ts';
 import { startService } from './index.ts';
 import { loadWorldFile, WorldFileError } from './world.ts';
 
@@ -62,7 +62,7 @@ export async function runServiceCommand(argv: string[], out = process.stdout): P
   const demoInvitations = number('demo-invitations', values['demo-invitations'], (n) => Number.isInteger(n) && n >= 0);
   if (demoInvitations !== undefined && !values.demo) throw new UsageError('--demo-invitations needs --demo');
 
-  const worldPath = values.world ?? fileURLToPath(new URL('../resources/demo/world.json', import.meta.url));
+  const worldPath = values.world ?? DEMO_WORLD_PATH;
   let world;
   try {
     world = loadWorldFile(worldPath);

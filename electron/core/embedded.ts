@@ -4,13 +4,10 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../shared/sqlite/open.ts';
 import { startService, type RunningService } from '../../service/index.ts';
+import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { loadWorldFile } from '../../service/world.ts';
-
-export const DEMO_TOKEN = 'foyer-demo-token';
-export const DEMO_WORLD_PATH = fileURLToPath(new URL('../../resources/demo/world.json', import.meta.url));
 
 /** True when the demo week in the file has ended: then it is replaced by a fresh one. */
 function demoIsStale(path: string, now: number): boolean {

@@ -4,16 +4,12 @@
  * invitations and check-ins as a reception would see them at `now`.
  * Deterministic for a given seed and `now`.
  */
-import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import { GUEST_LANGUAGES, type KnownGuestLanguage } from '../../shared/api/primitives.ts';
 import { issueAccessControl } from '../store/access-control.ts';
 import { asciify, GUEST_COMPANIES, GUEST_NAMES, PERSONAL_DOMAINS, type GuestCompany } from './names.ts';
 
-export const DEMO_TOKEN = 'foyer-demo-token';
-export const DEMO_WORLD_URL = new URL('../../resources/demo/world.json', import.meta.url);
-/** File path of resources/demo/world.json, for `loadWorldFile`. */
-export const DEMO_WORLD_PATH = fileURLToPath(DEMO_WORLD_URL);
+export { DEMO_TOKEN, DEMO_WORLD_PATH } from './world-path.ts';
 
 export const DEFAULT_DEMO_INVITATIONS = 600;
 

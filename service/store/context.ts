@@ -32,8 +32,6 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 export const normalizeTime = (value: string) => new Date(value).toISOString();
 
 export const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-export const parseJson = <T>(text: string | null): T | undefined =>
-  text === null ? undefined : (JSON.parse(text) as T);
 
 /** Drops null and undefined members, so optional fields are absent rather than null on the wire. */
 export function compact<T extends Record<string, unknown>>(value: T): T {

@@ -119,7 +119,7 @@ export const adminHandlers: Handlers<
     else queued = outbox.queueEvents(result.items as never, meta);
     return {
       batchId: queued.batchId,
-      items: upload.kind === 'profiles' ? result.items.length : result.items.length,
+      items: result.items.length,
       outboxItems: queued.outboxIds.length,
     };
   },
