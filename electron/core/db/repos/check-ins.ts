@@ -22,9 +22,9 @@ const CHECK_IN_KEYS = [
 export function createCheckInsRepo(db: Database.Database) {
   const upsert = db.prepare(`
     INSERT INTO check_ins (id, location_id, state, email, first_name, last_name, birthdate, company_name, language,
-      arrived_at, left_at, legitimation, trusted_id, access_control, custom_fields, extra, seen_run)
+      arrived_at, left_at, legitimation, trusted_id, access_control, custom_fields, extra)
     VALUES (@id, @locationId, @state, @email, @firstName, @lastName, @birthdate, @companyName, @language,
-      @arrivedAt, @leftAt, @legitimation, @trustedId, @accessControl, @customFields, @extra, @seenRun)
+      @arrivedAt, @leftAt, @legitimation, @trustedId, @accessControl, @customFields, @extra)
     ON CONFLICT(id) DO UPDATE SET location_id = excluded.location_id, state = excluded.state, email = excluded.email,
       first_name = excluded.first_name, last_name = excluded.last_name, birthdate = excluded.birthdate,
       company_name = excluded.company_name, language = excluded.language, arrived_at = excluded.arrived_at,
@@ -60,7 +60,6 @@ export function createCheckInsRepo(db: Database.Database) {
           accessControl: jsonOrNull(c.accessControl),
           customFields: jsonOrNull(c.customFields),
           extra: extraOf(c, CHECK_IN_KEYS),
-          seenRun: null,
         });
     },
     /** Check-ins of the location that a complete listing did not show (undone, or gone); `seen` is a JSON array of ids. */

@@ -44,8 +44,8 @@ export function createInvitationsRepo(db: Database.Database) {
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
     WHERE contacts.updated_at IS NOT excluded.updated_at OR contacts.extra IS NOT excluded.extra`);
   const upsertInvitation = db.prepare(`
-    INSERT INTO invitations (id, event_id, contact_id, location_id, starts_at, ends_at, created_at, updated_at, seen_run, extra)
-    VALUES (@id, @eventId, @contactId, @locationId, @startsAt, @endsAt, @createdAt, @updatedAt, @seenRun, @extra)
+    INSERT INTO invitations (id, event_id, contact_id, location_id, starts_at, ends_at, created_at, updated_at, extra)
+    VALUES (@id, @eventId, @contactId, @locationId, @startsAt, @endsAt, @createdAt, @updatedAt, @extra)
     ON CONFLICT(id) DO UPDATE SET event_id = excluded.event_id, contact_id = excluded.contact_id,
       location_id = excluded.location_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
@@ -101,7 +101,6 @@ export function createInvitationsRepo(db: Database.Database) {
           endsAt: utc(i.event.endsAt),
           createdAt: i.createdAt,
           updatedAt: utc(i.updatedAt),
-          seenRun: null,
           extra: extraOf(i, INVITATION_KEYS),
         });
     },

@@ -5,8 +5,8 @@ import { extraOf, orNull } from './util.ts';
 
 export function createGroupsRepo(db: Database.Database) {
   const upsert = db.prepare(`
-    INSERT INTO access_profile_groups (source_id, name, location_id, location_name, created_at, updated_at, extra, seen_run)
-    VALUES (@sourceId, @name, @locationId, @locationName, @createdAt, @updatedAt, @extra, @seenRun)
+    INSERT INTO access_profile_groups (source_id, name, location_id, location_name, created_at, updated_at, extra)
+    VALUES (@sourceId, @name, @locationId, @locationName, @createdAt, @updatedAt, @extra)
     ON CONFLICT(source_id) DO UPDATE SET name = excluded.name, location_id = excluded.location_id,
       location_name = excluded.location_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
       extra = excluded.extra`);
@@ -21,7 +21,6 @@ export function createGroupsRepo(db: Database.Database) {
           createdAt: orNull(g.createdAt),
           updatedAt: orNull(g.updatedAt),
           extra: extraOf(g, ['sourceId', 'name', 'location', 'createdAt', 'updatedAt']),
-          seenRun: null,
         });
     },
     removeUnseen: db.prepare(
@@ -39,8 +38,8 @@ export type GroupsRepo = ReturnType<typeof createGroupsRepo>;
 
 export function createEmployeesRepo(db: Database.Database) {
   const upsert = db.prepare(`
-    INSERT INTO employees (id, email, first_name, last_name, created_at, updated_at, extra, seen_run)
-    VALUES (@id, @email, @firstName, @lastName, @createdAt, @updatedAt, @extra, @seenRun)
+    INSERT INTO employees (id, email, first_name, last_name, created_at, updated_at, extra)
+    VALUES (@id, @email, @firstName, @lastName, @createdAt, @updatedAt, @extra)
     ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name,
       last_name = excluded.last_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
       extra = excluded.extra
@@ -58,7 +57,6 @@ export function createEmployeesRepo(db: Database.Database) {
           createdAt: orNull(e.createdAt),
           updatedAt: orNull(e.updatedAt),
           extra: extraOf(e, ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt']),
-          seenRun: null,
         });
     },
     removeUnseen: db.prepare('DELETE FROM employees WHERE id NOT IN (SELECT value FROM json_each(@seen))'),
