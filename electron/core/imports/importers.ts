@@ -34,7 +34,10 @@ interface TableSpec<T> {
   uniqueKeys?: (item: T) => { column: string; value: string | undefined }[];
 }
 
-const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+const present = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
 
 function checkHeader(
   header: string[],
@@ -221,13 +224,16 @@ const identitySpec: TableSpec<PermanentIdentityItem> = {
   }),
   build(cells, issue) {
     const raw: Record<string, unknown> = {};
-    for (const column of IDENTITY_COLUMNS.filter((c) => c !== 'accessProfiles'))
-      if (present(cells[column]) !== undefined) raw[column] = present(cells[column]);
-    const profiles = present(cells.accessProfiles);
-    if (profiles !== undefined) raw.accessProfiles = parseProfileRefs(profiles, (m) => issue('accessProfiles', m));
-    const custom = Object.entries(cells).filter(([k, v]) => k.startsWith('custom.') && present(v) !== undefined);
-    if (custom.length > 0)
-      raw.customFields = Object.fromEntries(custom.map(([k, v]) => [k.slice('custom.'.length), v.trim()]));
+    let customFields: Record<string, string> | undefined;
+    for (const column in cells) {
+      const value = present(cells[column]);
+      if (value === undefined) continue;
+      if (column === 'accessProfiles')
+        raw.accessProfiles = parseProfileRefs(value, (m) => issue('accessProfiles', m));
+      else if (column.startsWith('custom.')) (customFields ??= {})[column.slice('custom.'.length)] = value;
+      else raw[column] = value;
+    }
+    if (customFields) raw.customFields = customFields;
     return raw;
   },
   columnOf: (path) => (path[0] === 'customFields' ? `custom.${String(path[1])}` : String(path[0] ?? '')),

@@ -148,13 +148,19 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
       throw asImportError(error, file, lastEnd + 1);
     }
     if (result.done) return undefined;
-    const fields = result.value.record.join('\u0000');
-    crlfInQuotes += fields.split('\r\n').length - 1;
+    const { record } = result.value;
+    // Line breaks inside quoted fields (rare: looked for only when a field has one).
+    let breaks = 0;
+    for (const field of record)
+      if (field.includes('\n') || field.includes('\r')) {
+        crlfInQuotes += field.split('\r\n').length - 1;
+        breaks += field.match(/\r\n|\r|\n/g)?.length ?? 0;
+      }
     const end = result.value.info.lines - crlfInQuotes;
     // A record starts after the previous one ended (csv-parse does not count every line break it meets).
-    const start = Math.max(lastEnd + 1, end - (fields.match(/\r\n|\r|\n/g)?.length ?? 0));
+    const start = Math.max(lastEnd + 1, end - breaks);
     lastEnd = Math.max(end, start);
-    return { record: result.value.record, line: start };
+    return { record, line: start };
   };
   const headerRecord = await next();
   if (!headerRecord)
@@ -174,9 +180,7 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
       async *[Symbol.asyncIterator]() {
         for (let row = await next(); row; row = await next()) {
           const cells: Record<string, string> = {};
-          header.forEach((name, index) => {
-            cells[name] = row.record[index] ?? '';
-          });
+          for (let index = 0; index < header.length; index++) cells[header[index]!] = row.record[index] ?? '';
           yield { line: row.line, cells, extra: Math.max(0, row.record.length - header.length) };
         }
       },

@@ -10,7 +10,7 @@
  */
 import { LIMITS, type CheckIn } from '../../../shared/api/index.ts';
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
-import type { ApiClient } from '../api/client.ts';
+import { PreparedBody, type ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { walkPages } from '../api/pager.ts';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
@@ -42,6 +42,21 @@ export interface DeliverySummary {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Requests in flight at once while delivering (rows that do not depend on each other). */
+const DELIVERY_CONCURRENCY = 2;
+
+/** No sourceId and no email (in any case) twice: every item is its own identity. */
+function distinctIdentities(items: readonly PermanentIdentityItem[]): boolean {
+  const keys = new Set<string>();
+  for (const item of items)
+    for (const key of [item.sourceId ? `s:${item.sourceId}` : null, item.email ? `e:${item.email.toLowerCase()}` : null])
+      if (key !== null) {
+        if (keys.has(key)) return false;
+        keys.add(key);
+      }
+  return true;
+}
+
 /** An attempt may have reached the service when no answer came back. */
 const outcomeUnknown = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
 
@@ -86,12 +101,25 @@ export function createOutbox(deps: OutboxDeps) {
     kind: Exclude<OutboxKind, 'transition'>,
     items: readonly T[],
     size: number,
-    meta: { source: string | null; label: string; target: string; lines?: (number | null)[] | undefined },
+    meta: {
+      source: string | null;
+      label: string;
+      target: string;
+      lines?: (number | null)[] | undefined;
+      independent?: boolean;
+    },
     body: (chunk: T[]) => unknown,
   ) {
     const result = mirror.transaction(() => {
       const at = iso(now());
-      const batchId = repo.addBatch({ kind, source: meta.source, label: meta.label, items: items.length, now: at });
+      const batchId = repo.addBatch({
+        kind,
+        source: meta.source,
+        label: meta.label,
+        items: items.length,
+        independent: meta.independent ?? false,
+        now: at,
+      });
       const ids: number[] = [];
       for (let start = 0; start < items.length; start += size) {
         const chunk = items.slice(start, start + size);
@@ -116,10 +144,19 @@ export function createOutbox(deps: OutboxDeps) {
 
   type PushMeta = { source: string | null; label: string; lines?: (number | null)[] | undefined };
 
+  /**
+   * Identities in requests of at most 200. When every item names its own
+   * identity (no sourceId or email twice, which the importer ensures), the
+   * requests do not depend on each other and are sent side by side.
+   */
   const queueIdentities = (items: readonly PermanentIdentityItem[], meta: PushMeta) =>
-    queueBatch('identities', items, LIMITS.identitiesPerRequest, { ...meta, target: 'identities' }, (chunk) => ({
-      permanentIdentities: chunk,
-    }));
+    queueBatch(
+      'identities',
+      items,
+      LIMITS.identitiesPerRequest,
+      { ...meta, target: 'identities', independent: distinctIdentities(items) },
+      (chunk) => ({ permanentIdentities: chunk }),
+    );
 
   const queueEvents = (items: readonly EventSyncItem[], meta: PushMeta) =>
     queueBatch('events', items, LIMITS.eventsPerRequest, { ...meta, target: 'events' }, (chunk) => ({ events: chunk }));
@@ -147,13 +184,13 @@ export function createOutbox(deps: OutboxDeps) {
   // ---- delivery ----
 
   async function send(row: OutboxRow, signal?: AbortSignal): Promise<unknown> {
-    const payload = JSON.parse(row.payload);
     const once = { retry: { ...DEFAULT_RETRY, retries: 0 }, signal };
+    // Identities and events rows hold the request body itself, checked when they were queued.
+    if (row.kind === 'identities')
+      return api.call('syncPermanentIdentities', { body: new PreparedBody(row.payload) }, once);
+    if (row.kind === 'events') return sendEvents(row.payload, once);
+    const payload = JSON.parse(row.payload);
     switch (row.kind) {
-      case 'identities':
-        return api.call('syncPermanentIdentities', { body: payload }, once);
-      case 'events':
-        return sendEvents(payload.events as EventSyncItem[], once);
       case 'profiles':
         await api.call(
           'uploadAccessProfiles',
@@ -166,15 +203,21 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  /** PUT /events, split in halves while the service answers 413; results in request order. */
+  /** PUT /events (a row's body text, or a part of it), split in halves while the service answers 413; results in request order. */
   async function sendEvents(
-    events: EventSyncItem[],
+    body: string | EventSyncItem[],
     once: { retry: RetryPolicy; signal?: AbortSignal | undefined },
   ): Promise<unknown> {
     try {
-      return await api.call('syncEvents', { body: { events } }, once);
+      return await api.call(
+        'syncEvents',
+        { body: typeof body === 'string' ? new PreparedBody(body) : { events: body } },
+        once,
+      );
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 413 || events.length < 2) throw error;
+      if (!(error instanceof ApiError) || error.status !== 413) throw error;
+      const events = typeof body === 'string' ? (JSON.parse(body) as { events: EventSyncItem[] }).events : body;
+      if (events.length < 2) throw error;
       const half = Math.ceil(events.length / 2);
       log(
         `outbox: ${events.length} events were too large for one request; sending ${half} and ${events.length - half}`,
@@ -276,83 +319,110 @@ export function createOutbox(deps: OutboxDeps) {
     return error.message + (details.length ? ` (${details.join('; ')})` : '');
   }
 
+  /** Sends one row and settles it; 'stop' when nothing more should be sent now (token rejected, stopped). */
+  async function deliverRow(
+    row: OutboxRow,
+    summary: DeliverySummary,
+    blockedTargets: Set<string>,
+    signal?: AbortSignal,
+  ): Promise<'next' | 'stop'> {
+    try {
+      // Transitions are marked only once it is settled that they must be sent (see sendTransition).
+      if (row.kind !== 'transition')
+        mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+      const result = await send(row, signal);
+      onDelivered(row, result);
+      summary.delivered++;
+      log(`outbox: delivered ${row.label}`);
+    } catch (error) {
+      if (signal?.aborted) return 'stop';
+      if (!(error instanceof ApiError)) {
+        // A bug, not the service: keep the row, report loudly.
+        log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
+        mirror.transaction(() =>
+          repo.markRetry.run({
+            id: row.id,
+            uncertain: 0,
+            error: String(error),
+            nextAttemptAt: iso(now() + 60_000),
+            now: iso(now()),
+          }),
+        );
+        blockedTargets.add(row.target);
+        return 'next';
+      }
+      if (error.kind === 'unauthorized') {
+        mirror.transaction(() =>
+          repo.markRetry.run({
+            id: row.id,
+            uncertain: 0,
+            error: describe(error),
+            nextAttemptAt: null,
+            now: iso(now()),
+          }),
+        );
+        summary.unauthorized = true;
+        return 'stop';
+      }
+      if (error.transient) {
+        const delay = Math.max(
+          error.retryAfterMs ?? 0,
+          backoffDelay(Math.min(row.attempts, 16), retry, deps.random),
+        );
+        mirror.transaction(() =>
+          repo.markRetry.run({
+            id: row.id,
+            // A row left 'sending' (a crash mid-request) stays uncertain until a read-back settles it.
+            uncertain:
+              row.kind === 'transition' && (row.uncertain === 1 || row.state === 'sending' || outcomeUnknown(error))
+                ? 1
+                : 0,
+            error: describe(error),
+            nextAttemptAt: iso(now() + delay),
+            now: iso(now()),
+          }),
+        );
+        blockedTargets.add(row.target);
+        log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
+        return 'next';
+      }
+      onFailed(row, describe(error));
+      summary.failed++;
+      log(`outbox: FAILED ${row.label}: ${error.message}`);
+    }
+    return 'next';
+  }
+
+  /**
+   * Sends every row whose turn it is, a few at a time: rows of different
+   * targets (and of one independent batch) do not wait for each other; a
+   * target whose row must wait (backoff) is left alone for this round.
+   */
   async function deliverOnce(signal?: AbortSignal): Promise<DeliverySummary> {
     const summary: DeliverySummary = { delivered: 0, failed: 0, pending: 0, unauthorized: false };
     const blockedTargets = new Set<string>();
-    for (;;) {
-      if (signal?.aborted) break;
-      const due = repo.due.all({ now: iso(now()), limit: 50 }).filter((row) => !blockedTargets.has(row.target));
-      if (due.length === 0) break;
-      for (const row of due) {
-        if (signal?.aborted) break;
+    const inFlight = new Set<number>();
+    let stopped = false;
+    const next = (): OutboxRow | undefined => {
+      for (const head of repo.due.all({ now: iso(now()), limit: 50 }))
+        if (!blockedTargets.has(head.target) && !inFlight.has(head.id)) return repo.get.get(head.id);
+      return undefined;
+    };
+    const worker = async () => {
+      for (;;) {
+        if (stopped || signal?.aborted) return;
+        const row = next();
+        if (!row) return;
+        inFlight.add(row.id);
         try {
-          // Transitions are marked only once it is settled that they must be sent (see sendTransition).
-          if (row.kind !== 'transition')
-            mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
-          const result = await send(row, signal);
-          onDelivered(row, result);
-          summary.delivered++;
-          log(`outbox: delivered ${row.label}`);
-        } catch (error) {
-          if (signal?.aborted) break;
-          if (!(error instanceof ApiError)) {
-            // A bug, not the service: keep the row, report loudly.
-            log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
-            mirror.transaction(() =>
-              repo.markRetry.run({
-                id: row.id,
-                uncertain: 0,
-                error: String(error),
-                nextAttemptAt: iso(now() + 60_000),
-                now: iso(now()),
-              }),
-            );
-            blockedTargets.add(row.target);
-            continue;
-          }
-          if (error.kind === 'unauthorized') {
-            mirror.transaction(() =>
-              repo.markRetry.run({
-                id: row.id,
-                uncertain: 0,
-                error: describe(error),
-                nextAttemptAt: null,
-                now: iso(now()),
-              }),
-            );
-            summary.unauthorized = true;
-            changed();
-            return { ...summary, pending: countOpen() };
-          }
-          if (error.transient) {
-            const delay = Math.max(
-              error.retryAfterMs ?? 0,
-              backoffDelay(Math.min(row.attempts, 16), retry, deps.random),
-            );
-            mirror.transaction(() =>
-              repo.markRetry.run({
-                id: row.id,
-                // A row left 'sending' (a crash mid-request) stays uncertain until a read-back settles it.
-                uncertain:
-                  row.kind === 'transition' && (row.uncertain === 1 || row.state === 'sending' || outcomeUnknown(error))
-                    ? 1
-                    : 0,
-                error: describe(error),
-                nextAttemptAt: iso(now() + delay),
-                now: iso(now()),
-              }),
-            );
-            blockedTargets.add(row.target);
-            log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
-            continue;
-          }
-          onFailed(row, describe(error));
-          summary.failed++;
-          log(`outbox: FAILED ${row.label}: ${error.message}`);
+          if ((await deliverRow(row, summary, blockedTargets, signal)) === 'stop') stopped = true;
+        } finally {
+          inFlight.delete(row.id);
         }
         changed();
       }
-    }
+    };
+    await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, worker));
     summary.pending = countOpen();
     changed();
     return summary;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../electron/core/api/client.ts';
+import { PreparedBody, type ApiClient } from '../../../electron/core/api/client.ts';
 import { ApiError, type ApiErrorKind } from '../../../electron/core/api/errors.ts';
 import { Config } from '../../../electron/core/config/config.ts';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
@@ -30,7 +30,9 @@ function scriptedApi(answer: Answer) {
   const calls: Call[] = [];
   const api = {
     baseUrl: 'http://127.0.0.1:1/api/v2',
-    call: async (endpoint: string, request: Call['request']) => {
+    call: async (endpoint: string, sent: Call['request']) => {
+      // A body the outbox sends as stored JSON text is read back as the object it stands for.
+      const request = sent.body instanceof PreparedBody ? { ...sent, body: JSON.parse(sent.body.json) } : sent;
       const call = { endpoint, request };
       calls.push(call);
       return answer(call);
@@ -285,7 +287,10 @@ describe('delivery', () => {
       if (call.endpoint === 'syncPermanentIdentities' && failIdentities) throw apiError('server', 503);
       return service(call);
     });
-    box.queueIdentities(identities(450), { source: null, label: 'ids' });
+    // One person twice in the push: its requests depend on each other and go one after the other.
+    const items = identities(450);
+    items[449] = { sourceId: 'id-0', lastName: 'Again' };
+    box.queueIdentities(items, { source: null, label: 'ids' });
     box.queueTransition(2, 'checkIn', 'kiosk');
     const first = await box.deliver();
     expect(first).toEqual({ delivered: 1, failed: 0, pending: 3, unauthorized: false });
@@ -312,6 +317,42 @@ describe('delivery', () => {
           (c) => (c.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!.sourceId,
         ),
     ).toEqual(['id-0', 'id-200', 'id-400']);
+  });
+
+  it('the requests of a push of distinct identities go side by side; a failed one is tried again alone', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let failFirst = true;
+    const { outbox: box, calls } = outbox(async (call) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      const first = (call.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!;
+      if (first.sourceId === 'id-0' && failFirst) {
+        failFirst = false;
+        throw apiError('server', 503);
+      }
+      return service(call);
+    });
+    const queued = box.queueIdentities(identities(1000), { source: null, label: 'ids' });
+    const first = await box.deliver();
+    expect(most).toBe(2);
+    // The first request failed; the second went out beside it and was delivered; the rest waited for the next round.
+    expect(first).toEqual({ delivered: 1, failed: 0, pending: 4, unauthorized: false });
+    clock += 500;
+    expect(await box.deliver()).toEqual({ delivered: 4, failed: 0, pending: 0, unauthorized: false });
+    const sent = calls.map(
+      (c) => (c.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!.sourceId,
+    );
+    expect(sent.toSorted()).toEqual(['id-0', 'id-0', 'id-200', 'id-400', 'id-600', 'id-800']);
+    expect(mirror.outbox.byBatch.all(queued.batchId).map((r) => [r.state, r.attempts])).toEqual([
+      ['delivered', 2],
+      ['delivered', 1],
+      ['delivered', 1],
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
   });
 
   it('backoff grows with the attempts, and a Retry-After is respected', async () => {
@@ -383,9 +424,11 @@ describe('delivery', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     box.queueTransition(2, 'checkIn', 'kiosk');
+    box.queueTransition(3, 'checkIn', 'kiosk');
     const summary = await box.deliver();
-    expect(summary).toEqual({ delivered: 0, failed: 0, pending: 2, unauthorized: true });
-    expect(calls).toHaveLength(1);
+    expect(summary).toEqual({ delivered: 0, failed: 0, pending: 3, unauthorized: true });
+    // The two sent side by side; nothing after the refusal.
+    expect(calls).toHaveLength(2);
     expect(rows()[0]).toMatchObject({ state: 'pending', nextAttemptAt: null });
     expect(guest(1)).toMatchObject({ state: 'CHECKED_IN', pending: true });
   });

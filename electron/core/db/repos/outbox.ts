@@ -32,7 +32,8 @@ export function createOutboxRepo(db: Database.Database) {
     INSERT INTO outbox (kind, target, payload, label, batch_id, item_lines, created_at, updated_at)
     VALUES (@kind, @target, @payload, @label, @batchId, @itemLines, @now, @now)`);
   const insertBatch = db.prepare(
-    'INSERT INTO outbox_batches (kind, source, label, items, created_at) VALUES (@kind, @source, @label, @items, @now)',
+    `INSERT INTO outbox_batches (kind, source, label, items, independent, created_at)
+     VALUES (@kind, @source, @label, @items, @independent, @now)`,
   );
   return {
     add(row: {
@@ -51,19 +52,32 @@ export function createOutboxRepo(db: Database.Database) {
         itemLines: row.itemLines ? JSON.stringify(row.itemLines) : null,
       }).lastInsertRowid as number;
     },
-    addBatch(batch: { kind: OutboxKind; source: string | null; label: string; items: number; now: string }): number {
-      return insertBatch.run(batch).lastInsertRowid as number;
+    addBatch(batch: {
+      kind: OutboxKind;
+      source: string | null;
+      label: string;
+      items: number;
+      independent?: boolean;
+      now: string;
+    }): number {
+      return insertBatch.run({ ...batch, independent: batch.independent ? 1 : 0 }).lastInsertRowid as number;
     },
     get: db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`) as Database.Statement<[number], OutboxRow>,
     /**
-     * The first open row of every target whose turn it is: nothing earlier of
-     * its target is still open, and its backoff has passed.
+     * The open rows whose turn it is, without their payloads: nothing earlier
+     * of their target is still open, and their backoff has passed. The rows
+     * of an independent batch (distinct identities: each sourceId and each
+     * email once) do not wait for each other, only for what was queued before.
      */
     due: db.prepare(`
-      SELECT ${COLUMNS} FROM outbox o
+      SELECT id, kind, target, batch_id AS batchId FROM outbox o
       WHERE o.state IN ('pending', 'sending') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
-        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state IN ('pending', 'sending'))
-      ORDER BY o.id LIMIT @limit`) as Database.Statement<[{ now: string; limit: number }], OutboxRow>,
+        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state IN ('pending', 'sending')
+          AND NOT coalesce(e.batch_id = o.batch_id AND (SELECT b.independent FROM outbox_batches b WHERE b.id = o.batch_id) = 1, 0))
+      ORDER BY o.id LIMIT @limit`) as Database.Statement<
+      [{ now: string; limit: number }],
+      Pick<OutboxRow, 'id' | 'kind' | 'target' | 'batchId'>
+    >,
     /** Open rows after the given one of the same target (they depend on it). */
     laterOpen: db.prepare(
       `SELECT ${COLUMNS} FROM outbox WHERE target = ? AND id > ? AND state IN ('pending', 'sending') ORDER BY id`,
