@@ -204,14 +204,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         scheduleOutbox(0);
       }
     },
-    /** Pulls every resource now (invitations in full when asked or due); resolves when all are done. */
-    async syncNow(options: { full?: boolean } = {}): Promise<Record<Resource, SyncOutcome>> {
+    /**
+     * Pulls now (invitations in full when asked or due) every resource, or the
+     * ones named; resolves when all are done.
+     */
+    async syncNow<R extends Resource = Resource>(
+      options: { full?: boolean; resources?: readonly R[] } = {},
+    ): Promise<Record<R, SyncOutcome>> {
       // Pushes first, so that the pulls show the service as it is after them.
       await deliver();
+      const resources = options.resources ?? (RESOURCES as readonly Resource[] as readonly R[]);
       const outcomes = await Promise.all(
-        RESOURCES.map((r) => run(r, options.full ? 'full' : undefined).then((o) => [r, o] as const)),
+        resources.map((r) => run(r, options.full ? 'full' : undefined).then((o) => [r, o] as const)),
       );
-      return Object.fromEntries(outcomes) as Record<Resource, SyncOutcome>;
+      return Object.fromEntries(outcomes) as Record<R, SyncOutcome>;
     },
     /** Starts the timers; the first pull of each resource runs at once. */
     start(): void {

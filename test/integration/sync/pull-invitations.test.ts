@@ -4,6 +4,7 @@
  * service no longer lists (deleted, moved, drafts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
 import { pullInvitations, syncWindow } from '../../../electron/core/sync/pulls.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import {
@@ -139,6 +140,22 @@ describe('incremental pull', () => {
     const again = await pullInvitations(ctx, 'incremental');
     expect(again.received).toBe(0);
     expect(client.count()).toBe(1);
+  });
+
+  it('the engine pulls only the resources named, and what did not change costs one request per page', async () => {
+    await putEvents(svc, [eventItem({ invitations: invitationItems(30) })]);
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl);
+    const engine = createSyncEngine({ mirror, api: client.api, config: makeConfig() });
+    const first = await engine.syncNow({ full: true });
+    expect(Object.keys(first).sort()).toEqual(['checkIns', 'employees', 'groups', 'invitations']);
+
+    client.requests.length = 0;
+    const pass = await engine.syncNow({ resources: ['invitations', 'checkIns'] });
+    expect(Object.keys(pass).sort()).toEqual(['checkIns', 'invitations']);
+    expect(pass.invitations).toMatchObject({ ok: true, result: { received: 0, pages: 1 } });
+    expect(client.requests.toSorted()).toEqual(['listCheckIns', 'listInvitations']);
+    expect(mirrorCount(mirror, 'invitations')).toBe(30);
   });
 
   it('moves the watermark only after the whole pull succeeded', async () => {

@@ -23,8 +23,7 @@ export function createCheckInsRepo(db: Database.Database) {
   const upsert = db.prepare(`
     INSERT INTO check_ins (id, location_id, state, email, first_name, last_name, birthdate, company_name, language,
       arrived_at, left_at, legitimation, trusted_id, access_control, custom_fields, extra)
-    VALUES (@id, @locationId, @state, @email, @firstName, @lastName, @birthdate, @companyName, @language,
-      @arrivedAt, @leftAt, @legitimation, @trustedId, @accessControl, @customFields, @extra)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(id) DO UPDATE SET location_id = excluded.location_id, state = excluded.state, email = excluded.email,
       first_name = excluded.first_name, last_name = excluded.last_name, birthdate = excluded.birthdate,
       company_name = excluded.company_name, language = excluded.language, arrived_at = excluded.arrived_at,
@@ -43,24 +42,25 @@ export function createCheckInsRepo(db: Database.Database) {
     /** Call inside a transaction. */
     upsertMany(checkIns: readonly CheckIn[], locationId: number): void {
       for (const c of checkIns)
-        upsert.run({
-          id: c.id,
+        // Positional parameters, in column order: much cheaper to bind than named ones.
+        upsert.run(
+          c.id,
           locationId,
-          state: c.state,
-          email: orNull(c.email),
-          firstName: orNull(c.firstName),
-          lastName: orNull(c.lastName),
-          birthdate: orNull(c.birthdate),
-          companyName: orNull(c.companyName),
-          language: orNull(c.language),
-          arrivedAt: utc(c.arrivedAt),
-          leftAt: utc(c.leftAt),
-          legitimation: jsonOrNull(c.legitimation),
-          trustedId: jsonOrNull(c.trustedId),
-          accessControl: jsonOrNull(c.accessControl),
-          customFields: jsonOrNull(c.customFields),
-          extra: extraOf(c, CHECK_IN_KEYS),
-        });
+          c.state,
+          orNull(c.email),
+          orNull(c.firstName),
+          orNull(c.lastName),
+          orNull(c.birthdate),
+          orNull(c.companyName),
+          orNull(c.language),
+          utc(c.arrivedAt),
+          utc(c.leftAt),
+          jsonOrNull(c.legitimation),
+          jsonOrNull(c.trustedId),
+          jsonOrNull(c.accessControl),
+          jsonOrNull(c.customFields),
+          extraOf(c, CHECK_IN_KEYS),
+        );
     },
     /** Check-ins of the location that a complete listing did not show (undone, or gone); `seen` is a JSON array of ids. */
     removeUnseen: db.prepare(

@@ -31,21 +31,21 @@ const INVITATION_KEYS = ['id', 'event', 'contact', 'createdAt', 'updatedAt'];
 export function createInvitationsRepo(db: Database.Database) {
   const upsertEvent = db.prepare(`
     INSERT INTO events (id, name, description, starts_at, ends_at, location_id, host_id, draft, created_at, updated_at, extra)
-    VALUES (@id, @name, @description, @startsAt, @endsAt, @locationId, @hostId, @draft, @createdAt, @updatedAt, @extra)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description, starts_at = excluded.starts_at,
       ends_at = excluded.ends_at, location_id = excluded.location_id, host_id = excluded.host_id, draft = excluded.draft,
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
     WHERE events.updated_at IS NOT excluded.updated_at OR events.extra IS NOT excluded.extra`);
   const upsertContact = db.prepare(`
     INSERT INTO contacts (id, email, first_name, last_name, birthdate, company_name, language, created_at, updated_at, extra)
-    VALUES (@id, @email, @firstName, @lastName, @birthdate, @companyName, @language, @createdAt, @updatedAt, @extra)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
       birthdate = excluded.birthdate, company_name = excluded.company_name, language = excluded.language,
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
     WHERE contacts.updated_at IS NOT excluded.updated_at OR contacts.extra IS NOT excluded.extra`);
   const upsertInvitation = db.prepare(`
     INSERT INTO invitations (id, event_id, contact_id, location_id, starts_at, ends_at, created_at, updated_at, extra)
-    VALUES (@id, @eventId, @contactId, @locationId, @startsAt, @endsAt, @createdAt, @updatedAt, @extra)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(id) DO UPDATE SET event_id = excluded.event_id, contact_id = excluded.contact_id,
       location_id = excluded.location_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
@@ -54,31 +54,32 @@ export function createInvitationsRepo(db: Database.Database) {
       OR invitations.ends_at IS NOT excluded.ends_at OR invitations.location_id IS NOT excluded.location_id
       OR invitations.extra IS NOT excluded.extra`);
 
-  const eventRow = (e: Event) => ({
-    id: e.id,
-    name: e.name,
-    description: orNull(e.description),
-    startsAt: e.startsAt,
-    endsAt: e.endsAt,
-    locationId: e.locationId,
-    hostId: e.hostId,
-    draft: e.draft ? 1 : 0,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    extra: extraOf(e, EVENT_KEYS),
-  });
-  const contactRow = (c: Contact) => ({
-    id: c.id,
-    email: orNull(c.email),
-    firstName: orNull(c.firstName),
-    lastName: orNull(c.lastName),
-    birthdate: orNull(c.birthdate),
-    companyName: orNull(c.companyName),
-    language: orNull(c.language),
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    extra: extraOf(c, CONTACT_KEYS),
-  });
+  // Positional parameters, in column order: binding them is much cheaper than named ones, row after row.
+  const eventRow = (e: Event) => [
+    e.id,
+    e.name,
+    orNull(e.description),
+    e.startsAt,
+    e.endsAt,
+    e.locationId,
+    e.hostId,
+    e.draft ? 1 : 0,
+    e.createdAt,
+    e.updatedAt,
+    extraOf(e, EVENT_KEYS),
+  ];
+  const contactRow = (c: Contact) => [
+    c.id,
+    orNull(c.email),
+    orNull(c.firstName),
+    orNull(c.lastName),
+    orNull(c.birthdate),
+    orNull(c.companyName),
+    orNull(c.language),
+    c.createdAt,
+    c.updatedAt,
+    extraOf(c, CONTACT_KEYS),
+  ];
 
   return {
     /** Upserts a page of invitations with their events and contacts. Call inside a transaction. */
@@ -92,17 +93,17 @@ export function createInvitationsRepo(db: Database.Database) {
       for (const event of events.values()) upsertEvent.run(eventRow(event));
       for (const contact of contacts.values()) upsertContact.run(contactRow(contact));
       for (const i of invitations)
-        upsertInvitation.run({
-          id: i.id,
-          eventId: i.event.id,
-          contactId: i.contact.id,
-          locationId: i.event.locationId,
-          startsAt: utc(i.event.startsAt),
-          endsAt: utc(i.event.endsAt),
-          createdAt: i.createdAt,
-          updatedAt: utc(i.updatedAt),
-          extra: extraOf(i, INVITATION_KEYS),
-        });
+        upsertInvitation.run(
+          i.id,
+          i.event.id,
+          i.contact.id,
+          i.event.locationId,
+          utc(i.event.startsAt),
+          utc(i.event.endsAt),
+          i.createdAt,
+          utc(i.updatedAt),
+          extraOf(i, INVITATION_KEYS),
+        );
     },
 
     /** Newest updatedAt of the location's invitations: the base of the incremental watermark. */
