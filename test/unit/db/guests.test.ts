@@ -67,7 +67,15 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'foyer-guests-'));
   mirror = openMirror(join(dir, 'mirror.db'));
   const checkIns: CheckIn[] = [
-    { id: 21, state: 'CHECKED_IN', arrivedAt: iso(NOW - HOUR) },
+    {
+      id: 21,
+      state: 'CHECKED_IN',
+      arrivedAt: iso(NOW - HOUR),
+      birthdate: '1990-02-03',
+      accessControl: { pin: '042517', cardNumbers: ['A1'] },
+      trustedId: { type: 'PASSPORT', number: 'X1' },
+      legitimation: { sourceId: 'inv-21' },
+    },
     { id: 22, state: 'CHECKED_OUT', arrivedAt: iso(NOW - 2 * HOUR), leftAt: iso(NOW - HOUR) },
     { id: 23, state: 'ON_HOLD', arrivedAt: iso(NOW - HOUR) },
   ];
@@ -207,5 +215,20 @@ describe('list by category', () => {
     const expected = mirror.guests.list({ ...WINDOW, category: 'expected', flow });
     expect(expected).toHaveLength(10);
     expect(expected.every((g) => g.state === 'INVITED')).toBe(true);
+  });
+});
+
+describe('details of one guest', () => {
+  it('gives the PIN as text, the birthdate of the check-in, and its JSON parts', () => {
+    expect(mirror.guests.details(21)).toEqual({
+      birthdate: '1990-02-03',
+      pin: '042517',
+      trustedId: { type: 'PASSPORT', number: 'X1' },
+      legitimation: { sourceId: 'inv-21' },
+    });
+  });
+  it('has nothing but nulls for a guest who was never checked in, or an unknown id', () => {
+    expect(mirror.guests.details(20)).toEqual({ birthdate: null, pin: null, trustedId: null, legitimation: null });
+    expect(mirror.guests.details(999)).toEqual({ birthdate: null, pin: null, trustedId: null, legitimation: null });
   });
 });

@@ -41,27 +41,12 @@ export const deskHandlers: Handlers<
   'guests.get': ({ invitationId }, { runtime }) => {
     const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     if (!guest) return null;
-    const details = runtime.mirror.db
-      .prepare(
-        `SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') AS pin,
-           k.trusted_id AS trustedId, k.legitimation AS legitimation
-         FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
-         LEFT JOIN contacts c ON c.id = i.contact_id`,
-      )
-      .get(invitationId) as {
-      birthdate: string | null;
-      pin: string | null;
-      trustedId: string | null;
-      legitimation: string | null;
-    };
+    const details = runtime.mirror.guests.details(invitationId);
     const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
     return {
       ...toGuestView(guest),
       host: host ?? null,
-      birthdate: details.birthdate,
-      pin: details.pin === null ? null : String(details.pin),
-      trustedId: details.trustedId ? JSON.parse(details.trustedId) : null,
-      legitimation: details.legitimation ? JSON.parse(details.legitimation) : null,
+      ...details,
     };
   },
   'guests.transition': ({ invitationId, action }, ctx) => toGuestView(transition(ctx, invitationId, action, 'desk')),

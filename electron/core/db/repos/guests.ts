@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { parseJsonColumn } from './util.ts';
 
 export interface Guest {
   invitationId: number;
@@ -94,6 +95,15 @@ export function createGuestsRepo(db: Database.Database) {
     GuestRow
   >;
 
+  const details = db.prepare(`
+    SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') AS pin,
+      k.trusted_id AS trustedId, k.legitimation AS legitimation
+    FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
+    LEFT JOIN contacts c ON c.id = i.contact_id`) as Database.Statement<
+    [number],
+    { birthdate: string | null; pin: string | number | null; trustedId: string | null; legitimation: string | null }
+  >;
+
   const withCategory =
     (flow: FlowConfig) =>
     (row: GuestRow): Guest => ({ ...row, pending: row.pending === 1, category: categoryOf(row.state, flow) });
@@ -145,9 +155,27 @@ export function createGuestsRepo(db: Database.Database) {
       const row = byId.get({ id, initialState: flow.initialState });
       return row ? withCategory(flow)(row) : undefined;
     },
+
+    /** What the desk shows of one guest beyond the list: birthdate, the PIN the service gave, and the check-in's JSON parts. */
+    details(id: number): GuestDetails {
+      const row = details.get(id)!;
+      return {
+        birthdate: row.birthdate,
+        pin: row.pin === null ? null : String(row.pin),
+        trustedId: parseJsonColumn<Record<string, unknown>>(row.trustedId) ?? null,
+        legitimation: parseJsonColumn<Record<string, unknown>>(row.legitimation) ?? null,
+      };
+    },
   };
 }
 export type GuestsRepo = ReturnType<typeof createGuestsRepo>;
+
+export interface GuestDetails {
+  birthdate: string | null;
+  pin: string | null;
+  trustedId: Record<string, unknown> | null;
+  legitimation: Record<string, unknown> | null;
+}
 
 /** Lower case without diacritics, like the FTS tokenizer. */
 export function fold(text: string): string {
