@@ -163,7 +163,8 @@ function importJsonFile<T>(
     json = JSON.parse(text);
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message);
-    const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
+    const offset = position ? Number(position[1]) : syntaxErrorOffset(text);
+    const line = offset === null ? null : text.slice(0, offset).split('\n').length;
     throw new ImportError({ file, line, column: null, message: `not valid JSON: ${(error as Error).message}` });
   }
   const list = Array.isArray(json) ? json : (json as Record<string, unknown> | null)?.[member];
@@ -178,6 +179,35 @@ function importJsonFile<T>(
   const collector = new Collector<T>(file, { ...spec, columnOf: (p) => formatPath(p) });
   list.forEach((item, index) => collector.add(lines[index] ?? null, item));
   return collector.result('json');
+}
+
+/**
+ * Where a JSON text goes wrong, when the parser's message does not say (V8 names
+ * no position for an unexpected token): the shortest prefix that is not merely
+ * cut short ends just after the offending character. Binary search, on the
+ * error path only.
+ */
+export function syntaxErrorOffset(text: string): number | null {
+  const broken = (n: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return false;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/end of JSON input|Unterminated string/.test(message)) return false;
+      const position = /position (\d+)/.exec(message);
+      return position ? Number(position[1]) < n : true;
+    }
+  };
+  if (!broken(text.length)) return null;
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (broken(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
 }
 
 // ---- permanent identities ----

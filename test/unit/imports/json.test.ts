@@ -123,11 +123,22 @@ describe('identities JSON', () => {
     expect(issue.message).toContain('not valid JSON');
   });
 
-  // BUG: importJsonFile finds the line only in messages with "position N"; on Node 20 V8 reports an unexpected
-  // token as `Unexpected token '}', ..."..." is not valid JSON`, without a position, so the line is null.
-  it.fails('names the line of a JSON syntax error (an unexpected token)', async () => {
+  // V8 names no position for an unexpected token (`Unexpected token '}', ..."..." is not valid JSON`):
+  // the importer finds it by itself.
+  it('names the line of a JSON syntax error (an unexpected token)', async () => {
     const issue = await importErrorOf(json('token.json', '[\n{"sourceId": "a"},\n{"sourceId": }\n]'));
     expect(issue.line).toBe(3);
+  });
+
+  it.each([
+    ['[\n{"a": 1},\n{"a": 2}\n', 4], // cut short: the end
+    ['[\n{"a": 1}\n{"a": 2}\n]', 3], // a missing comma
+    ['[\n{"a": "x\ny"}\n]', 2], // a raw line break inside a string
+    ['[\n1,\n2,\n]', 4], // a trailing comma
+    ['{"a": tru}', 1],
+  ])('finds the line of the error in %j', async (text, line) => {
+    const issue = await importErrorOf(json('broken.json', text));
+    expect(issue.line).toBe(line);
   });
 
   // BUG: json-lines.ts takes the lines of the FIRST array in the file, but the importer reads the
