@@ -57,14 +57,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       });
   }
 
-  const context = (resource: Resource): PullContext => ({
-    mirror,
-    api,
-    config,
-    now,
-    signal: controller.signal,
-    onProgress: (progress) => status.update({}, resource, { progress }),
-  });
+  /** Check-ins as last applied, per location (see PullContext.checkInsApplied). */
+  const checkInsApplied = new Map<string, Map<number, string>>();
+  const context = (resource: Resource): PullContext => {
+    const key = stateKey('checkIns', config);
+    if (resource === 'checkIns' && !checkInsApplied.has(key)) checkInsApplied.set(key, new Map());
+    return {
+      mirror,
+      api,
+      config,
+      now,
+      signal: controller.signal,
+      onProgress: (progress) => status.update({}, resource, { progress }),
+      ...(resource === 'checkIns' ? { checkInsApplied: checkInsApplied.get(key)! } : {}),
+    };
+  };
 
   function fullDue(): boolean {
     const state = mirror.syncState.get(stateKey('invitations', config));

@@ -27,6 +27,12 @@ export interface PullContext {
   onProgress?: (progress: { pagesDone: number; pagesTotal: number }) => void;
   /** Pages in flight at once. */
   concurrency?: number;
+  /**
+   * Check-ins as this process last applied them (id => their JSON), kept by
+   * the engine between pulls: a listing refreshed in full every 30 seconds
+   * is mostly the same rows, and those are not written again.
+   */
+  checkInsApplied?: Map<number, string>;
 }
 
 export interface PullResult {
@@ -198,11 +204,17 @@ async function refreshInFull<T>(
   return { received, pages: result.pages, removed, complete: result.complete };
 }
 
-/** Check-ins of the location, in full: those no longer listed (undone) are removed. */
-export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
+/**
+ * Check-ins of the location, in full: those no longer listed (undone) are
+ * removed. Rows exactly as this process last applied them are skipped; what
+ * was applied is remembered only once the pull has committed it.
+ */
+export async function pullCheckIns(ctx: PullContext): Promise<PullResult> {
   const { mirror, api, config } = ctx;
   const retainAfter = iso(ctx.now() - config.retentionDays * DAY);
-  return refreshInFull<CheckIn>(ctx, {
+  const known = ctx.checkInsApplied;
+  const applied = new Map<number, string>();
+  const result = await refreshInFull<CheckIn>(ctx, {
     resource: stateKey('checkIns', config),
     pageSize: LIMITS.checkIns.maxLimit,
     idOf: (checkIn) => checkIn.id,
@@ -214,14 +226,28 @@ export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
       );
       return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
     },
-    // Past the retention period, personal data of guests who left is not kept on the lobby machine.
-    apply: (items) =>
+    apply: (items) => {
+      const changed = known
+        ? items.filter((checkIn) => {
+            const json = JSON.stringify(checkIn);
+            applied.set(checkIn.id, json);
+            return known.get(checkIn.id) !== json;
+          })
+        : items;
+      // Past the retention period, personal data of guests who left is not kept on the lobby machine.
       mirror.checkIns.upsertMany(
-        items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
+        changed.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
-      ),
+      );
+    },
     removeUnseen: (seen) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, seen }).changes,
   });
+  if (known) {
+    // A complete listing is the whole truth; a partial one only adds to what is known.
+    if (result.complete) known.clear();
+    for (const [id, json] of applied) known.set(id, json);
+  }
+  return result;
 }
 
 export function pullGroups(ctx: PullContext): Promise<PullResult> {

@@ -133,6 +133,49 @@ describe('check-ins in pages of 500', () => {
     expect(second).toMatchObject({ received: 502, removed: 1 });
     expect(mirrorCount(mirror, 'check_ins')).toBe(502);
   });
+
+  it('writes only the check-ins that changed since the last pull of this process', async () => {
+    const event = eventItem({ invitations: invitationItems(30) });
+    await putEvents(svc, [event]);
+    const ids = serviceInvitationIds(svc, event.sourceId as string);
+    const transition = async (eventName: string, id: number) => {
+      const res = await svc.call('POST', '/check-ins/transitions', { body: { eventName, checkIn: { id } } });
+      expect(res.status, res.text).toBe(200);
+    };
+    for (const id of ids.slice(0, 10)) await transition('CHECK_IN', id);
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl);
+    const applied = new Map<number, string>();
+    const pull = () => pullCheckIns(context(mirror, client.api, makeConfig(), { checkInsApplied: applied }));
+    const written = () => mirror.db.prepare('SELECT total_changes()').pluck().get() as number;
+    const all = (await pull()).received;
+    expect(all).toBeGreaterThanOrEqual(10);
+    expect(applied.size).toBe(all);
+
+    // Nothing changed: everything received again, nothing written.
+    let before = written();
+    expect(await pull()).toMatchObject({ received: all, removed: 0 });
+    expect(written() - before).toBe(1); // the sync_state row only
+
+    // One guest leaves, another arrives, a third is undone: exactly those are written.
+    await transition('CHECK_OUT', ids[0]!);
+    await transition('CHECK_IN', ids[10]!);
+    await transition('UNDO_CHECK_IN', ids[1]!);
+    before = written();
+    expect(await pull()).toMatchObject({ received: all, removed: 1 });
+    expect(written() - before).toBe(2 + 1 + 1); // two upserts, one removal, sync_state
+    const state = (id: number) => mirror.db.prepare('SELECT state FROM check_ins WHERE id = ?').pluck().get(id);
+    expect([state(ids[0]!), state(ids[1]!), state(ids[10]!)]).toEqual(['CHECKED_OUT', undefined, 'CHECKED_IN']);
+    expect(applied.has(ids[1]!)).toBe(false);
+
+    // A row deleted behind the pull's back (retention) is not written again while it is unchanged.
+    mirror.db.prepare('DELETE FROM check_ins WHERE id = ?').run(ids[2]!);
+    await pull();
+    expect(state(ids[2]!)).toBeUndefined();
+    // Without what was applied (a new process), every row is written again.
+    await pullCheckIns(context(mirror, client.api, makeConfig()));
+    expect(state(ids[2]!)).toBe('CHECKED_IN');
+  });
 });
 
 describe('employees in pages of 50', () => {
