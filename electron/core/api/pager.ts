@@ -12,8 +12,8 @@ export interface WalkOptions<T> {
   pageSize: number;
   fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<Page<T>>;
   idOf: (item: T) => string | number;
-  /** Receives each page's new items as soon as they arrive (pages may arrive out of order). */
-  onPage?: (items: T[], progress: { pagesDone: number; pagesTotal: number }) => void;
+  /** Receives each page's new items as soon as they arrive (pages may arrive out of order), and the page as fetched. */
+  onPage?: (items: T[], progress: { pagesDone: number; pagesTotal: number }, page: Page<T>) => void;
   /** Pages in flight at once; default 4. */
   concurrency?: number;
   /** Walks started again because totalCount moved, before settling for what was seen. */
@@ -58,7 +58,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
     const pagesTotal = offsets.length + 1;
     let pagesDone = 1;
     const firstItems = take(first.items);
-    options.onPage?.(firstItems, { pagesDone, pagesTotal });
+    options.onPage?.(firstItems, { pagesDone, pagesTotal }, first);
 
     const settle = restarts >= maxRestarts;
     let moved = false;
@@ -75,7 +75,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
         }
         pagesDone++;
         const items = take(page.items);
-        options.onPage?.(items, { pagesDone, pagesTotal });
+        options.onPage?.(items, { pagesDone, pagesTotal }, page);
       }
     };
     // Settle every worker before going on, so that no request of this walk outlives it.

@@ -14,6 +14,7 @@ import {
   pullGroups,
   pullInvitations,
   purgeExpired,
+  type ListingMemo,
   type PullContext,
   type PullResult,
 } from './pulls.ts';
@@ -57,21 +58,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       });
   }
 
-  /** Check-ins as last applied, per location (see PullContext.checkInsApplied). */
-  const checkInsApplied = new Map<string, Map<number, string>>();
-  const context = (resource: Resource): PullContext => {
-    const key = stateKey('checkIns', config);
-    if (resource === 'checkIns' && !checkInsApplied.has(key)) checkInsApplied.set(key, new Map());
-    return {
-      mirror,
-      api,
-      config,
-      now,
-      signal: controller.signal,
-      onProgress: (progress) => status.update({}, resource, { progress }),
-      ...(resource === 'checkIns' ? { checkInsApplied: checkInsApplied.get(key)! } : {}),
-    };
-  };
+  /** Pages of the listings refreshed in full, as last applied (see refreshInFull in pulls.ts). */
+  const listings: ListingMemo = new Map();
+  const context = (resource: Resource): PullContext => ({
+    mirror,
+    api,
+    config,
+    now,
+    signal: controller.signal,
+    onProgress: (progress) => status.update({}, resource, { progress }),
+    listings,
+  });
 
   function fullDue(): boolean {
     const state = mirror.syncState.get(stateKey('invitations', config));

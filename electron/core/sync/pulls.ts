@@ -11,8 +11,8 @@ import {
   LIMITS,
   type ReceptionInvitation,
 } from '../../../shared/api/index.ts';
-import type { ApiClient } from '../api/client.ts';
-import { walkPages } from '../api/pager.ts';
+import type { ApiClient, CallOptions } from '../api/client.ts';
+import { type Page, walkPages } from '../api/pager.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
@@ -28,12 +28,14 @@ export interface PullContext {
   /** Pages in flight at once. */
   concurrency?: number;
   /**
-   * Check-ins as this process last applied them (id => their JSON), kept by
-   * the engine between pulls: a listing refreshed in full every 30 seconds
-   * is mostly the same rows, and those are not written again.
+   * The pages of the listings refreshed in full as this process last applied
+   * them, kept by the engine between pulls (see refreshInFull).
    */
-  checkInsApplied?: Map<number, string>;
+  listings?: ListingMemo;
 }
+
+/** Per resource (its sync_state key), per offset: the hash of the page's text and the answer as parsed. */
+export type ListingMemo = Map<string, Map<number, { hash: string; answer: unknown }>>;
 
 export interface PullResult {
   /** Rows received. */
@@ -166,16 +168,20 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
 }
 
 /**
- * A listing refreshed in full: every page upserted with this run's number,
- * then, when the listing was complete, the rows it did not show removed.
+ * A listing refreshed in full: every page upserted, then, when the listing
+ * was complete, the rows it did not show removed. A listing pulled every 30
+ * seconds is mostly what it was: a page whose text is the same as when this
+ * process last applied it (ctx.listings) is neither parsed nor written again.
+ * What was applied is remembered only once the pull has committed it.
  */
-async function refreshInFull<T>(
+async function refreshInFull<T, A>(
   ctx: PullContext,
   spec: {
     resource: string;
     pageSize: number;
     idOf: (item: T) => string | number;
-    fetch: (offset: number, limit: number, signal?: AbortSignal) => Promise<{ items: T[]; totalCount: number }>;
+    /** One page: `answer` is the parsed answer the items come from. */
+    fetch: (offset: number, limit: number, options: CallOptions) => Promise<{ answer: A; items: T[]; totalCount: number }>;
     apply: (items: T[]) => void;
     /** Removes the rows whose ids a complete listing did not show (`seen`: a JSON array of ids). */
     removeUnseen: (seen: string) => number;
@@ -183,14 +189,28 @@ async function refreshInFull<T>(
 ): Promise<PullResult> {
   let received = 0;
   const pages = batcher<T>(ctx.mirror, spec.apply, spec.pageSize);
+  const memo = ctx.listings;
+  const known = memo?.get(spec.resource);
+  const applied = new Map<number, { hash: string; answer: unknown }>();
+  type Fetched = Page<T> & { offset: number; hash?: string; answer: A; unchanged: boolean };
   const result = await walkPages<T>({
     pageSize: spec.pageSize,
     concurrency: ctx.concurrency ?? 4,
     signal: ctx.signal,
     idOf: spec.idOf,
-    fetchPage: spec.fetch,
-    onPage: (items, progress) => {
-      pages.add(items);
+    fetchPage: async (offset, limit, signal): Promise<Fetched> => {
+      const previous = known?.get(offset);
+      let hash: string | undefined;
+      const page = await spec.fetch(offset, limit, {
+        signal,
+        ...(memo ? { previous, onHash: (h: string) => (hash = h) } : {}),
+      });
+      return { ...page, offset, hash, unchanged: previous !== undefined && page.answer === previous.answer };
+    },
+    onPage: (items, progress, page) => {
+      const fetched = page as Fetched;
+      if (!fetched.unchanged) pages.add(items);
+      if (fetched.hash !== undefined) applied.set(fetched.offset, { hash: fetched.hash, answer: fetched.answer });
       received += items.length;
       ctx.onProgress?.(progress);
     },
@@ -201,64 +221,46 @@ async function refreshInFull<T>(
     if (result.complete) removed = spec.removeUnseen(JSON.stringify([...result.ids]));
     ctx.mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()), { full: result.complete });
   });
+  // Only a complete listing is remembered: a page of a listing that moved under the walk is no base.
+  if (memo) memo.set(spec.resource, result.complete && result.restarts === 0 ? applied : new Map());
   return { received, pages: result.pages, removed, complete: result.complete };
 }
 
-/**
- * Check-ins of the location, in full: those no longer listed (undone) are
- * removed. Rows exactly as this process last applied them are skipped; what
- * was applied is remembered only once the pull has committed it.
- */
-export async function pullCheckIns(ctx: PullContext): Promise<PullResult> {
+/** Check-ins of the location, in full: those no longer listed (undone) are removed. */
+export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
   const { mirror, api, config } = ctx;
   const retainAfter = iso(ctx.now() - config.retentionDays * DAY);
-  const known = ctx.checkInsApplied;
-  const applied = new Map<number, string>();
-  const result = await refreshInFull<CheckIn>(ctx, {
+  return refreshInFull(ctx, {
     resource: stateKey('checkIns', config),
     pageSize: LIMITS.checkIns.maxLimit,
-    idOf: (checkIn) => checkIn.id,
-    fetch: async (offset, limit, signal) => {
-      const page = await api.call(
+    idOf: (checkIn: CheckIn) => checkIn.id,
+    fetch: async (offset, limit, options) => {
+      const answer = await api.call(
         'listCheckIns',
         { params: { locationId: config.locationId }, query: { limit, offset } },
-        { signal },
+        options,
       );
-      return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
+      return { answer, items: answer.checkIns, totalCount: answer.pageInfo.totalCount };
     },
-    apply: (items) => {
-      const changed = known
-        ? items.filter((checkIn) => {
-            const json = JSON.stringify(checkIn);
-            applied.set(checkIn.id, json);
-            return known.get(checkIn.id) !== json;
-          })
-        : items;
-      // Past the retention period, personal data of guests who left is not kept on the lobby machine.
+    // Past the retention period, personal data of guests who left is not kept on the lobby machine.
+    apply: (items) =>
       mirror.checkIns.upsertMany(
-        changed.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
+        items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
-      );
-    },
+      ),
     removeUnseen: (seen) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, seen }).changes,
   });
-  if (known) {
-    // A complete listing is the whole truth; a partial one only adds to what is known.
-    if (result.complete) known.clear();
-    for (const [id, json] of applied) known.set(id, json);
-  }
-  return result;
 }
 
 export function pullGroups(ctx: PullContext): Promise<PullResult> {
   const { mirror, api } = ctx;
-  return refreshInFull<AccessProfileGroup>(ctx, {
+  return refreshInFull(ctx, {
     resource: 'groups',
     pageSize: LIMITS.accessProfileGroups.maxLimit,
-    idOf: (group) => group.sourceId,
-    fetch: async (offset, limit, signal) => {
-      const page = await api.call('listAccessProfileGroups', { query: { limit, offset } }, { signal });
-      return { items: page.groups, totalCount: page.pageInfo.totalCount };
+    idOf: (group: AccessProfileGroup) => group.sourceId,
+    fetch: async (offset, limit, options) => {
+      const answer = await api.call('listAccessProfileGroups', { query: { limit, offset } }, options);
+      return { answer, items: answer.groups, totalCount: answer.pageInfo.totalCount };
     },
     apply: (items) => mirror.groups.upsertMany(items),
     removeUnseen: (seen) => mirror.groups.removeUnseen.run({ seen }).changes,
@@ -267,17 +269,17 @@ export function pullGroups(ctx: PullContext): Promise<PullResult> {
 
 export function pullEmployees(ctx: PullContext): Promise<PullResult> {
   const { mirror, api, config } = ctx;
-  return refreshInFull<Employee>(ctx, {
+  return refreshInFull(ctx, {
     resource: stateKey('employees', config),
     pageSize: LIMITS.employees.maxLimit,
-    idOf: (employee) => employee.id,
-    fetch: async (offset, limit, signal) => {
-      const page = await api.call(
+    idOf: (employee: Employee) => employee.id,
+    fetch: async (offset, limit, options) => {
+      const answer = await api.call(
         'listEmployees',
         { params: { companyId: config.companyId }, query: { limit, offset } },
-        { signal },
+        options,
       );
-      return { items: page.employees, totalCount: page.pageInfo.totalCount };
+      return { answer, items: answer.employees, totalCount: answer.pageInfo.totalCount };
     },
     apply: (items) => mirror.employees.upsertMany(items),
     removeUnseen: (seen) => mirror.employees.removeUnseen.run({ seen }).changes,

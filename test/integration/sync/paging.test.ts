@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type ListingMemo,
   pullCheckIns,
   pullEmployees,
   pullGroups,
@@ -134,7 +135,7 @@ describe('check-ins in pages of 500', () => {
     expect(mirrorCount(mirror, 'check_ins')).toBe(502);
   });
 
-  it('writes only the check-ins that changed since the last pull of this process', async () => {
+  it('a page the same as when this process last applied it is neither parsed nor written again', async () => {
     const event = eventItem({ invitations: invitationItems(30) });
     await putEvents(svc, [event]);
     const ids = serviceInvitationIds(svc, event.sourceId as string);
@@ -145,17 +146,21 @@ describe('check-ins in pages of 500', () => {
     for (const id of ids.slice(0, 10)) await transition('CHECK_IN', id);
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl);
-    const applied = new Map<number, string>();
-    const pull = () => pullCheckIns(context(mirror, client.api, makeConfig(), { checkInsApplied: applied }));
+    const listings: ListingMemo = new Map();
+    const pull = () => pullCheckIns(context(mirror, client.api, makeConfig(), { listings }));
     const written = () => mirror.db.prepare('SELECT total_changes()').pluck().get() as number;
     const all = (await pull()).received;
     expect(all).toBeGreaterThanOrEqual(10);
-    expect(applied.size).toBe(all);
+    const answers = () => [...listings.get('checkIns:10')!.values()].map((p) => p.answer);
+    const first = answers();
+    expect(first.length).toBeGreaterThan(0);
 
-    // Nothing changed: everything received again, nothing written.
+    // Nothing changed: everything received again, nothing parsed again (the same answer), nothing written.
     let before = written();
     expect(await pull()).toMatchObject({ received: all, removed: 0 });
     expect(written() - before).toBe(1); // the sync_state row only
+    expect(answers()).toEqual(first);
+    answers().forEach((answer, i) => expect(answer).toBe(first[i]));
 
     // One guest leaves, another arrives, a third is undone: exactly those are written.
     await transition('CHECK_OUT', ids[0]!);
@@ -163,10 +168,11 @@ describe('check-ins in pages of 500', () => {
     await transition('UNDO_CHECK_IN', ids[1]!);
     before = written();
     expect(await pull()).toMatchObject({ received: all, removed: 1 });
+    // The page is applied again; the upsert writes only the rows that differ.
     expect(written() - before).toBe(2 + 1 + 1); // two upserts, one removal, sync_state
+    expect(answers().some((answer, i) => answer !== first[i])).toBe(true);
     const state = (id: number) => mirror.db.prepare('SELECT state FROM check_ins WHERE id = ?').pluck().get(id);
     expect([state(ids[0]!), state(ids[1]!), state(ids[10]!)]).toEqual(['CHECKED_OUT', undefined, 'CHECKED_IN']);
-    expect(applied.has(ids[1]!)).toBe(false);
 
     // A row deleted behind the pull's back (retention) is not written again while it is unchanged.
     mirror.db.prepare('DELETE FROM check_ins WHERE id = ?').run(ids[2]!);

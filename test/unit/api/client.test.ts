@@ -131,6 +131,38 @@ describe('a well-behaved answer', () => {
   });
 });
 
+describe('an answer seen before', () => {
+  it('the same text gives back the previous answer unparsed; a different text is parsed', async () => {
+    let name = 'Board meeting';
+    const local = await localServer((_req, res) =>
+      json(res, 200, {
+        invitations: [{ ...validInvitation(), event: { ...validInvitation().event, name } }],
+        pageInfo: { totalCount: 1 },
+      }),
+    );
+    const { api } = client(local);
+    const hashes: string[] = [];
+    const onHash = (hash: string) => void hashes.push(hash);
+    const first = await api.call('listInvitations', LIST, { onHash });
+    const previous = { hash: hashes[0]!, answer: first };
+    expect(await api.call('listInvitations', LIST, { previous, onHash })).toBe(first);
+    expect(hashes[1]).toBe(hashes[0]);
+
+    name = 'Renamed';
+    const third = await api.call('listInvitations', LIST, { previous, onHash });
+    expect(third).not.toBe(first);
+    expect(third.invitations[0]?.event.name).toBe('Renamed');
+    expect(hashes[2]).not.toBe(hashes[0]);
+  });
+
+  it('an answer that does not match the interface is refused even when a previous answer is given', async () => {
+    const local = await localServer((_req, res) => json(res, 200, { invitations: 'nope', pageInfo: { totalCount: 1 } }));
+    const { api } = client(local);
+    const error = await failure(api.call('listInvitations', LIST, { previous: { hash: 'other', answer: {} } }));
+    expect(error.kind).toBe('invalid_response');
+  });
+});
+
 describe('error classes', () => {
   it('garbage JSON is invalid_response, not retried', async () => {
     const local = await localServer((_req, res) => json(res, 200, '{"invitations": [oops'));
