@@ -18,14 +18,43 @@ interface CheckInRow {
 const FROM = `FROM check_ins k JOIN invitations i ON i.id = k.id JOIN events e ON e.id = i.event_id
   JOIN contacts c ON c.id = i.contact_id`;
 
-/** The wire JSON of a check-in, built by SQLite; json_patch drops null members at every depth. */
-const CHECK_IN_JSON = `json_patch('{}', json_object(
-  'id', k.id, 'state', k.state, 'email', c.email, 'firstName', c.first_name, 'lastName', c.last_name,
-  'birthdate', c.birthdate, 'companyName', c.company_name, 'language', c.language,
-  'arrivedAt', k.arrived_at, 'leftAt', k.left_at,
-  'legitimation', json_object('sourceId', i.source_id, 'startsAt', e.starts_at, 'endsAt', e.ends_at,
-    'guest', json_object('firstName', c.first_name, 'lastName', c.last_name, 'birthdate', c.birthdate)),
-  'trustedId', json(k.trusted_id), 'accessControl', json(k.access_control), 'customFields', json(i.custom_fields)))`;
+/** `,"name":value` when the SQL expression is not NULL, else nothing: optional fields are absent on the wire. */
+const member = (name: string, expression: string) =>
+  `iif(${expression} IS NULL, '', ',"${name}":' || json_quote(${expression}))`;
+/** The same for a column holding JSON text; json_patch drops null members at every depth (only when there may be any). */
+const jsonMember = (name: string, column: string) =>
+  `iif(${column} IS NULL, '', ',"${name}":' || iif(instr(${column}, 'null'), json_patch('{}', ${column}), ${column}))`;
+const object = (members: string[]) => `'{' || ltrim(${members.join(' || ')}, ',') || '}'`;
+
+/**
+ * The wire JSON of a check-in, written by SQLite as text: concatenation costs
+ * a fraction of building it with json_object and patching the nulls away.
+ */
+const CHECK_IN_JSON = object([
+  member('id', 'k.id'),
+  member('state', 'k.state'),
+  member('email', 'c.email'),
+  member('firstName', 'c.first_name'),
+  member('lastName', 'c.last_name'),
+  member('birthdate', 'c.birthdate'),
+  member('companyName', 'c.company_name'),
+  member('language', 'c.language'),
+  member('arrivedAt', 'k.arrived_at'),
+  member('leftAt', 'k.left_at'),
+  `',"legitimation":' || ${object([
+    member('sourceId', 'i.source_id'),
+    member('startsAt', 'e.starts_at'),
+    member('endsAt', 'e.ends_at'),
+    `',"guest":' || ${object([
+      member('firstName', 'c.first_name'),
+      member('lastName', 'c.last_name'),
+      member('birthdate', 'c.birthdate'),
+    ])}`,
+  ])}`,
+  jsonMember('trustedId', 'k.trusted_id'),
+  jsonMember('accessControl', 'k.access_control'),
+  jsonMember('customFields', 'i.custom_fields'),
+]);
 
 function loadCheckIn(ctx: StoreContext, caller: Caller, id: number): CheckInRow {
   const row = sql(
