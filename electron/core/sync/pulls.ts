@@ -193,6 +193,9 @@ async function refreshInFull<T, A>(
   const known = memo?.get(spec.resource);
   const applied = new Map<number, { hash: string; answer: unknown }>();
   type Fetched = Page<T> & { offset: number; hash?: string; answer: A; unchanged: boolean };
+  // Until this pull has committed, the pages it applied may differ from what was remembered:
+  // a failed pull leaves nothing remembered, so the next one applies every page.
+  memo?.delete(spec.resource);
   const result = await walkPages<T>({
     pageSize: spec.pageSize,
     concurrency: ctx.concurrency ?? 4,

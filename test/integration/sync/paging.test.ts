@@ -181,6 +181,15 @@ describe('check-ins in pages of 500', () => {
     // Without what was applied (a new process), every row is written again.
     await pullCheckIns(context(mirror, client.api, makeConfig()));
     expect(state(ids[2]!)).toBe('CHECKED_IN');
+
+    // A pull that fails leaves nothing remembered: the next one applies every page.
+    await pull();
+    expect(listings.get('checkIns:10')?.size).toBeGreaterThan(0);
+    const failing = interceptCalls(client.api, () => {
+      throw new Error('the network went away');
+    });
+    await expect(pullCheckIns(context(mirror, failing, makeConfig(), { listings }))).rejects.toThrow('network');
+    expect(listings.has('checkIns:10')).toBe(false);
   });
 });
 
