@@ -6,8 +6,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { createCsvTokenizer, type CsvRecord, CsvSyntaxError } from './csv-tokenizer.ts';
 import { ImportError, type Progress } from './issues.ts';
 
 export interface TableRow {
@@ -122,46 +122,42 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
   const iterator = text[Symbol.asyncIterator]();
   const first = await iterator.next();
   const head: string = first.done ? '' : String(first.value);
-  const delimiter = sniffDelimiter(head);
-  const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: false });
-  (async () => {
-    try {
-      if (head) parser.write(head);
-      for (let next = await iterator.next(); !next.done; next = await iterator.next())
-        if (!parser.write(String(next.value))) await new Promise((resolve) => parser.once('drain', resolve));
-      parser.end();
-    } catch (error) {
-      parser.destroy(error as Error);
-    }
-  })();
+  const tokenizer = createCsvTokenizer(sniffDelimiter(head));
+  const syntaxError = (error: unknown): Error =>
+    error instanceof CsvSyntaxError
+      ? new ImportError({
+          file,
+          line: error.line,
+          column: null,
+          message: `the file is not valid CSV here (${error.message}); check the quotes on this line`,
+        })
+      : (error as Error);
 
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
-  // csv-parse gives the line where a record ends, and counts a CRLF inside quotes as two lines:
-  // the line where each record starts is worked out here.
-  let crlfInQuotes = 0;
-  let lastEnd = 0;
-  const next = async () => {
-    let result;
+  /** The records of the file, a chunk of text at a time. */
+  async function* chunks(): AsyncGenerator<CsvRecord[]> {
     try {
-      result = await records.next();
+      if (!first.done) yield tokenizer.push(head);
+      for (let chunk = await iterator.next(); !chunk.done; chunk = await iterator.next())
+        yield tokenizer.push(String(chunk.value));
+      yield tokenizer.end();
     } catch (error) {
-      throw asImportError(error, file, lastEnd + 1);
+      text.destroy();
+      throw syntaxError(error);
     }
-    if (result.done) return undefined;
-    const { record } = result.value;
-    // Line breaks inside quoted fields (rare: looked for only when a field has one).
-    let breaks = 0;
-    for (const field of record)
-      if (field.includes('\n') || field.includes('\r')) {
-        crlfInQuotes += field.split('\r\n').length - 1;
-        breaks += field.match(/\r\n|\r|\n/g)?.length ?? 0;
-      }
-    const end = result.value.info.lines - crlfInQuotes;
-    // A record starts after the previous one ended (csv-parse does not count every line break it meets).
-    const start = Math.max(lastEnd + 1, end - breaks);
-    lastEnd = Math.max(end, start);
-    return { record, line: start };
+  }
+  const records = chunks();
+  let ready: CsvRecord[] = [];
+  let index = 0;
+  const next = async (): Promise<CsvRecord | undefined> => {
+    while (index >= ready.length) {
+      const batch = await records.next();
+      if (batch.done) return undefined;
+      ready = batch.value;
+      index = 0;
+    }
+    return ready[index++];
   };
+
   const headerRecord = await next();
   if (!headerRecord)
     throw new ImportError({
@@ -170,7 +166,7 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
       column: null,
       message: 'the file is empty: it needs a header line and rows',
     });
-  const header = normaliseHeader(headerRecord.record, file);
+  const header = normaliseHeader(headerRecord.fields, file);
 
   return {
     file,
@@ -180,28 +176,12 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
       async *[Symbol.asyncIterator]() {
         for (let row = await next(); row; row = await next()) {
           const cells: Record<string, string> = {};
-          for (let index = 0; index < header.length; index++) cells[header[index]!] = row.record[index] ?? '';
-          yield { line: row.line, cells, extra: Math.max(0, row.record.length - header.length) };
+          for (let index = 0; index < header.length; index++) cells[header[index]!] = row.fields[index] ?? '';
+          yield { line: row.line, cells, extra: Math.max(0, row.fields.length - header.length) };
         }
       },
     },
   };
-}
-
-/** csv-parse's errors, as an ImportError on the line where the broken record starts. */
-function asImportError(error: unknown, file: string, recordStart?: number): Error {
-  if (error instanceof ImportError) return error;
-  const csv = error as { name?: string; code?: string; lines?: number; message?: string };
-  if (csv.name === 'CsvError' || csv.code?.startsWith('CSV_') || csv.code?.startsWith('INVALID_'))
-    return new ImportError({
-      file,
-      // An unclosed quote is only noticed at the end of the file: the record began after the last good one.
-      line:
-        csv.code === 'CSV_QUOTE_NOT_CLOSED' ? (recordStart ?? csv.lines ?? null) : (csv.lines ?? recordStart ?? null),
-      column: null,
-      message: `the file is not valid CSV here (${csv.message}); check the quotes on this line`,
-    });
-  return error as Error;
 }
 
 function cellText(value: ExcelJS.CellValue): string {

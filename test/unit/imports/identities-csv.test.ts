@@ -303,14 +303,11 @@ describe('identities CSV: file-level errors (ImportError)', () => {
     expect(issue.message).toContain('quote');
   });
 
-  // BUG: csv-parse's INVALID_OPENING_QUOTE error has no "CSV_" prefix in its code, so tables.ts asImportError
-  // passes it on as a plain Error: no line, no file, and not an ImportError.
   it('a quote inside an unquoted field is an ImportError naming its line', async () => {
     const issue = await importErrorOf(csv('inner-quote.csv', 'sourceId,firstName\ns-1,A\ns-2,B x"\ns-3,C\n'));
     expect(issue).toMatchObject({ file: 'inner-quote.csv', line: 3 });
   });
 
-  // BUG: csv-parse reports the line where parsing ended (the end of the file), not the line of the opening quote.
   it('an unclosed quote names the line where the quote was opened', async () => {
     const tail = Array.from({ length: 10 }, (_, i) => `t-${i},T`).join('\n');
     const issue = await importErrorOf(csv('unclosed-long.csv', `sourceId,firstName\ns-1,A\ns-2,"B\n${tail}\n`));
@@ -401,15 +398,12 @@ describe('identities CSV: row issues', () => {
 });
 
 describe('identities CSV: line numbers of records over several lines', () => {
-  // BUG: `lines` (documented as "the line where each item starts") takes csv-parse's info.lines, which is the
-  // line where the record ENDS: a record with a quoted newline is reported one line too late.
   it('a record with a quoted newline is reported at the line where it starts', async () => {
     const result = await csv('multiline.csv', 'sourceId,firstName\nm-1,"Two\nlines"\nm-2,B\n');
     expect(result.lines).toEqual([2, 4]);
   });
 
-  // BUG: a CRLF inside a quoted field is counted as two lines by csv-parse, so every later line number is one too
-  // high (Excel writes such files when a cell holds a line break).
+  // Excel writes such files when a cell holds a line break.
   it('a quoted CRLF does not shift the line numbers of the rows after it', async () => {
     const result = await csv(
       'crlf-cell.csv',
