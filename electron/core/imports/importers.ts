@@ -15,7 +15,7 @@ import {
 import { formatPath } from '../../../shared/api/errors.ts';
 import { ImportError, type ImportIssue, type ImportResult, type Progress } from './issues.ts';
 import { itemLines } from './json-lines.ts';
-import { openTable, tableFormat, type TableRow } from './tables.ts';
+import { openTable, tableFormat } from './tables.ts';
 
 /** How one kind of file maps to items. */
 interface TableSpec<T> {
@@ -72,16 +72,17 @@ class Collector<T> {
   readonly issues: ImportIssue[] = [];
   invalidRows = 0;
   rows = 0;
-  private readonly seen = new Map<string, number | null>();
+  /** Per unique column: the values seen (lower case) and the line of each. */
+  private readonly seen = new Map<string, Map<string, number | null>>();
 
   constructor(
     private readonly file: string,
     private readonly spec: Pick<TableSpec<T>, 'schema' | 'columnOf' | 'uniqueKeys'>,
   ) {}
 
-  add(line: number | null, raw: unknown, cellIssues: ImportIssue[] = []): void {
+  add(line: number | null, raw: unknown, cellIssues?: ImportIssue[]): void {
     this.rows++;
-    const issues = [...cellIssues];
+    const issues = cellIssues ?? [];
     const parsed = this.spec.schema.safeParse(raw);
     // Parsed again only when it failed, to name the values in the messages (reporting them slows every parse).
     if (!parsed.success)
@@ -92,20 +93,22 @@ class Collector<T> {
     else
       for (const { column, value } of this.spec.uniqueKeys?.(parsed.data) ?? []) {
         if (value === undefined) continue;
-        const key = `${column}\u0000${value.toLowerCase()}`;
-        if (this.seen.has(key)) {
-          const first = this.seen.get(key);
+        let seen = this.seen.get(column);
+        if (!seen) this.seen.set(column, (seen = new Map()));
+        const key = value.toLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined || seen.has(key))
           issues.push({
             file: this.file,
             line,
             column,
             message: `"${value}" is already used${first ? ` on line ${first}` : ''}; each row needs its own`,
           });
-        } else this.seen.set(key, line);
+        else seen.set(key, line);
       }
     if (issues.length > 0) {
       this.invalidRows++;
-      this.issues.push(...issues);
+      for (const issue of issues) this.issues.push(issue);
     } else if (parsed.success) {
       this.items.push(parsed.data);
       this.lines.push(line);
@@ -129,22 +132,21 @@ async function importTableFile<T>(path: string, spec: TableSpec<T>, onProgress?:
   const table = await openTable(path, onProgress);
   checkHeader(table.header, spec, table.file);
   const collector = new Collector<T>(table.file, spec);
-  for await (const row of table.rows) collector.add(row.line, ...buildRow(row, spec, table.file, table.header.length));
+  const columns = table.header.length;
+  for await (const row of table.rows) {
+    let issues: ImportIssue[] | undefined;
+    const issue = (column: string | null, message: string) =>
+      (issues ??= []).push({ file: table.file, line: row.line, column, message });
+    if (row.extra > 0)
+      issue(
+        null,
+        `this line has ${columns + row.extra} fields, the header has ${columns}; check for an unquoted delimiter`,
+      );
+    collector.add(row.line, spec.build(row.cells, issue), issues);
+  }
   return collector.result(table.format);
 }
 
-function buildRow<T>(row: TableRow, spec: TableSpec<T>, file: string, columns: number): [unknown, ImportIssue[]] {
-  const issues: ImportIssue[] = [];
-  if (row.extra > 0)
-    issues.push({
-      file,
-      line: row.line,
-      column: null,
-      message: `this line has ${columns + row.extra} fields, the header has ${columns}; check for an unquoted delimiter`,
-    });
-  const raw = spec.build(row.cells, (column, message) => issues.push({ file, line: row.line, column, message }));
-  return [raw, issues];
-}
 
 /** A JSON file: an array of items, or `{ "<member>": [items] }` (the API's own body shape). */
 function importJsonFile<T>(
