@@ -133,17 +133,18 @@ async function importTableFile<T>(path: string, spec: TableSpec<T>, onProgress?:
   checkHeader(table.header, spec, table.file);
   const collector = new Collector<T>(table.file, spec);
   const columns = table.header.length;
-  for await (const row of table.rows) {
-    let issues: ImportIssue[] | undefined;
-    const issue = (column: string | null, message: string) =>
-      (issues ??= []).push({ file: table.file, line: row.line, column, message });
-    if (row.extra > 0)
-      issue(
-        null,
-        `this line has ${columns + row.extra} fields, the header has ${columns}; check for an unquoted delimiter`,
-      );
-    collector.add(row.line, spec.build(row.cells, issue), issues);
-  }
+  for await (const batch of table.rows)
+    for (const row of batch) {
+      let issues: ImportIssue[] | undefined;
+      const issue = (column: string | null, message: string) =>
+        (issues ??= []).push({ file: table.file, line: row.line, column, message });
+      if (row.extra > 0)
+        issue(
+          null,
+          `this line has ${columns + row.extra} fields, the header has ${columns}; check for an unquoted delimiter`,
+        );
+      collector.add(row.line, spec.build(row.cells, issue), issues);
+    }
   return collector.result(table.format);
 }
 

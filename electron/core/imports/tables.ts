@@ -21,7 +21,8 @@ export interface Table {
   file: string;
   format: 'csv' | 'xlsx';
   header: string[];
-  rows: AsyncIterable<TableRow>;
+  /** The rows after the header, a batch at a time (a chunk of the file, or one worksheet row). */
+  rows: AsyncIterable<TableRow[]>;
 }
 
 /** The encoding of a file by its byte order mark: UTF-8 (with or without BOM), UTF-16 LE or BE with BOM. */
@@ -146,19 +147,14 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
     }
   }
   const records = chunks();
-  let ready: CsvRecord[] = [];
-  let index = 0;
-  const next = async (): Promise<CsvRecord | undefined> => {
-    while (index >= ready.length) {
-      const batch = await records.next();
-      if (batch.done) return undefined;
-      ready = batch.value;
-      index = 0;
-    }
-    return ready[index++];
-  };
-
-  const headerRecord = await next();
+  // The header: the first record, however many chunks it takes.
+  let pending: CsvRecord[] = [];
+  while (pending.length === 0) {
+    const batch = await records.next();
+    if (batch.done) break;
+    pending = batch.value;
+  }
+  const headerRecord = pending.shift();
   if (!headerRecord)
     throw new ImportError({
       file,
@@ -174,11 +170,13 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
     header,
     rows: {
       async *[Symbol.asyncIterator]() {
-        for (let row = await next(); row; row = await next()) {
+        const toRow = (record: CsvRecord): TableRow => {
           const cells: Record<string, string> = {};
-          for (let index = 0; index < header.length; index++) cells[header[index]!] = row.fields[index] ?? '';
-          yield { line: row.line, cells, extra: Math.max(0, row.fields.length - header.length) };
-        }
+          for (let index = 0; index < header.length; index++) cells[header[index]!] = record.fields[index] ?? '';
+          return { line: record.line, cells, extra: Math.max(0, record.fields.length - header.length) };
+        };
+        if (pending.length > 0) yield pending.map(toRow);
+        for await (const batch of records) if (batch.length > 0) yield batch.map(toRow);
       },
     },
   };
@@ -250,7 +248,7 @@ async function openXlsx(path: string, onProgress?: Progress): Promise<Table> {
             cells[name] = values[index] ?? '';
           });
           const extra = values.slice(header.length).filter((v) => v.trim() !== '').length;
-          yield { line, cells, extra };
+          yield [{ line, cells, extra }];
         }
       },
     },
