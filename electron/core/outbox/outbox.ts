@@ -47,13 +47,19 @@ const DELIVERY_CONCURRENCY = 2;
 
 /** No sourceId and no email (in any case) twice: every item is its own identity. */
 function distinctIdentities(items: readonly PermanentIdentityItem[]): boolean {
-  const keys = new Set<string>();
-  for (const item of items)
-    for (const key of [item.sourceId ? `s:${item.sourceId}` : null, item.email ? `e:${item.email.toLowerCase()}` : null])
-      if (key !== null) {
-        if (keys.has(key)) return false;
-        keys.add(key);
-      }
+  const sourceIds = new Set<string>();
+  const emails = new Set<string>();
+  for (const { sourceId, email } of items) {
+    if (sourceId) {
+      if (sourceIds.has(sourceId)) return false;
+      sourceIds.add(sourceId);
+    }
+    if (email) {
+      const key = email.toLowerCase();
+      if (emails.has(key)) return false;
+      emails.add(key);
+    }
+  }
   return true;
 }
 
@@ -408,16 +414,26 @@ export function createOutbox(deps: OutboxDeps) {
         if (!blockedTargets.has(head.target) && !inFlight.has(head.id)) return repo.get.get(head.id);
       return undefined;
     };
+    // Wakes the workers waiting whenever a row in flight is settled: what it held back may be due now.
+    let waiting: (() => void)[] = [];
+    const rowSettled = () => new Promise<void>((resolve) => waiting.push(resolve));
     const worker = async () => {
       for (;;) {
         if (stopped || signal?.aborted) return;
         const row = next();
-        if (!row) return;
+        if (!row) {
+          if (inFlight.size === 0) return;
+          await rowSettled();
+          continue;
+        }
         inFlight.add(row.id);
         try {
           if ((await deliverRow(row, summary, blockedTargets, signal)) === 'stop') stopped = true;
         } finally {
           inFlight.delete(row.id);
+          const wake = waiting;
+          waiting = [];
+          for (const resolve of wake) resolve();
         }
         changed();
       }

@@ -319,6 +319,26 @@ describe('delivery', () => {
     ).toEqual(['id-0', 'id-200', 'id-400']);
   });
 
+  it('a second push waits until every request of the first one is done', async () => {
+    const log: string[] = [];
+    const { outbox: box } = outbox(async (call) => {
+      const first = (call.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!;
+      log.push(`start ${first.sourceId}`);
+      await new Promise((resolve) => setTimeout(resolve, first.sourceId === 'a-0' ? 20 : 5));
+      log.push(`end ${first.sourceId}`);
+      return service(call);
+    });
+    box.queueIdentities(identities(400, 'a'), { source: null, label: 'first' });
+    box.queueIdentities(identities(400, 'b'), { source: null, label: 'second' });
+    expect(await box.deliver()).toMatchObject({ delivered: 4, pending: 0 });
+    // a-0 and a-200 side by side; b-0 only once both are done, though a-200 was done long before a-0;
+    // then b-0 and b-200 side by side again.
+    expect(log.slice(0, 2).toSorted()).toEqual(['start a-0', 'start a-200']);
+    expect(log.indexOf('start b-0')).toBeGreaterThan(log.indexOf('end a-0'));
+    expect(log.indexOf('start b-0')).toBeGreaterThan(log.indexOf('end a-200'));
+    expect(log.slice(-4, -2).toSorted()).toEqual(['start b-0', 'start b-200']);
+  });
+
   it('the requests of a push of distinct identities go side by side; a failed one is tried again alone', async () => {
     let inFlight = 0;
     let most = 0;

@@ -70,10 +70,16 @@ export function createOutboxRepo(db: Database.Database) {
      * email once) do not wait for each other, only for what was queued before.
      */
     due: db.prepare(`
-      SELECT id, kind, target, batch_id AS batchId FROM outbox o
-      WHERE o.state IN ('pending', 'sending') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
-        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state IN ('pending', 'sending')
-          AND NOT coalesce(e.batch_id = o.batch_id AND (SELECT b.independent FROM outbox_batches b WHERE b.id = o.batch_id) = 1, 0))
+      WITH heads AS (
+        SELECT target, min(id) AS id FROM outbox WHERE state IN ('pending', 'sending') GROUP BY target
+      )
+      SELECT o.id, o.kind, o.target, o.batch_id AS batchId
+      FROM heads h JOIN outbox head ON head.id = h.id
+      JOIN outbox o ON o.target = h.target AND o.state IN ('pending', 'sending')
+      WHERE (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+        -- The rows of a batch are written together, so none of another batch lies between two of them.
+        AND (o.id = h.id OR (o.batch_id = head.batch_id
+          AND (SELECT b.independent FROM outbox_batches b WHERE b.id = o.batch_id) = 1))
       ORDER BY o.id LIMIT @limit`) as Database.Statement<
       [{ now: string; limit: number }],
       Pick<OutboxRow, 'id' | 'kind' | 'target' | 'batchId'>
