@@ -178,6 +178,23 @@ describe('lookup', () => {
     expect(mirror.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(Object.keys(GUESTS).length);
   });
 
+  it('looks in the columns it is given only (a kiosk: names, or emails once an @ is typed)', () => {
+    const names = (text: string) =>
+      mirror.guests
+        .lookup(text, { ...WINDOW, now: NOW, columns: ['first_name', 'last_name'] })
+        .map((g) => g.invitationId);
+    const emails = (text: string) =>
+      mirror.guests.lookup(text, { ...WINDOW, now: NOW, columns: ['email'] }).map((g) => g.invitationId);
+    expect(lookup('initech')).toEqual([8]);
+    expect(names('initech')).toEqual([]);
+    expect(lookup('acme').toSorted()).toEqual([3, 8, 9]); // zoe@acme.test, Acme Visitor, Acme Corporation
+    expect(names('acme')).toEqual([8]);
+    expect(names('ada lovelace')).toEqual([4]);
+    expect(names('babbage')).toEqual([]);
+    expect(emails('countess@analytical')).toEqual([4]);
+    expect(emails('zoe@')).toEqual([3]);
+  });
+
   it('returns nothing for empty or separator-only text, and respects the limit', () => {
     expect(lookup('')).toEqual([]);
     expect(lookup('   ')).toEqual([]);

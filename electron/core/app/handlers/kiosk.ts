@@ -43,6 +43,9 @@ export const kioskHandlers: Handlers<
         ...kioskWindow(Date.now()),
         flow: runtime.config.flow,
         limit: 8,
+        // A guest finds their own invitation by name, or by email once they type an @: a company
+        // name, or the domain of an email, would list everyone from that company.
+        columns: text.includes('@') ? ['email'] : ['first_name', 'last_name'],
       })
       .map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {

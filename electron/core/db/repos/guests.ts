@@ -57,15 +57,27 @@ const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) AS stat
 const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
   LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
 
-/** Turns typed text into an FTS5 query: every word a prefix, all words required. */
-export function toFtsQuery(text: string): string | null {
-  const words = text
+/** The words of typed text, as the lookup takes them. */
+function lookupWords(text: string): string[] {
+  return text
     .normalize('NFC')
     .split(/[\s,;:()"'*^+\-@.]+/u)
     .filter((word) => word.length > 0);
-  if (words.length === 0) return null;
-  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ');
 }
+
+/**
+ * Turns typed text into an FTS5 query: every word a prefix, all words
+ * required; with `columns`, each word must be found in one of them.
+ */
+export function toFtsQuery(text: string, columns?: readonly LookupColumn[]): string | null {
+  const words = lookupWords(text);
+  if (words.length === 0) return null;
+  const filter = columns ? `{${columns.join(' ')}} : ` : '';
+  return words.map((word) => `${filter}"${word.replace(/"/g, '""')}"*`).join(' ');
+}
+
+/** The columns of the lookup index. */
+export type LookupColumn = 'first_name' | 'last_name' | 'email' | 'company_name';
 
 export function createGuestsRepo(db: Database.Database) {
   const list = db.prepare(`
@@ -122,8 +134,16 @@ export function createGuestsRepo(db: Database.Database) {
      * word, ignoring case and diacritics. Best first: name matches before
      * email or company matches, then the event nearest to `now`.
      */
-    lookup(text: string, query: GuestQuery & { limit?: number; now?: number }): Guest[] {
-      const match = toFtsQuery(text);
+    lookup(
+      text: string,
+      query: GuestQuery & {
+        limit?: number;
+        now?: number;
+        /** Only these columns (a kiosk: a guest's own names and email, not whoever else works at their company). */
+        columns?: readonly LookupColumn[];
+      },
+    ): Guest[] {
+      const match = toFtsQuery(text, query.columns);
       if (!match) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
@@ -138,7 +158,7 @@ export function createGuestsRepo(db: Database.Database) {
         })
         .map(withCategory(flow));
       const now = query.now ?? Date.now();
-      const words = match.split(' ').map((w) => fold(w.slice(1, -2)));
+      const words = lookupWords(text).map(fold);
       const nameHits = (g: Guest) => {
         const names = [g.firstName, g.lastName].filter(Boolean).map((n) => fold(n!));
         return words.filter((w) => names.some((n) => n.split(/\s+/).some((part) => part.startsWith(w)))).length;
