@@ -251,7 +251,13 @@ export const operations = {
   'guests.evacuationList': op(
     STAFF,
     z.object({}).strict(),
-    z.object({ generatedAt: z.string(), lastSyncAt: z.string().nullable(), guests: z.array(Guest) }),
+    z.object({
+      generatedAt: z.string(),
+      lastSyncAt: z.string().nullable(),
+      /** The name comes from the access profile groups of the location, when they name it. */
+      location: z.object({ id: z.number().int(), name: z.string().nullable() }),
+      guests: z.array(Guest),
+    }),
     'Everyone on site, for an evacuation',
   ),
   'conflicts.list': op(STAFF, z.object({}).strict(), z.array(Conflict), 'Transitions the service refused'),

@@ -161,6 +161,16 @@ describe('Foyer in a browser', () => {
     await waitForText('[data-testid=list-caption]', /matches? for “a”/);
     await page.fill('[data-testid=desk-search]', '');
 
+    // The evacuation list names the location and counts the people on site.
+    await page.click('[data-testid=evacuation-button]');
+    await page.locator('[data-testid=evacuation]').waitFor();
+    expect(await text('[data-testid=evacuation-location]')).toBe('Berlin HQ');
+    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(
+      runtime.mirror.guests.onSite(10).length,
+    );
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=evacuation]').waitFor({ state: 'detached' });
+
     await page.click('[data-testid=area-admin]');
     await page.click('[data-testid=tab-outbox]');
     await page.locator('[data-testid=outbox]').waitFor();

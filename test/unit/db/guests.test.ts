@@ -77,6 +77,8 @@ beforeAll(() => {
       legitimation: { sourceId: 'inv-21' },
     },
     { id: 22, state: 'CHECKED_OUT', arrivedAt: iso(NOW - 2 * HOUR), leftAt: iso(NOW - HOUR) },
+    // Checked in for an event ten days ago and never checked out.
+    { id: 31, state: 'CHECKED_IN', arrivedAt: iso(NOW - 10 * 24 * HOUR) },
     { id: 23, state: 'ON_HOLD', arrivedAt: iso(NOW - HOUR) },
   ];
   mirror.transaction(() => {
@@ -232,6 +234,18 @@ describe('list by category', () => {
     const expected = mirror.guests.list({ ...WINDOW, category: 'expected', flow });
     expect(expected).toHaveLength(10);
     expect(expected.every((g) => g.state === 'INVITED')).toBe(true);
+  });
+});
+
+describe('everyone on site', () => {
+  it('lists who is checked in at the location, also outside the window of the lists', () => {
+    expect(mirror.guests.list({ ...WINDOW, category: 'onsite' }).map((g) => g.invitationId)).toEqual([21]);
+    const onSite = mirror.guests.onSite(10);
+    expect(onSite.map((g) => [g.invitationId, g.state])).toEqual([
+      [31, 'CHECKED_IN'], // Lovelace-Past
+      [21, 'CHECKED_IN'], // Person
+    ]);
+    expect(mirror.guests.onSite(11)).toEqual([]);
   });
 });
 

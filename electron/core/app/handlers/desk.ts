@@ -55,14 +55,11 @@ export const deskHandlers: Handlers<
     return {
       generatedAt: new Date().toISOString(),
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
-      guests: runtime.mirror.guests
-        .list({
-          locationId: runtime.config.locationId,
-          ...syncWindow(runtime.config, Date.now()),
-          category: 'onsite',
-          flow: runtime.config.flow,
-        })
-        .map(toGuestView),
+      location: {
+        id: runtime.config.locationId,
+        name: runtime.mirror.groups.locationName.get(runtime.config.locationId) ?? null,
+      },
+      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(toGuestView),
     };
   },
   'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts.all(),

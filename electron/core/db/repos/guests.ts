@@ -88,6 +88,16 @@ export function createGuestsRepo(db: Database.Database) {
     WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
     ORDER BY startsAt, lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
 
+  // Everyone with a check-in record or a queued transition at the location, whatever the window.
+  const withCheckIn = db.prepare(`
+    SELECT ${COLUMNS} ${FROM}
+    WHERE i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
+      AND i.location_id = @locationId
+    UNION ALL
+    SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
+    WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
+    ORDER BY lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
+
   // FTS first (CROSS JOIN fixes the join order, INDEXED BY the way to the invitations): a
   // location holds tens of thousands of invitations, the typed text matches few contacts.
   // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for two-letter prefixes.
@@ -127,6 +137,18 @@ export function createGuestsRepo(db: Database.Database) {
         .all({ locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState })
         .map(withCategory(flow));
       return query.category ? guests.filter((g) => g.category === query.category) : guests;
+    },
+
+    /**
+     * Everyone on site at the location by the mirror (queued check-ins
+     * included), however long ago their event began or ended: the evacuation
+     * list leaves nobody out for being outside the window of the lists.
+     */
+    onSite(locationId: number, flow: FlowConfig = DEFAULT_FLOW): Guest[] {
+      return withCheckIn
+        .all({ locationId, initialState: flow.initialState })
+        .map(withCategory(flow))
+        .filter((guest) => guest.category === 'onsite');
     },
 
     /**

@@ -26,6 +26,12 @@ export function createGroupsRepo(db: Database.Database) {
     removeUnseen: db.prepare(
       'DELETE FROM access_profile_groups WHERE source_id NOT IN (SELECT value FROM json_each(@seen))',
     ),
+    /** The name of a location, as the access profile groups there give it (the interface has no other source). */
+    locationName: db
+      .prepare(
+        'SELECT location_name FROM access_profile_groups WHERE location_id = ? AND location_name IS NOT NULL ORDER BY source_id LIMIT 1',
+      )
+      .pluck() as Database.Statement<[number], string>,
     all: db.prepare(
       'SELECT source_id AS sourceId, name, location_id AS locationId, location_name AS locationName FROM access_profile_groups ORDER BY source_id',
     ) as Database.Statement<

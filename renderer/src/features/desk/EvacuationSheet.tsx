@@ -50,6 +50,10 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
         </header>
         <dl className="print-meta">
           <div>
+            <dt>Location</dt>
+            <dd data-testid="evacuation-location">{list.location.name ?? `Location ${list.location.id}`}</dd>
+          </div>
+          <div>
             <dt>Generated</dt>
             <dd>{generated.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' })}</dd>
           </div>

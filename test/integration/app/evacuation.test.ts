@@ -1,0 +1,66 @@
+/**
+ * The evacuation list through the app core, against the reference service:
+ * everyone checked in, those checked in while the service was away included,
+ * with the location's name; a kiosk may not print it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
+import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import { TEST_TOKEN } from '../../support/world.ts';
+import { cleanup, seedGuests, startServiceOn, tempDir, type SeededGuest } from '../outbox/helpers.ts';
+
+let service: Awaited<ReturnType<typeof startServiceOn>>;
+let runtime: Runtime;
+let core: AppCore;
+let guests: SeededGuest[];
+const desk = createSession('desk-1', 'desk', 'admin');
+
+beforeAll(async () => {
+  service = await startServiceOn(tempDir('foyer-evac-svc-'));
+  ({ guests } = await seedGuests({ baseUrl: service.baseUrl, db: service.db }, 5));
+  const dataDir = tempDir('foyer-evac-data-');
+  const store = createConfigStore(dataDir);
+  store.write({ ...store.read(), baseUrl: service.baseUrl, locationId: 10, companyId: 1 });
+  createFileTokenStore(dataDir).set(TEST_TOKEN);
+  runtime = await openRuntime({ dataDir });
+  core = createAppCore(runtime);
+  await core.call(desk, 'sync.now', { full: true });
+}, 30_000);
+
+afterAll(async () => {
+  await runtime?.close();
+  await cleanup();
+});
+
+describe('the evacuation list', () => {
+  it('lists everyone on site, a check-in queued while the service is away included', async () => {
+    const [a, b, c] = guests as [SeededGuest, SeededGuest, SeededGuest];
+    await core.call(desk, 'guests.transition', { invitationId: a.id, action: 'checkIn' });
+    await core.call(desk, 'guests.transition', { invitationId: c.id, action: 'checkIn' });
+    await core.call(desk, 'guests.transition', { invitationId: c.id, action: 'checkOut' });
+    await runtime.engine.deliver();
+    expect(runtime.outbox.counts()).toMatchObject({ pending: 0, failed: 0 });
+
+    await service.close();
+    const queued = await core.call(desk, 'guests.transition', { invitationId: b.id, action: 'checkIn' });
+    expect(queued).toMatchObject({ state: 'CHECKED_IN', pending: true });
+
+    const list = await core.call(desk, 'guests.evacuationList', {});
+    expect(list.location).toEqual({ id: 10, name: 'Berlin HQ' });
+    expect(list.lastSyncAt).not.toBeNull();
+    expect(list.guests.map((g) => [g.invitationId, g.state, g.pending]).sort()).toEqual(
+      [
+        [a.id, 'CHECKED_IN', false],
+        [b.id, 'CHECKED_IN', true],
+      ].sort(),
+    );
+  });
+
+  it('is not for a kiosk', async () => {
+    const kiosk = createSession('kiosk-1', 'kiosk', 'kiosk');
+    await expect(core.call(kiosk, 'guests.evacuationList', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
