@@ -59,6 +59,46 @@ describe('the evacuation list', () => {
     );
   });
 
+  it('keeps a guest who never checked out after an event days ago, on the sheet and in the desk list', async () => {
+    const long = Date.now() - 5 * 86_400_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    runtime.mirror.transaction(() => {
+      runtime.mirror.invitations.upsertMany([
+        {
+          id: 990_001,
+          createdAt: at(long - 86_400_000),
+          updatedAt: at(long - 86_400_000),
+          event: {
+            id: 990_002,
+            name: 'Workshop last week',
+            startsAt: at(long),
+            endsAt: at(long + 3_600_000),
+            locationId: 10,
+            hostId: 100,
+            createdAt: at(long - 86_400_000),
+            updatedAt: at(long - 86_400_000),
+          },
+          contact: {
+            id: 990_003,
+            firstName: 'Forgot',
+            lastName: 'To-Check-Out',
+            createdAt: at(long - 86_400_000),
+            updatedAt: at(long - 86_400_000),
+          },
+        },
+      ]);
+      runtime.mirror.checkIns.upsertMany([{ id: 990_001, state: 'CHECKED_IN', arrivedAt: at(long) }], 10);
+    });
+    const sheet = await core.call(desk, 'guests.evacuationList', {});
+    expect(sheet.guests.map((g) => g.invitationId)).toContain(990_001);
+    const onSite = await core.call(desk, 'guests.list', { category: 'onsite' });
+    expect(onSite.map((g) => g.invitationId)).toContain(990_001);
+    const all = await core.call(desk, 'guests.list', {});
+    expect(all.filter((g) => g.invitationId === 990_001)).toHaveLength(1);
+    const expected = await core.call(desk, 'guests.list', { category: 'expected' });
+    expect(expected.map((g) => g.invitationId)).not.toContain(990_001);
+  });
+
   it('is not for a kiosk', async () => {
     const kiosk = createSession('kiosk-1', 'kiosk', 'kiosk');
     await expect(core.call(kiosk, 'guests.evacuationList', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });

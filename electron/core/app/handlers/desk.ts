@@ -20,15 +20,16 @@ export const deskHandlers: Handlers<
     await runtime.engine.syncNow({ full: Boolean(full) });
     return runtime.engine.status.get();
   },
-  'guests.list': ({ category }, { runtime }) =>
-    runtime.mirror.guests
-      .list({
-        locationId: runtime.config.locationId,
-        ...syncWindow(runtime.config, Date.now()),
-        category,
-        flow: runtime.config.flow,
-      })
-      .map(toGuestView),
+  'guests.list': ({ category }, { runtime }) => {
+    const { guests } = runtime.mirror;
+    const { locationId, flow } = runtime.config;
+    const listed = guests.list({ locationId, ...syncWindow(runtime.config, Date.now()), category, flow });
+    if (category !== undefined && category !== 'onsite') return listed.map(toGuestView);
+    // Whoever is on site stays listed, however long ago their event was (as on the evacuation list).
+    const seen = new Set(listed.map((guest) => guest.invitationId));
+    const earlier = guests.onSite(locationId, flow).filter((guest) => !seen.has(guest.invitationId));
+    return [...earlier, ...listed].map(toGuestView);
+  },
   'guests.search': ({ text }, { runtime }) =>
     runtime.mirror.guests
       .lookup(text, {
