@@ -409,10 +409,16 @@ export function createOutbox(deps: OutboxDeps) {
     const blockedTargets = new Set<string>();
     const inFlight = new Set<number>();
     let stopped = false;
+    // Read lazily, up to the first row that may go: a blocked target's independent batch can be
+    // hundreds of rows long, and must not hide the rows of other targets behind it.
     const next = (): OutboxRow | undefined => {
-      for (const head of repo.due.all({ now: iso(now()), limit: 50 }))
-        if (!blockedTargets.has(head.target) && !inFlight.has(head.id)) return repo.get.get(head.id);
-      return undefined;
+      let id: number | undefined;
+      for (const head of repo.due.iterate({ now: iso(now()) }))
+        if (!blockedTargets.has(head.target) && !inFlight.has(head.id)) {
+          id = head.id;
+          break;
+        }
+      return id === undefined ? undefined : repo.get.get(id);
     };
     // Wakes the workers waiting whenever a row in flight is settled: what it held back may be due now.
     let waiting: (() => void)[] = [];

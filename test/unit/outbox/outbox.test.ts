@@ -319,6 +319,20 @@ describe('delivery', () => {
     ).toEqual(['id-0', 'id-200', 'id-400']);
   });
 
+  it('a long push held back by backoff does not hide the work of other targets queued after it', async () => {
+    const { outbox: box, count } = outbox((call) => {
+      if (call.endpoint === 'syncPermanentIdentities') throw apiError('server', 503);
+      return service(call);
+    });
+    // 60 requests of distinct identities, all due at once, all refused for now.
+    box.queueIdentities(identities(60 * 200), { source: null, label: 'long' });
+    box.queueTransition(2, 'checkIn', 'kiosk');
+    const summary = await box.deliver();
+    expect(count('transitionCheckIn')).toBe(1);
+    expect(summary).toMatchObject({ delivered: 1, pending: 60 });
+    expect(guest(2)).toMatchObject({ state: 'CHECKED_IN', pending: false });
+  });
+
   it('a second push waits until every request of the first one is done', async () => {
     const log: string[] = [];
     const { outbox: box } = outbox(async (call) => {

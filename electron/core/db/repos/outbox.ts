@@ -73,17 +73,14 @@ export function createOutboxRepo(db: Database.Database) {
       WITH heads AS (
         SELECT target, min(id) AS id FROM outbox WHERE state IN ('pending', 'sending') GROUP BY target
       )
-      SELECT o.id, o.kind, o.target, o.batch_id AS batchId
+      SELECT o.id, o.target
       FROM heads h JOIN outbox head ON head.id = h.id
       JOIN outbox o ON o.target = h.target AND o.state IN ('pending', 'sending')
       WHERE (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
         -- The rows of a batch are written together, so none of another batch lies between two of them.
         AND (o.id = h.id OR (o.batch_id = head.batch_id
           AND (SELECT b.independent FROM outbox_batches b WHERE b.id = o.batch_id) = 1))
-      ORDER BY o.id LIMIT @limit`) as Database.Statement<
-      [{ now: string; limit: number }],
-      Pick<OutboxRow, 'id' | 'kind' | 'target' | 'batchId'>
-    >,
+      ORDER BY o.id`) as Database.Statement<[{ now: string }], Pick<OutboxRow, 'id' | 'target'>>,
     /** Open rows after the given one of the same target (they depend on it). */
     laterOpen: db.prepare(
       `SELECT ${COLUMNS} FROM outbox WHERE target = ? AND id > ? AND state IN ('pending', 'sending') ORDER BY id`,
