@@ -148,7 +148,6 @@ async function importTableFile<T>(path: string, spec: TableSpec<T>, onProgress?:
   return collector.result(table.format);
 }
 
-
 /** A JSON file: an array of items, or `{ "<member>": [items] }` (the API's own body shape). */
 function importJsonFile<T>(
   path: string,

@@ -89,6 +89,13 @@ const encodingError = (file: string) =>
     message: 'the file is not valid UTF-8 (nor UTF-16 with a byte order mark); save it as "CSV UTF-8" and try again',
   });
 
+/** A row's values by the header's column names (missing ones empty). */
+function cellsOf(header: readonly string[], values: readonly string[]): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (let index = 0; index < header.length; index++) cells[header[index]!] = values[index] ?? '';
+  return cells;
+}
+
 function normaliseHeader(header: string[], file: string): string[] {
   const names = header.map((h) => h.trim());
   const seen = new Set<string>();
@@ -170,11 +177,11 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
     header,
     rows: {
       async *[Symbol.asyncIterator]() {
-        const toRow = (record: CsvRecord): TableRow => {
-          const cells: Record<string, string> = {};
-          for (let index = 0; index < header.length; index++) cells[header[index]!] = record.fields[index] ?? '';
-          return { line: record.line, cells, extra: Math.max(0, record.fields.length - header.length) };
-        };
+        const toRow = (record: CsvRecord): TableRow => ({
+          line: record.line,
+          cells: cellsOf(header, record.fields),
+          extra: Math.max(0, record.fields.length - header.length),
+        });
         if (pending.length > 0) yield pending.map(toRow);
         for await (const batch of records) if (batch.length > 0) yield batch.map(toRow);
       },
@@ -243,12 +250,8 @@ async function openXlsx(path: string, onProgress?: Progress): Promise<Table> {
       async *[Symbol.asyncIterator]() {
         for await (const { line, values } of rows) {
           if (values.every((v) => v.trim() === '')) continue;
-          const cells: Record<string, string> = {};
-          header.forEach((name, index) => {
-            cells[name] = values[index] ?? '';
-          });
           const extra = values.slice(header.length).filter((v) => v.trim() !== '').length;
-          yield [{ line, cells, extra }];
+          yield [{ line, cells: cellsOf(header, values), extra }];
         }
       },
     },

@@ -70,7 +70,10 @@ function lookupWords(text: string): string[] {
  * required; with `columns`, each word must be found in one of them.
  */
 export function toFtsQuery(text: string, columns?: readonly LookupColumn[]): string | null {
-  const words = lookupWords(text);
+  return ftsQueryOf(lookupWords(text), columns);
+}
+
+function ftsQueryOf(words: readonly string[], columns?: readonly LookupColumn[]): string | null {
   if (words.length === 0) return null;
   const filter = columns ? `{${columns.join(' ')}} : ` : '';
   return words.map((word) => `${filter}"${word.replace(/"/g, '""')}"*`).join(' ');
@@ -165,7 +168,8 @@ export function createGuestsRepo(db: Database.Database) {
         columns?: readonly LookupColumn[];
       },
     ): Guest[] {
-      const match = toFtsQuery(text, query.columns);
+      const typed = lookupWords(text);
+      const match = ftsQueryOf(typed, query.columns);
       if (!match) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
@@ -180,7 +184,7 @@ export function createGuestsRepo(db: Database.Database) {
         })
         .map(withCategory(flow));
       const now = query.now ?? Date.now();
-      const words = lookupWords(text).map(fold);
+      const words = typed.map(fold);
       const nameHits = (g: Guest) => {
         const names = [g.firstName, g.lastName].filter(Boolean).map((n) => fold(n!));
         return words.filter((w) => names.some((n) => n.split(/\s+/).some((part) => part.startsWith(w)))).length;
