@@ -26,11 +26,9 @@ import type { ServiceOptions } from '../../../service/index.ts';
 import type { EndpointName } from '../../../shared/api/index.ts';
 import { call, type CallResult } from '../../support/service.ts';
 import { TEST_TOKEN, testWorld } from '../../support/world.ts';
+export { fromNow, HOUR, iso, MINUTE, uid } from '../../support/basics.ts';
+import { fromNow, HOUR, uid } from '../../support/basics.ts';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export const fromNow = (ms: number): string => iso(Date.now() + ms);
 export const FOYER = fileURLToPath(new URL('../../../bin/foyer.mjs', import.meta.url));
 
 /** Quick retries for reads (the outbox itself sends each row once per attempt). */
@@ -38,14 +36,6 @@ export const FAST_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 5, maxDelayMs:
 export const NO_RETRY: RetryPolicy = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 /** The outbox's own backoff, fast: a failed row is due again within 100 ms. */
 export const FAST_OUTBOX_RETRY: RetryPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 10, maxDelayMs: 100 };
-
-let counter = 0;
-const runId = Math.random().toString(36).slice(2, 7);
-/** A sourceId or name no other test uses. */
-export function uid(prefix = 'id'): string {
-  counter += 1;
-  return `${prefix}-${runId}-${counter}`;
-}
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

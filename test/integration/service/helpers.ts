@@ -8,32 +8,16 @@ import { ErrorBody, type ReceptionInvitation } from '../../../shared/api/index.t
 import type { CallResult, TestService } from '../../support/service.ts';
 import type { WorldInput } from '../../../service/world.ts';
 import { TEST_TOKEN, testWorld } from '../../support/world.ts';
+export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, tick, uid } from '../../support/basics.ts';
+import { DAY, eventItem, type Item, uid } from '../../support/basics.ts';
 
 export const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
-let counter = 0;
-const run = Math.random().toString(36).slice(2, 7);
-/** A sourceId (or name part) no other test uses. */
-export function uid(prefix = 'id'): string {
-  counter += 1;
-  return `${prefix}-${run}-${counter}`;
-}
-
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export const fromNow = (ms: number): string => iso(Date.now() + ms);
-
 let weeks = 0;
 /** The start of a far-future week of its own, so window queries only see one test's events. */
 export function freshWeek(): number {
   weeks += 1;
   return Date.UTC(2040, 0, 1) + weeks * 7 * DAY;
 }
-
-/** Lets the clock move on, so that a later change gets a later timestamp. Not an assertion. */
-export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- errors
 
@@ -94,25 +78,12 @@ export function count(svc: TestService, sql: string, ...params: unknown[]): numb
 
 // ---------------------------------------------------------------- events
 
-export type Item = Record<string, unknown>;
 export interface SyncResult {
   sourceId?: string | null;
   email?: string | null;
   status: string;
   message?: string | null;
   unknownAccessProfiles?: { accessProfileGroupSourceId: string; sourceId: string }[] | null;
-}
-
-/** A valid new event at location 10, running from 1 h ago to 2 h from now. */
-export function eventItem(overrides: Item = {}): Item {
-  return {
-    sourceId: uid('ev'),
-    name: uid('Event'),
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(2 * HOUR),
-    locationId: 10,
-    ...overrides,
-  };
 }
 
 export function invitationItem(overrides: Item = {}): Item {

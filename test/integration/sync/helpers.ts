@@ -17,27 +17,12 @@ import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import type { PullContext } from '../../../electron/core/sync/pulls.ts';
 import type { TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export const fromNow = (ms: number): string => iso(Date.now() + ms);
+export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, tick, uid } from '../../support/basics.ts';
+import { type Item, uid } from '../../support/basics.ts';
 
 /** Small delays, so that retried tests stay quick. */
 export const FAST_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 5, maxDelayMs: 50 };
 export const NO_RETRY: RetryPolicy = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
-
-let counter = 0;
-const runId = Math.random().toString(36).slice(2, 7);
-/** A sourceId or name part no other test uses. */
-export function uid(prefix = 'id'): string {
-  counter += 1;
-  return `${prefix}-${runId}-${counter}`;
-}
-
-/** Lets the clock move on, so that a later change gets a later timestamp. Not an assertion. */
-export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- resources that need cleaning up
 
@@ -125,20 +110,6 @@ export function context(
 }
 
 // ---------------------------------------------------------------- service side
-
-export type Item = Record<string, unknown>;
-
-/** A final event at location 10, under way: from 1 h ago to 2 h from now. */
-export function eventItem(overrides: Item = {}): Item {
-  return {
-    sourceId: uid('ev'),
-    name: uid('Event'),
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(2 * HOUR),
-    locationId: 10,
-    ...overrides,
-  };
-}
 
 export function invitationItems(n: number, overrides: (i: number) => Item = () => ({})): Item[] {
   return Array.from({ length: n }, (_, i) => ({

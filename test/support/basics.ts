@@ -1,0 +1,32 @@
+/** What every integration test's helpers use: time units and stamps, unique ids, a pause, an event item. */
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+export const iso = (ms: number): string => new Date(ms).toISOString();
+export const fromNow = (ms: number): string => iso(Date.now() + ms);
+
+let counter = 0;
+const runId = Math.random().toString(36).slice(2, 7);
+/** A sourceId (or name part) no other test uses. */
+export function uid(prefix = 'id'): string {
+  counter += 1;
+  return `${prefix}-${runId}-${counter}`;
+}
+
+/** Lets the clock move on, so that a later change gets a later timestamp. Not an assertion. */
+export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Item = Record<string, unknown>;
+
+/** A valid new event at location 10, under way: from 1 h ago to 2 h from now. */
+export function eventItem(overrides: Item = {}): Item {
+  return {
+    sourceId: uid('ev'),
+    name: uid('Event'),
+    startsAt: fromNow(-HOUR),
+    endsAt: fromNow(2 * HOUR),
+    locationId: 10,
+    ...overrides,
+  };
+}
