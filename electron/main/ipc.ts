@@ -40,5 +40,5 @@ export function forwardEvents(core: AppCore, contents: WebContents, session: Ses
     if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event);
   };
   send({ type: 'role', role: session.role });
-  return core.subscribe(send);
+  return core.subscribe(send, session);
 }

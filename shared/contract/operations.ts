@@ -75,6 +75,10 @@ export const ResourceStatus = z.object({
   lastFullAt: z.string().nullable(),
   lastError: z.object({ kind: z.string(), message: z.string(), at: z.string() }).nullable(),
   progress: z.object({ pagesDone: z.number(), pagesTotal: z.number() }).nullable(),
+  /** Skipped records, incomplete listings, changes held until confirmed (empty for the kiosk role). */
+  warnings: z.array(
+    z.object({ kind: z.enum(['skipped', 'incomplete', 'held']), message: z.string(), at: z.string() }),
+  ),
 });
 
 export const SyncStatus = z.object({

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contract/operations.ts';
 import { formatPath } from '../../../shared/api/errors.ts';
 import type { Runtime } from '../runtime.ts';
+import { statusForRole } from '../sync/status.ts';
 import { AppError } from './errors.ts';
 import type { Handler, Handlers } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
@@ -25,8 +26,11 @@ const handlers: Handlers<OperationName> = { ...sessionHandlers, ...kioskHandlers
 
 export interface AppCore {
   call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;
-  /** The one event stream: sync status, mirror changes. */
-  subscribe(listener: (event: AppEvent) => void): () => void;
+  /**
+   * The one event stream: sync status, mirror changes. Given the session it
+   * goes to, the status is shown as that session's role may see it now.
+   */
+  subscribe(listener: (event: AppEvent) => void, session?: Session): () => void;
 }
 
 export function createAppCore(runtime: Runtime, options: { log?: (line: string) => void } = {}): AppCore {
@@ -66,9 +70,13 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
         throw new AppError('INTERNAL', `${name} failed: ${(error as Error)?.message ?? 'internal error'}`);
       }
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener, session) {
+      const forSession = session
+        ? (event: AppEvent) =>
+            listener(event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event)
+        : listener;
+      listeners.add(forSession);
+      return () => listeners.delete(forSession);
     },
   };
 }

@@ -104,6 +104,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           progress: null,
           lastSuccessAt: at,
           lastError: null,
+          warnings: result.warnings,
           lastFullAt: mirror.syncState.get(stateKey(resource, config))?.lastFullAt ?? null,
         });
         log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);

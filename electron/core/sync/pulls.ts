@@ -16,7 +16,7 @@ import { type Page, walkPages } from '../api/pager.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
-import type { Resource } from './status.ts';
+import type { Resource, SyncWarning } from './status.ts';
 
 export interface PullContext {
   mirror: Mirror;
@@ -44,6 +44,8 @@ export interface PullResult {
   /** Rows removed by reconciliation. */
   removed: number;
   complete: boolean;
+  /** What this pull skipped, could not complete or held back (shown in the status). */
+  warnings: SyncWarning[];
 }
 
 const DAY = 86_400_000;
@@ -161,7 +163,7 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
       // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
       if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: !incremental });
     });
-    return { received, pages: result.pages, removed, complete: result.complete };
+    return { received, pages: result.pages, removed, complete: result.complete, warnings: [] };
   } finally {
     if (bulk) mirror.lookupIndex.restore();
   }
@@ -226,7 +228,7 @@ async function refreshInFull<T, A>(
   });
   // Only a complete listing is remembered: a page of a listing that moved under the walk is no base.
   if (memo) memo.set(spec.resource, result.complete && result.restarts === 0 ? applied : new Map());
-  return { received, pages: result.pages, removed, complete: result.complete };
+  return { received, pages: result.pages, removed, complete: result.complete, warnings: [] };
 }
 
 /** Check-ins of the location, in full: those no longer listed (undone) are removed. */

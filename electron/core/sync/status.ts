@@ -1,6 +1,22 @@
 /** The one sync status that every door shows: the desk, the kiosk, the CLI and the logs. */
+import type { Role } from '../../../shared/contract/operations.ts';
+
 export const RESOURCES = ['invitations', 'checkIns', 'groups', 'employees'] as const;
 export type Resource = (typeof RESOURCES)[number];
+
+/**
+ * Something a pull did not do as asked, though it did not fail: a record
+ * the interface's shape refused and that was skipped (`skipped`), a listing
+ * that could not be walked to its end so nothing was removed on its
+ * strength (`incomplete`), a change to people on site held until a second
+ * listing confirms it (`held`).
+ */
+export type SyncWarningKind = 'skipped' | 'incomplete' | 'held';
+export interface SyncWarning {
+  kind: SyncWarningKind;
+  message: string;
+  at: string;
+}
 
 export interface ResourceStatus {
   running: boolean;
@@ -9,6 +25,8 @@ export interface ResourceStatus {
   lastError: { kind: string; message: string; at: string } | null;
   /** Pages done of total, while a long pull runs. */
   progress: { pagesDone: number; pagesTotal: number } | null;
+  /** What the last pull of this resource left undone or held back; empty when it went as asked. */
+  warnings: SyncWarning[];
 }
 
 export interface SyncStatus {
@@ -25,7 +43,7 @@ export interface SyncStatus {
 export type StatusListener = (status: SyncStatus) => void;
 
 function emptyResource(): ResourceStatus {
-  return { running: false, lastSuccessAt: null, lastFullAt: null, lastError: null, progress: null };
+  return { running: false, lastSuccessAt: null, lastFullAt: null, lastError: null, progress: null, warnings: [] };
 }
 
 export function createStatus() {
@@ -64,3 +82,15 @@ export function createStatus() {
   };
 }
 export type StatusStore = ReturnType<typeof createStatus>;
+
+/**
+ * The status as a role may see it. A kiosk is a public screen: it learns
+ * whether the service is reachable, never what the service said (error
+ * text comes from a server that is not ours and may carry anything).
+ */
+export function statusForRole(status: SyncStatus, role: Role): SyncStatus {
+  if (role !== 'kiosk') return status;
+  const resources = { ...status.resources };
+  for (const name of RESOURCES) resources[name] = { ...resources[name], lastError: null, warnings: [] };
+  return { ...status, resources };
+}

@@ -149,7 +149,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     const send = (event: unknown) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
     void options.core.call(session, 'sync.status', {}).then((status) => send({ type: 'sync-status', status }));
     send({ type: 'role', role: session.role });
-    const unsubscribe = options.core.subscribe(send);
+    const unsubscribe = options.core.subscribe(send, session);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     request.raw.on('close', () => {
       clearInterval(heartbeat);

@@ -54,6 +54,7 @@ describe('times', () => {
       lastFullAt: null,
       lastError: null,
       progress: null,
+      warnings: [],
     });
     const status: SyncStatus = {
       online: true,

@@ -1,4 +1,5 @@
 import { syncWindow } from '../../sync/pulls.ts';
+import { statusForRole } from '../../sync/status.ts';
 import type { Handlers } from '../handler.ts';
 import { toGuestView } from './guests-view.ts';
 import { transition } from './transition.ts';
@@ -15,7 +16,7 @@ export const deskHandlers: Handlers<
   | 'conflicts.dismiss'
   | 'employees.search'
 > = {
-  'sync.status': (_, { runtime }) => runtime.engine.status.get(),
+  'sync.status': (_, { runtime, session }) => statusForRole(runtime.engine.status.get(), session.role),
   'sync.now': async ({ full }, { runtime }) => {
     await runtime.engine.syncNow({ full: Boolean(full) });
     return runtime.engine.status.get();

@@ -1,0 +1,56 @@
+/**
+ * A kiosk is a public screen: the sync status it receives (the sync.status
+ * operation and the event stream) says online or offline, never what the
+ * service said: its error text comes from a server that is not ours.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../../shared/contract/operations.ts';
+import { createAppCore } from '../../../electron/core/app/core.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
+import { createStatus } from '../../../electron/core/sync/status.ts';
+
+const SECRET = 'service said: Bearer s3cret-token at /var/www';
+
+function coreWithStatus() {
+  const status = createStatus();
+  const runtime = { engine: { status } } as unknown as Runtime;
+  return { status, core: createAppCore(runtime) };
+}
+
+function failWith(status: ReturnType<typeof createStatus>) {
+  status.update({ online: false }, 'checkIns', {
+    lastError: { kind: 'server', message: SECRET, at: '2026-11-24T10:00:00.000Z' },
+    warnings: [{ kind: 'skipped', message: SECRET, at: '2026-11-24T10:00:00.000Z' }],
+  });
+}
+
+describe('the sync status by role', () => {
+  it('sync.status gives a kiosk session online/offline and no service text; staff get it all', async () => {
+    const { status, core } = coreWithStatus();
+    failWith(status);
+    const kiosk = await core.call(createSession('k', 'kiosk'), 'sync.status', {});
+    expect(kiosk.online).toBe(false);
+    expect(JSON.stringify(kiosk)).not.toContain('s3cret');
+    expect(kiosk.resources.checkIns!.lastError).toBeNull();
+    expect(kiosk.resources.checkIns!.warnings).toEqual([]);
+    const desk = await core.call(createSession('d', 'desk'), 'sync.status', {});
+    expect(desk.resources.checkIns!.lastError?.message).toBe(SECRET);
+    expect(desk.resources.checkIns!.warnings).toHaveLength(1);
+  });
+
+  it('the event stream filters by the role the session has when each event is sent', () => {
+    const { status, core } = coreWithStatus();
+    const session = createSession('s', 'kiosk', 'admin');
+    const events: AppEvent[] = [];
+    core.subscribe((event) => events.push(event), session);
+    failWith(status);
+    session.role = 'desk';
+    failWith(status);
+    const texts = events.filter((e) => e.type === 'sync-status').map((e) => JSON.stringify(e));
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).not.toContain('s3cret');
+    expect(texts[0]).toContain('"online":false');
+    expect(texts[1]).toContain('s3cret');
+  });
+});
