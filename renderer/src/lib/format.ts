@@ -12,12 +12,29 @@ export function fullName(person: Named & { email?: string | null }, fallback = '
   return name || person.email || fallback;
 }
 
+/** Han characters (Chinese, and the kanji of Japanese names): such a name is written family name first, without a space. */
+const HAN = /\p{Script=Han}/u;
+
+export function isHanName(person: Named): boolean {
+  return HAN.test(`${person.firstName ?? ''}${person.lastName ?? ''}`);
+}
+
+/** The whole name in its own order: "Maria Popa", "王超" (family name first). */
+export function ownOrderName(person: Named): string {
+  const first = person.firstName?.trim() ?? '';
+  const last = person.lastName?.trim() ?? '';
+  return isHanName(person) ? `${last}${first}` : [first, last].filter(Boolean).join(' ');
+}
+
 /**
  * What a kiosk shows of a name: first name and the initial of the last one
  * ("Maria P."), enough to recognise oneself and not enough to read a guest
- * list over someone's shoulder.
+ * list over someone's shoulder. A Chinese name is shown whole in its own
+ * order ("王超", never "超 W."): its family name is one of a few hundred
+ * characters, which says no more than an initial does.
  */
 export function kioskName(person: Named): string {
+  if (isHanName(person)) return ownOrderName(person);
   const first = person.firstName?.trim() ?? '';
   const last = person.lastName?.trim() ?? '';
   const initial = last ? `${Array.from(last)[0]!.toLocaleUpperCase()}.` : '';

@@ -5,6 +5,7 @@ import {
   formatTimeRange,
   fullName,
   kioskName,
+  ownOrderName,
   lastSyncOf,
   plural,
 } from '../../../renderer/src/lib/format.ts';
@@ -17,6 +18,14 @@ describe('names', () => {
     expect(kioskName({ firstName: 'Maarten', lastName: 'van der Meer' })).toBe('Maarten V.');
     expect(kioskName({ firstName: null, lastName: 'Popa' })).toBe('P.');
     expect(kioskName({ firstName: 'Maria', lastName: null })).toBe('Maria');
+  });
+
+  it('shows a Chinese name in its own order, family name first, never "Chao W."', () => {
+    expect(kioskName({ firstName: '超', lastName: '王' })).toBe('王超');
+    expect(kioskName({ firstName: '小明', lastName: '张' })).toBe('张小明');
+    expect(kioskName({ firstName: 'Chao', lastName: 'Wang' })).toBe('Chao W.');
+    expect(ownOrderName({ firstName: '超', lastName: '王' })).toBe('王超');
+    expect(ownOrderName({ firstName: 'Maria', lastName: 'Popa' })).toBe('Maria Popa');
   });
 
   it('shows the full name at the desk, or a stand-in', () => {

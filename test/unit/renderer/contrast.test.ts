@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseHexColor, readableAccent } from '../../../renderer/src/lib/contrast.ts';
+
+describe('accent colours', () => {
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio([0, 0, 0], [255, 255, 255])).toBeCloseTo(21, 5);
+    expect(contrastRatio([255, 255, 255], [255, 255, 255])).toBeCloseTo(1, 5);
+    expect(contrastRatio(parseHexColor('#0f6b6b')!, [255, 255, 255])).toBeGreaterThan(4.5);
+  });
+
+  it('keeps a dark accent and darkens a light one until white text on it reads at 4.5:1', () => {
+    expect(readableAccent('#0f6b6b')).toBe('#0f6b6b');
+    const yellow = readableAccent('#ffd200')!;
+    expect(yellow).not.toBe('#ffd200');
+    expect(contrastRatio(parseHexColor(yellow)!, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
+    expect(readableAccent('#fff')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(contrastRatio(parseHexColor(readableAccent('#fff')!)!, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('ignores what is not a colour', () => {
+    expect(readableAccent('red; background: url(x)')).toBeUndefined();
+    expect(readableAccent('')).toBeUndefined();
+    expect(readableAccent(null)).toBeUndefined();
+  });
+});
