@@ -5,6 +5,7 @@
  * and the CLI all go through it, and each door checks the role.
  */
 import { z } from 'zod';
+import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { GUEST_CATEGORIES } from '../domain/flow.ts';
 
 export const ROLES = ['kiosk', 'desk', 'admin'] as const;
@@ -163,15 +164,176 @@ export const Conflict = z.object({
   label: z.string(),
 });
 
-export const KioskSettings = z.object({
+export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
+/** Largest kiosk logo, decoded. */
+export const MAX_LOGO_BYTES = 256 * 1024;
+
+const logoDataUrl = z
+  .string()
+  .max(Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 40, `the logo must be at most ${MAX_LOGO_BYTES / 1024} KB`)
+  .regex(
+    /^data:image\/(?:png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/,
+    'the logo must be a base64 data: URL of a PNG, JPEG or SVG image (data:image/png;base64,...)',
+  );
+
+/** The number of capturing groups of a regular expression, or undefined when it does not compile. */
+export function captureGroups(pattern: string): number | undefined {
+  try {
+    // An alternative that matches the empty string makes exec() report every group.
+    return new RegExp(`${pattern}|`, 'u').exec('')!.length - 1;
+  } catch {
+    return undefined;
+  }
+}
+
+const servicePattern = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((p) => captureGroups(p) !== undefined, 'codes.servicePattern is not a valid regular expression')
+  .refine(
+    (p) => captureGroups(p) === undefined || captureGroups(p) === 1,
+    'codes.servicePattern needs exactly one capturing group, around the invitation id, e.g. ^https://visit\\.example\\.com/i/(\\d+)$',
+  );
+
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'timeZone must be an IANA time zone name such as Europe/Berlin');
+
+/**
+ * The kiosk settings without defaults: the shape the kiosk reads, and (all
+ * parts optional, the nested objects too) the patch the admin sends.
+ */
+const kioskFields = {
   /** Language shown before a guest picks one. */
   defaultLanguage: z.string().min(2).max(8),
   welcomeTitle: z.string().max(120),
   /** Seconds of inactivity before the kiosk returns to its start screen. */
   idleSeconds: z.number().int().min(10).max(600),
   allowCheckOut: z.boolean(),
-});
+  /** The guest languages offered, in this order. */
+  languages: z
+    .array(z.enum(GUEST_LANGUAGES, { error: `languages: each must be one of ${GUEST_LANGUAGES.join(', ')}` }))
+    .min(1, 'languages: offer at least one language')
+    .refine((list) => new Set(list).size === list.length, 'languages: each language once'),
+  /** A guest of an event on a later day is found this many minutes before it starts (e.g. at 23:00 for 00:30). */
+  earlyArrivalMinutes: z.number().int().min(0).max(720),
+  /** The time zone whose day is "today" at the kiosk; null: the kiosk machine's own. */
+  timeZone: timeZone.nullable(),
+  badge: z.strictObject({
+    enabled: z.boolean(),
+    /** The printer's name as the operating system knows it; '' is the system's default printer. */
+    printer: z.string().max(200),
+    layout: z.enum(KIOSK_BADGE_LAYOUTS),
+  }),
+  branding: z.strictObject({
+    /** Shown only through <img>, where an SVG's scripts do not run. */
+    logoDataUrl: logoDataUrl.nullable(),
+    accentColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'branding.accentColor must be a colour as #rrggbb, e.g. #1f6feb')
+      .nullable(),
+  }),
+  codes: z.strictObject({
+    /**
+     * The service's own invitation QR content: a regular expression with one
+     * capturing group around the invitation id; null accepts only Foyer's signed codes.
+     */
+    servicePattern: servicePattern.nullable(),
+  }),
+};
+
+export const KioskSettings = z.strictObject(kioskFields);
 export type KioskSettings = z.infer<typeof KioskSettings>;
+
+export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
+  defaultLanguage: 'EN',
+  welcomeTitle: 'Welcome',
+  idleSeconds: 60,
+  allowCheckOut: true,
+  languages: [...GUEST_LANGUAGES],
+  earlyArrivalMinutes: 120,
+  timeZone: null,
+  badge: { enabled: false, printer: '', layout: 'standard' },
+  branding: { logoDataUrl: null, accentColor: null },
+  codes: { servicePattern: null },
+};
+
+/** A change of the kiosk settings: any part, nested parts too ({ badge: { enabled: true } }). */
+export const KioskSettingsPatch = z.strictObject({
+  ...KioskSettings.partial().shape,
+  badge: kioskFields.badge.partial().optional(),
+  branding: kioskFields.branding.partial().optional(),
+  codes: kioskFields.codes.partial().optional(),
+});
+export type KioskSettingsPatch = z.infer<typeof KioskSettingsPatch>;
+
+export function applyKioskPatch(base: KioskSettings, patch: KioskSettingsPatch): KioskSettings {
+  const defined = <T extends object>(part: T) =>
+    Object.fromEntries(Object.entries(part).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return {
+    ...base,
+    ...defined(patch),
+    badge: { ...base.badge, ...defined(patch.badge ?? {}) },
+    branding: { ...base.branding, ...defined(patch.branding ?? {}) },
+    codes: { ...base.codes, ...defined(patch.codes ?? {}) },
+  };
+}
+
+/** The config file's kiosk section: what is absent takes its default. */
+export const KioskSettingsConfig = KioskSettingsPatch.prefault({}).transform((patch) =>
+  applyKioskPatch(DEFAULT_KIOSK_SETTINGS, patch),
+);
+
+/**
+ * What `kiosk.checkIn` returns at once (the check-in is queued; the service
+ * may see it later): the guest as now shown, the local time of the tap (what
+ * the kiosk and the desk show as the arrival until the service's own
+ * arrivedAt is known), the host's name, and the signed code for a badge's QR.
+ */
+export const KioskCheckIn = KioskGuest.extend({
+  tappedAt: z.string(),
+  hostName: z.string().nullable(),
+  passCode: z.string(),
+});
+export type KioskCheckIn = z.infer<typeof KioskCheckIn>;
+
+/**
+ * The success screen's data, for a check-in this same kiosk session made a
+ * few minutes ago (never anyone else's): `doorPin` once the service answered
+ * the check-in with accessControl.pin, else null ("please see reception").
+ */
+export const KioskArrival = z.object({
+  invitationId: z.number().int(),
+  /** The check-in is still queued: the service has not confirmed it yet. */
+  pending: z.boolean(),
+  tappedAt: z.string(),
+  hostName: z.string().nullable(),
+  doorPin: z.string().nullable(),
+});
+export type KioskArrival = z.infer<typeof KioskArrival>;
+
+/** A guest pass: the signed code Foyer issues and the text to put in its QR. */
+export const PassCode = z.object({
+  invitationId: z.number().int(),
+  code: z.string(),
+  qrText: z.string(),
+});
+export type PassCode = z.infer<typeof PassCode>;
+
+/** Han characters: one is a whole given name, so lookup accepts a single one. */
+export const HAN = /\p{Script=Han}/u;
+export const LookupText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((text) => text.length >= 2 || HAN.test(text), 'type at least 2 letters (or one Chinese character)');
 
 export const SettingsView = z.object({
   baseUrl: z.string().nullable(),
@@ -220,17 +382,28 @@ export const operations = {
   'kiosk.settings': op(ALL, z.object({}).strict(), KioskSettings, 'Kiosk settings'),
   'kiosk.lookup': op(
     ALL,
-    z.object({ text: z.string().trim().min(2).max(100) }).strict(),
+    z.object({ text: LookupText }).strict(),
     z.array(KioskGuest),
-    "Today's guests whose name starts with the text",
+    "Today's guests (at most 5) found by name as typed (any script, typos tolerated), or by their full email",
   ),
   'kiosk.byCode': op(
     ALL,
     z.object({ code: z.string().trim().min(1).max(200) }).strict(),
     KioskGuest.nullable(),
-    'The guest of a scanned invitation code',
+    "Today's guest of a signed Foyer code (or the service's own QR content when a pattern is configured)",
   ),
-  'kiosk.checkIn': op(ALL, z.object({ invitationId: id }).strict(), KioskGuest, 'A guest checks in at the kiosk'),
+  'kiosk.checkIn': op(
+    ALL,
+    z.object({ invitationId: id }).strict(),
+    KioskCheckIn,
+    'A guest checks in at the kiosk (queued; returns at once)',
+  ),
+  'kiosk.arrival': op(
+    ALL,
+    z.object({ invitationId: id }).strict(),
+    KioskArrival,
+    "The success screen's data of a check-in this session made in the last minutes",
+  ),
   'kiosk.checkOut': op(ALL, z.object({ invitationId: id }).strict(), KioskGuest, 'A guest checks out at the kiosk'),
   // --- the desk
   'guests.list': op(
@@ -244,6 +417,12 @@ export const operations = {
     z.object({ text: z.string().trim().min(1).max(100) }).strict(),
     z.array(Guest),
     'Find guests',
+  ),
+  'guests.passCode': op(
+    STAFF,
+    z.object({ invitationId: id }).strict(),
+    PassCode,
+    'The signed code of a guest pass, to print or send',
   ),
   'guests.get': op(STAFF, z.object({ invitationId: id }).strict(), GuestDetail.nullable(), 'One guest with details'),
   'guests.transition': op(
@@ -320,7 +499,7 @@ export const operations = {
     'Per-item results as CSV',
   ),
   'settings.get': op(ADMIN, z.object({}).strict(), SettingsView, 'Connection settings (never the token)'),
-  'settings.setKiosk': op(ADMIN, KioskSettings.partial().strict(), KioskSettings, 'Change the kiosk settings'),
+  'settings.setKiosk': op(ADMIN, KioskSettingsPatch, KioskSettings, 'Change the kiosk settings'),
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -19,10 +19,17 @@ import type { Handler, Handlers } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
+import { passHandlers } from './handlers/passes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import type { Session } from './session.ts';
 
-const handlers: Handlers<OperationName> = { ...sessionHandlers, ...kioskHandlers, ...deskHandlers, ...adminHandlers };
+const handlers: Handlers<OperationName> = {
+  ...sessionHandlers,
+  ...kioskHandlers,
+  ...passHandlers,
+  ...deskHandlers,
+  ...adminHandlers,
+};
 
 export interface AppCore {
   call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;

@@ -9,17 +9,19 @@ import {
 } from '../config/config.ts';
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
 import { hashPin } from '../app/pins.ts';
+import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
        foyer config set KEY VALUE [--data-dir DIR]
 
-Keys: token, deskPin, adminPin, ${CONFIG_KEYS.join(', ')}
+Keys: token, deskPin, adminPin, siteKey, ${CONFIG_KEYS.join(', ')}
 deskPin and adminPin (4 to 12 digits) unlock the desk and admin roles; they are stored hashed.
+siteKey signs guest pass codes (generated once per data directory); give every kiosk of a site the same one.
 An empty VALUE ("") unsets a key; with no baseUrl, Foyer uses the embedded reference service.
 `;
 
-const KEYS = ['token', 'deskPin', 'adminPin', ...CONFIG_KEYS] as const;
+const KEYS = ['token', 'deskPin', 'adminPin', 'siteKey', ...CONFIG_KEYS] as const;
 
 export async function configCommand(argv: string[], out: Output): Promise<number> {
   const { positionals, values, dataDir } = parseCommand(argv, {}, { min: 1, max: 3 });
@@ -33,11 +35,13 @@ export async function configCommand(argv: string[], out: Output): Promise<number
   ensurePrivateDir(dataDir);
   const store = createConfigStore(dataDir);
   const tokens = createFileTokenStore(dataDir);
+  const siteKeys = createSiteKeyStore(dataDir);
 
   if (action === 'get') {
     if (value !== undefined) throw new UsageError('config get takes one KEY at most');
     const config = store.read();
     if (key === 'token') out.write(`${maskToken(tokens.get())}\n`);
+    else if (key === 'siteKey') out.write(`${siteKeys.exists() ? 'set' : 'not set (generated on first use)'}\n`);
     else if (key === 'deskPin' || key === 'adminPin')
       out.write(`${config.pins[key === 'deskPin' ? 'desk' : 'admin'] ? 'set' : 'not set'}\n`);
     else if (key) out.write(`${JSON.stringify(getConfigValue(config, key as ConfigKey) ?? null)}\n`);
@@ -62,6 +66,16 @@ export async function configCommand(argv: string[], out: Output): Promise<number
     if (key === 'token') {
       tokens.set(value);
       out.write(`token ${value ? 'stored (file mode 0600)' : 'removed'}\n`);
+      return 0;
+    }
+    if (key === 'siteKey') {
+      try {
+        siteKeys.set(value);
+      } catch (error) {
+        if (error instanceof SiteKeyError) throw new UsageError(error.message);
+        throw error;
+      }
+      out.write('siteKey stored (file mode 0600); pass codes signed with the previous key are no longer accepted\n');
       return 0;
     }
     if (key === 'deskPin' || key === 'adminPin') {

@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
+import { KioskSettingsConfig } from '../../../shared/contract/operations.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 
 const seconds = z.number().int().min(1).max(86_400);
@@ -36,14 +37,8 @@ export const Config = z.strictObject({
   flow: FlowConfig.default(DEFAULT_FLOW),
   /** Which window the desktop app opens: the reception desk, or the lobby kiosk (also: --kiosk). */
   appMode: z.enum(['desk', 'kiosk']).default('desk'),
-  kiosk: z
-    .strictObject({
-      defaultLanguage: z.string().min(2).max(8).default('EN'),
-      welcomeTitle: z.string().max(120).default('Welcome'),
-      idleSeconds: z.number().int().min(10).max(600).default(60),
-      allowCheckOut: z.boolean().default(true),
-    })
-    .prefault({}),
+  /** The kiosk's settings (shared/contract: KioskSettings); what is absent takes its default. */
+  kiosk: KioskSettingsConfig,
   /** scrypt hashes of the PINs that unlock the desk and admin roles (set with "foyer config set deskPin 1234"). */
   pins: z.strictObject({ desk: z.string().optional(), admin: z.string().optional() }).prefault({}),
 });

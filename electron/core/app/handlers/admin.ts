@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileUpload, ImportPreview, OutboxItem } from '../../../../shared/contract/operations.ts';
+import {
+  applyKioskPatch,
+  type FileUpload,
+  type ImportPreview,
+  type OutboxItem,
+} from '../../../../shared/contract/operations.ts';
 import type { AccessProfileItem } from '../../../../shared/api/index.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { importEvents, importIdentities, importProfiles } from '../../imports/importers.ts';
@@ -148,7 +153,7 @@ export const adminHandlers: Handlers<
     retentionDays: runtime.config.retentionDays,
   }),
   'settings.setKiosk': (patch, { runtime }) => {
-    const next = { ...runtime.config, kiosk: { ...runtime.config.kiosk, ...patch } };
+    const next = { ...runtime.config, kiosk: applyKioskPatch(runtime.config.kiosk, patch) };
     runtime.configStore.write(next);
     runtime.config.kiosk = next.kiosk;
     return next.kiosk;

@@ -1,68 +1,105 @@
+/**
+ * The kiosk's operations. A kiosk is in a lobby, used by anyone: it finds
+ * only guests of today at its location, at most five, by a name as typed or
+ * a full email, or by a signed code; and it reads the success screen (host,
+ * door PIN) only of a check-in it made itself minutes ago.
+ */
+import type { KioskCheckIn } from '../../../../shared/contract/operations.ts';
+import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
+import { createSiteKeyStore } from '../../codes/site-key.ts';
+import type { Guest } from '../../db/repos/guests.ts';
+import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
+import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
+import { displayName } from '../../lookup/names.ts';
+import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { transition } from './transition.ts';
 
-const HOUR = 3_600_000;
+/** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
+export const KIOSK_RESULTS = 5;
 
-/** The kiosk's window: guests whose event has not ended and starts within a day (CHECK_IN opens 24 h before). */
-function kioskWindow(now: number) {
-  return { from: new Date(now).toISOString(), to: new Date(now + 24 * HOUR).toISOString() };
+const arrivalsByRuntime = new WeakMap<Runtime, Arrivals>();
+const arrivalsOf = (runtime: Runtime) => {
+  let arrivals = arrivalsByRuntime.get(runtime);
+  if (!arrivals) arrivalsByRuntime.set(runtime, (arrivals = createArrivals()));
+  return arrivals;
+};
+
+/** The signed pass code of an invitation, under this data directory's site key. */
+export const passCodeOf = (runtime: Runtime, invitationId: number) =>
+  signPassCode(createSiteKeyStore(runtime.dataDir).get(), invitationId);
+
+/** The invitation id a scanned or typed code stands for: a signed Foyer code, or the service's own QR content. */
+function invitationOfCode(code: string, runtime: Runtime): number | undefined {
+  return (
+    verifyPassCode(createSiteKeyStore(runtime.dataDir).get(), code) ??
+    matchServicePattern(runtime.config.kiosk.codes.servicePattern, code)
+  );
 }
 
-/** An invitation code as printed on an invitation: the id, "FOYER-<id>", or a link with ?invitation=<id>. */
-export function parseInvitationCode(code: string): number | undefined {
-  const text = code.trim();
-  const match = /^(?:FOYER[-:])?(\d{1,12})$/i.exec(text) ?? /[?&]invitation=(\d{1,12})(?:&|$)/.exec(text);
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-function guestForKiosk(id: number, { runtime }: HandlerContext) {
+/** The guest, when the invitation is of today at this kiosk's location. */
+function guestForKiosk(id: number, { runtime }: HandlerContext, now = Date.now()): Guest | undefined {
   const guest = runtime.mirror.guests.byId(id, runtime.config.flow);
-  const { from, to } = kioskWindow(Date.now());
-  // The kiosk only deals with its own location's guests of today.
-  if (
-    !guest ||
-    guest.locationId !== runtime.config.locationId ||
-    (guest.endsAt && guest.endsAt <= from) ||
-    (guest.startsAt && guest.startsAt >= to)
-  )
-    return undefined;
-  return guest;
+  if (!guest || guest.locationId !== runtime.config.locationId) return undefined;
+  return isInKioskDay(guest, kioskDay(now, runtime.config.kiosk)) ? guest : undefined;
 }
+
+function hostNameOf(runtime: Runtime, guest: Guest): string | null {
+  const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+  return host ? displayName(host.firstName, host.lastName) || null : null;
+}
+
+const notToday = () => new AppError('NOT_FOUND', 'this invitation is not for today at this location');
 
 export const kioskHandlers: Handlers<
-  'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.checkOut'
+  'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.arrival' | 'kiosk.checkOut'
 > = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime }) =>
     runtime.mirror.guests
       .lookup(text, {
         locationId: runtime.config.locationId,
-        ...kioskWindow(Date.now()),
+        ...kioskDay(Date.now(), runtime.config.kiosk),
         flow: runtime.config.flow,
-        limit: 8,
+        limit: KIOSK_RESULTS,
         // A guest finds their own invitation by name, or by email once they type an @: a company
         // name, or the domain of an email, would list everyone from that company.
         columns: text.includes('@') ? ['email'] : ['first_name', 'last_name'],
       })
       .map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {
-    const id = parseInvitationCode(code);
+    const id = invitationOfCode(code, ctx.runtime);
     const guest = id === undefined ? undefined : guestForKiosk(id, ctx);
     return guest ? toKioskGuest(guest) : null;
   },
-  'kiosk.checkIn': ({ invitationId }, ctx) => {
-    if (!guestForKiosk(invitationId, ctx))
-      throw new AppError('NOT_FOUND', 'this invitation is not for today at this location');
-    return toKioskGuest(transition(ctx, invitationId, 'checkIn', 'kiosk'));
+  'kiosk.checkIn': ({ invitationId }, ctx): KioskCheckIn => {
+    const now = Date.now();
+    if (!guestForKiosk(invitationId, ctx, now)) throw notToday();
+    const guest = transition(ctx, invitationId, 'checkIn', 'kiosk');
+    // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
+    const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
+    arrivalsOf(ctx.runtime).remember(ctx.session, invitationId, tappedAt, now);
+    return {
+      ...toKioskGuest(guest),
+      tappedAt,
+      hostName: hostNameOf(ctx.runtime, guest),
+      passCode: passCodeOf(ctx.runtime, invitationId),
+    };
+  },
+  'kiosk.arrival': ({ invitationId }, { runtime, session }) => {
+    const tappedAt = arrivalsOf(runtime).recent(session, invitationId, Date.now());
+    const guest = tappedAt === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    // The same answer for "not yours", "too long ago" and "no such guest": nothing to learn by probing.
+    if (tappedAt === undefined || !guest) throw new AppError('NOT_FOUND', 'no recent check-in of this kiosk');
+    const pin = guest.pending || guest.category !== 'onsite' ? null : runtime.mirror.guests.details(invitationId).pin;
+    return { invitationId, pending: guest.pending, tappedAt, hostName: hostNameOf(runtime, guest), doorPin: pin };
   },
   'kiosk.checkOut': ({ invitationId }, ctx) => {
     if (!ctx.runtime.config.kiosk.allowCheckOut)
       throw new AppError('REFUSED', 'checking out is done at the reception desk here');
-    if (!guestForKiosk(invitationId, ctx))
-      throw new AppError('NOT_FOUND', 'this invitation is not for today at this location');
+    if (!guestForKiosk(invitationId, ctx)) throw notToday();
     return toKioskGuest(transition(ctx, invitationId, 'checkOut', 'kiosk'));
   },
 };

@@ -1,6 +1,6 @@
 /** The kiosk: one guest at a time finds their invitation and checks in or out. */
 import { create } from 'zustand';
-import type { KioskGuest, KioskSettings } from '../../../../shared/contract/operations.ts';
+import { DEFAULT_KIOSK_SETTINGS, type KioskGuest, type KioskSettings } from '../../../../shared/contract/operations.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, toKioskLanguage } from '../../lib/languages.ts';
@@ -16,12 +16,7 @@ export type KioskStep =
 export const MIN_LOOKUP_LENGTH = 2;
 export const LOOKUP_DEBOUNCE_MS = 200;
 
-const DEFAULT_SETTINGS: KioskSettings = {
-  defaultLanguage: 'EN',
-  welcomeTitle: 'Welcome',
-  idleSeconds: 60,
-  allowCheckOut: true,
-};
+const DEFAULT_SETTINGS: KioskSettings = DEFAULT_KIOSK_SETTINGS;
 
 interface KioskState {
   settings: KioskSettings;

@@ -1,0 +1,219 @@
+/**
+ * The kiosk through the app core, against the reference service: codes that
+ * cannot be guessed, today's guests only, and a success screen (host, door
+ * PIN) that only the kiosk session that checked the guest in can read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import { createSession, type Session } from '../../../electron/core/app/session.ts';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
+import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import { DAY, HOUR, iso, uid } from '../../support/basics.ts';
+import { TEST_TOKEN } from '../../support/world.ts';
+import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
+
+let service: Awaited<ReturnType<typeof startServiceOn>>;
+let runtime: Runtime;
+let core: AppCore;
+const desk = createSession('desk-1', 'desk', 'admin');
+const kiosk = createSession('kiosk-1', 'kiosk', 'kiosk');
+const otherKiosk = createSession('kiosk-2', 'kiosk', 'kiosk');
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  companyName?: string;
+}
+
+/** One event at location 10 with these guests; returns their invitation ids in order. */
+async function seedEvent(startsAt: number, endsAt: number, people: Person[]): Promise<number[]> {
+  const sourceId = uid('ev');
+  const invitations = people.map((p, i) => ({
+    sourceId: `${sourceId}-inv-${i}`,
+    email: p.email ?? `${uid('guest')}@example.test`,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    ...(p.companyName ? { companyName: p.companyName } : {}),
+  }));
+  const body = {
+    events: [
+      {
+        sourceId,
+        name: `Event ${sourceId}`,
+        startsAt: iso(startsAt),
+        endsAt: iso(endsAt),
+        locationId: 10,
+        invitations,
+      },
+    ],
+  };
+  const res = await putUntilOk(service.baseUrl, '/events', body);
+  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
+  const rows = service.db
+    .prepare(
+      'SELECT i.source_id AS s, i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ?',
+    )
+    .all(sourceId) as { s: string; id: number }[];
+  const ids = new Map(rows.map((r) => [r.s, r.id]));
+  return invitations.map((inv) => ids.get(inv.sourceId)!);
+}
+
+const startOfNextUtcDay = () => Math.ceil((Date.now() + 1) / DAY) * DAY;
+
+let today: number[];
+let tomorrow: number[];
+
+beforeAll(async () => {
+  service = await startServiceOn(tempDir('foyer-kiosk-svc-'));
+  const now = Date.now();
+  today = await seedEvent(now - HOUR, now + 3 * HOUR, [
+    { firstName: 'Jörg', lastName: 'Müller', companyName: 'Kranich Logistik', email: 'joerg.mueller@kranich.test' },
+    { firstName: 'Ada', lastName: 'Kiosktest' },
+    { firstName: 'Bea', lastName: 'Kiosktest' },
+    { firstName: 'Cem', lastName: 'Kiosktest' },
+  ]);
+  const next = startOfNextUtcDay();
+  tomorrow = await seedEvent(next + 10 * HOUR, next + 12 * HOUR, [{ firstName: 'Tomas', lastName: 'Morgen' }]);
+  const dataDir = tempDir('foyer-kiosk-data-');
+  const store = createConfigStore(dataDir);
+  const config = store.read();
+  store.write({
+    ...config,
+    baseUrl: service.baseUrl,
+    locationId: 10,
+    companyId: 1,
+    kiosk: { ...config.kiosk, timeZone: 'UTC' },
+  });
+  createFileTokenStore(dataDir).set(TEST_TOKEN);
+  runtime = await openRuntime({ dataDir });
+  core = createAppCore(runtime);
+  await core.call(desk, 'sync.now', { full: true });
+}, 30_000);
+
+afterAll(async () => {
+  await runtime?.close();
+  await cleanup();
+});
+
+const byCode = (code: string, session: Session = kiosk) => core.call(session, 'kiosk.byCode', { code });
+
+describe('kiosk codes', () => {
+  it('the desk issues a signed code that the kiosk accepts', async () => {
+    const id = today[1]!;
+    const pass = await core.call(desk, 'guests.passCode', { invitationId: id });
+    expect(pass.code).toMatch(new RegExp(`^F1-${id}-[0-9A-X]{8}$`));
+    expect(pass.qrText).toBe(pass.code);
+    expect(await byCode(pass.code)).toMatchObject({ invitationId: id, firstName: 'Ada' });
+    // as a scanner on another keyboard layout or a person may type it
+    expect(await byCode(pass.code.toLowerCase())).toMatchObject({ invitationId: id });
+    expect(await byCode(pass.code.replace(/-/g, 'ß'))).toMatchObject({ invitationId: id });
+    // the same code every time, for the same data directory
+    expect((await core.call(desk, 'guests.passCode', { invitationId: id })).code).toBe(pass.code);
+  });
+
+  it('a kiosk cannot ask for a pass code', async () => {
+    await expect(core.call(kiosk, 'guests.passCode', { invitationId: today[1]! })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('a probe of sequential ids, old-style codes and random codes reveals nobody', async () => {
+    const first = Math.min(...today, ...tomorrow);
+    const found: unknown[] = [];
+    for (let id = Math.max(1, first - 20); id < first + 40; id++)
+      for (const code of [
+        String(id),
+        `FOYER-${id}`,
+        `https://x.test/?invitation=${id}`,
+        `F1-${id}-00000000`,
+        `F1-${id}`,
+      ])
+        if (await byCode(code)) found.push(code);
+    for (let i = 0; i < 200; i++) {
+      const id = today[i % today.length]!;
+      const mac = Array.from(
+        { length: 8 },
+        () => '0123456789ABCDEFGHJKMNPQRSTVWX'[Math.floor(Math.random() * 30)],
+      ).join('');
+      if (await byCode(`F1-${id}-${mac}`)) found.push(mac);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('one changed character of a signed code reveals nobody', async () => {
+    const { code } = await core.call(desk, 'guests.passCode', { invitationId: today[2]! });
+    const last = code.at(-1) === 'A' ? 'B' : 'A';
+    expect(await byCode(code.slice(0, -1) + last)).toBeNull();
+    // the mac of one guest does not open another
+    const other = code.replace(`-${today[2]}-`, `-${today[3]}-`);
+    expect(await byCode(other)).toBeNull();
+  });
+
+  it("a signed code of tomorrow's guest finds nobody today", async () => {
+    const { code } = await core.call(desk, 'guests.passCode', { invitationId: tomorrow[0]! });
+    expect(await byCode(code)).toBeNull();
+  });
+
+  it("the service's own QR content is accepted only by the configured pattern", async () => {
+    const id = today[3]!;
+    const qr = `https://visit.example.test/i/${id}?t=abc`;
+    expect(await byCode(qr)).toBeNull();
+    const before = runtime.config.kiosk;
+    runtime.config.kiosk = { ...before, codes: { servicePattern: '^https://visit\\.example\\.test/i/(\\d+)\\?t=' } };
+    try {
+      expect(await byCode(qr)).toMatchObject({ invitationId: id });
+      expect(await byCode(String(id))).toBeNull();
+    } finally {
+      runtime.config.kiosk = before;
+    }
+  });
+});
+
+describe('the success screen', () => {
+  it('shows the tap time at once, then the host and the door PIN the service gave', async () => {
+    const id = today[0]!;
+    const before = Date.now();
+    const checkIn = await core.call(kiosk, 'kiosk.checkIn', { invitationId: id });
+    expect(checkIn).toMatchObject({ invitationId: id, pending: true, hostName: 'Ada Lovelace' });
+    expect(Date.parse(checkIn.tappedAt)).toBeGreaterThanOrEqual(before - 1);
+    expect(checkIn.passCode).toBe((await core.call(desk, 'guests.passCode', { invitationId: id })).code);
+
+    expect(await core.call(kiosk, 'kiosk.arrival', { invitationId: id })).toEqual({
+      invitationId: id,
+      pending: true,
+      tappedAt: checkIn.tappedAt,
+      hostName: 'Ada Lovelace',
+      doorPin: null,
+    });
+
+    await runtime.engine.deliver();
+    const arrival = await core.call(kiosk, 'kiosk.arrival', { invitationId: id });
+    const servicePin = (
+      JSON.parse(
+        (service.db.prepare('SELECT access_control FROM check_ins WHERE id = ?').get(id) as { access_control: string })
+          .access_control,
+      ) as { pin: string }
+    ).pin;
+    expect(servicePin).toMatch(/^\d{6}$/);
+    expect(arrival).toEqual({
+      invitationId: id,
+      pending: false,
+      tappedAt: checkIn.tappedAt,
+      hostName: 'Ada Lovelace',
+      doorPin: servicePin,
+    });
+  });
+
+  it('refuses the arrival of a check-in to any other session, and of a guest never checked in here', async () => {
+    const id = today[0]!;
+    for (const session of [otherKiosk, desk])
+      await expect(core.call(session, 'kiosk.arrival', { invitationId: id })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    await expect(core.call(kiosk, 'kiosk.arrival', { invitationId: today[1]! })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
