@@ -15,6 +15,43 @@ export const dateTime = z.iso.datetime({
   error: 'must be an ISO 8601 date-time with Z or an offset, e.g. 2026-11-21T09:30:00.000Z',
 });
 
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const READ_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?)(Z|[+-]\d\d(?::?\d\d)?)?$/i;
+
+/** A read timestamp in the one form the client keeps: UTC with milliseconds (unchanged when it cannot be read). */
+export function canonicalTime(value: string): string {
+  if (CANONICAL_TIME.test(value)) return value;
+  const match = READ_TIME.exec(value);
+  if (!match) return value;
+  const [, local, offset = 'Z'] = match;
+  const zone = /^[zZ]$/.test(offset)
+    ? 'Z'
+    : offset.length === 3
+      ? `${offset}:00`
+      : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
+  const ms = Date.parse(`${local!.replace(',', '.')}${zone}`);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/**
+ * A timestamp as read from a service, which is not always ours: besides
+ * ISO 8601 with `Z` or `+02:00`, also `+0200`, `+02`, and no offset at all,
+ * which is taken as UTC (the interface's timestamps are UTC where shown).
+ * Read values come out normalised to UTC with milliseconds.
+ */
+export const readTime = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(canonicalTime(value))) && READ_TIME.test(value), {
+    error: 'must be an ISO 8601 date-time, e.g. 2026-11-21T09:30:00.000Z',
+  })
+  .overwrite(canonicalTime);
+
+/** An integer id as read from a service: a number, or a string of digits (some services quote ids). */
+export const readId = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+  z.number().int(),
+);
+
 /** Output format of every timestamp the reference service writes. */
 export function toWireTime(date: Date | number): string {
   return new Date(date).toISOString();

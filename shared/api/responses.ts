@@ -4,22 +4,23 @@
  * fields may also come as null. A real deployment must not break the client.
  */
 import { z } from 'zod';
-import { dateTime, FreeForm, GuestLanguage, ItemStatus, tolerantEnum } from './primitives.ts';
+import { FreeForm, GuestLanguage, ItemStatus, readId, readTime, tolerantEnum } from './primitives.ts';
 
 const text = z.string().nullish();
-const time = dateTime.nullish();
+const time = readTime.nullish();
+const dateTime = readTime;
 
-export const PageInfo = z.looseObject({ totalCount: z.number().int().min(0) });
+export const PageInfo = z.looseObject({ totalCount: readId.refine((n) => n >= 0, 'must be 0 or more') });
 export type PageInfo = z.infer<typeof PageInfo>;
 
 export const Event = z.looseObject({
-  id: z.number().int(),
+  id: readId,
   name: z.string(),
   description: text,
   startsAt: dateTime,
   endsAt: dateTime,
-  locationId: z.number().int(),
-  hostId: z.number().int(),
+  locationId: readId,
+  hostId: readId,
   draft: z.boolean().nullish(),
   createdAt: dateTime,
   updatedAt: dateTime,
@@ -27,7 +28,7 @@ export const Event = z.looseObject({
 export type Event = z.infer<typeof Event>;
 
 export const Contact = z.looseObject({
-  id: z.number().int(),
+  id: readId,
   email: text,
   firstName: text,
   lastName: text,
@@ -40,7 +41,7 @@ export const Contact = z.looseObject({
 export type Contact = z.infer<typeof Contact>;
 
 export const ReceptionInvitation = z.looseObject({
-  id: z.number().int(),
+  id: readId,
   event: Event,
   contact: Contact,
   createdAt: dateTime,
@@ -99,7 +100,7 @@ export const AccessControl = z.looseObject({
 export type AccessControl = z.infer<typeof AccessControl>;
 
 export const CheckIn = z.looseObject({
-  id: z.number().int(),
+  id: readId,
   state: z.string(),
   email: text,
   firstName: text,
@@ -122,7 +123,7 @@ export type CheckInsPage = z.infer<typeof CheckInsPage>;
 export const AccessProfileGroup = z.looseObject({
   sourceId: z.string(),
   name: text,
-  location: z.looseObject({ id: z.number().int(), name: text }).nullish(),
+  location: z.looseObject({ id: readId, name: text }).nullish(),
   createdAt: time,
   updatedAt: time,
 });
@@ -135,7 +136,7 @@ export const AccessProfileGroupsPage = z.looseObject({
 export type AccessProfileGroupsPage = z.infer<typeof AccessProfileGroupsPage>;
 
 export const Employee = z.looseObject({
-  id: z.number().int(),
+  id: readId,
   email: text,
   firstName: text,
   lastName: text,

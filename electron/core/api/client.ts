@@ -4,6 +4,7 @@
  * error type, and retries with backoff for the transient classes only.
  */
 import { createHash } from 'node:crypto';
+import { createUnzip } from 'node:zlib';
 import { Pool } from 'undici';
 import type { z } from 'zod';
 import {
@@ -13,7 +14,7 @@ import {
   ErrorBody,
   issuesToDetails,
 } from '../../../shared/api/index.ts';
-import { ApiError, kindOfStatus } from './errors.ts';
+import { ApiError, kindOfStatus, sanitizeServiceText } from './errors.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 type Endpoints = typeof endpoints;
@@ -52,6 +53,8 @@ export interface ApiClientOptions {
   retry?: RetryPolicy;
   /** Keep-alive connections to the service. */
   connections?: number;
+  /** Largest answer read, after decoding (default 32 MiB): a larger one is refused, not read. */
+  maxBodyBytes?: number;
   random?: () => number;
   /** Called once per HTTP request sent (retries included): for status and counting. */
   onRequest?: (endpoint: EndpointName, attempt: number) => void;
@@ -105,13 +108,68 @@ function buildPath(definition: EndpointDefinition, params: Record<string, unknow
   return definition.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
 }
 
-function buildQuery(query: Record<string, unknown> | undefined): string {
-  const search = new URLSearchParams();
+/** The query of the request, after the base URL's own (e.g. a subscription key), which every request keeps. */
+function buildQuery(query: Record<string, unknown> | undefined, base: URLSearchParams): string {
+  const search = new URLSearchParams(base);
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== null) search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+
+class BodyTooLarge extends Error {}
+
+/**
+ * Reads an answer's body as text, decoding gzip and deflate (a server may
+ * compress whatever was asked), and stops at `max` bytes after decoding: a
+ * huge, endless or compressed-bomb answer costs at most `max` of memory.
+ */
+async function readBody(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  encoding: string | undefined,
+  length: number,
+  max: number,
+): Promise<string> {
+  if (length > max) {
+    body.destroy();
+    throw new BodyTooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const take = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > max) throw new BodyTooLarge();
+    chunks.push(chunk);
+  };
+  const coding = (encoding ?? '').trim().toLowerCase();
+  try {
+    if (coding === '' || coding === 'identity') for await (const chunk of body) take(chunk);
+    else if (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate') {
+      // Unzip tells gzip from zlib-wrapped deflate by the header.
+      const unzip = createUnzip();
+      const feeding = (async () => {
+        for await (const chunk of body) if (!unzip.write(chunk)) await new Promise((r) => unzip.once('drain', r));
+        unzip.end();
+      })();
+      feeding.catch((error: unknown) => unzip.destroy(error as Error));
+      try {
+        for await (const chunk of unzip) take(chunk as Buffer);
+      } finally {
+        unzip.destroy();
+      }
+      await feeding;
+    } else throw new UnknownEncoding(coding);
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+class UnknownEncoding extends Error {}
 
 /** A network-level failure of undici, as opposed to a bug. */
 function isNetworkError(error: unknown): boolean {
@@ -132,8 +190,15 @@ function isNetworkError(error: unknown): boolean {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = new URL(options.baseUrl.replace(/\/+$/, ''));
-  const basePath = base.pathname;
+  // The base may be a host root (https://host) or carry a query (?subscription-key=...): the path
+  // of every request is the base's path without its trailing slashes, and the query is kept.
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const baseQuery = base.searchParams;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // What a service's text must never carry into the mirror, the log or a screen.
+  const secrets = [options.token, ...[...baseQuery.values()].filter((v) => v.length >= 8)];
+  const clean = (text: string) => sanitizeServiceText(text, secrets);
   const pool = new Pool(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 10_000,
@@ -154,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const path =
       basePath +
       buildPath(definition, request.params as Record<string, unknown>) +
-      buildQuery(request.query as Record<string, unknown>);
+      buildQuery(request.query as Record<string, unknown>, baseQuery);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let statusCode: number;
@@ -167,6 +232,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: {
           authorization,
           accept: 'application/json',
+          'accept-encoding': 'gzip, deflate',
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body,
@@ -174,9 +240,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       statusCode = response.statusCode;
       headers = response.headers;
-      text = await response.body.text();
+      const encoding = headers['content-encoding'];
+      text = await readBody(
+        response.body,
+        Array.isArray(encoding) ? encoding.join(',') : encoding,
+        Number(headers['content-length'] ?? 0),
+        maxBodyBytes,
+      );
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof BodyTooLarge)
+        throw new ApiError({
+          kind: 'invalid_response',
+          endpoint: name,
+          message: `${name}: the answer is larger than ${mib(maxBodyBytes)}; refused unread (no page of this interface is that large)`,
+        });
+      if (error instanceof UnknownEncoding)
+        throw new ApiError({
+          kind: 'invalid_response',
+          endpoint: name,
+          message: `${name}: the answer is encoded as "${clean(error.message)}", which Foyer did not ask for (it accepts gzip and deflate)`,
+        });
+      if (error instanceof Error && 'errno' in error && (error as { code?: string }).code?.startsWith('Z_'))
+        throw new ApiError({
+          kind: 'invalid_response',
+          endpoint: name,
+          message: `${name}: the compressed answer cannot be decoded (${error.message})`,
+        });
       if (timeout.aborted)
         throw new ApiError({
           kind: 'timeout',
@@ -195,22 +285,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     if (statusCode < 200 || statusCode >= 300) {
+      // The service's words are shown after ours, cleaned: they come from a server that is not ours.
       let code: string | undefined;
-      let message = text.slice(0, 200) || `HTTP ${statusCode}`;
+      let message = clean(text) || `HTTP ${statusCode}`;
       let details: ApiError['details'] = [];
       try {
         const parsed = ErrorBody.safeParse(JSON.parse(text));
-        if (parsed.success) ({ code, message, details = [] } = parsed.data.error);
+        if (parsed.success) {
+          code = clean(parsed.data.error.code).slice(0, 60);
+          message = clean(parsed.data.error.message);
+          details = (parsed.data.error.details ?? [])
+            .slice(0, 20)
+            .map((d) => ({ path: clean(d.path), message: clean(d.message) }));
+        }
       } catch {
         // not JSON: keep the start of the text as message
       }
+      const kind = kindOfStatus(statusCode);
+      const location = headers.location;
+      const said =
+        kind === 'forbidden'
+          ? `the token was refused (${message})`
+          : kind === 'redirected'
+            ? `the service redirected to ${location ? clean(String(location)) : 'nowhere given'}; not followed, so the token is sent only to ${base.origin}`
+            : message;
       throw new ApiError({
-        kind: kindOfStatus(statusCode),
+        kind,
         status: statusCode,
         code,
         details,
         endpoint: name,
-        message: `${name}: ${statusCode}${code ? ` ${code}` : ''}: ${message}`,
+        message: `${name}: ${statusCode}${code ? ` ${code}` : ''}: ${said}`,
         retryAfterMs: statusCode === 429 || statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined,
       });
     }
@@ -229,7 +334,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         kind: 'invalid_response',
         status: statusCode,
         endpoint: name,
-        message: `${name}: the answer is not JSON: ${JSON.stringify(text.slice(0, 80))}`,
+        message: `${name}: the answer is not JSON: ${JSON.stringify(clean(text.slice(0, 200)).slice(0, 80))}`,
       });
     }
     const parsed = definition.response.safeParse(json);

@@ -5,6 +5,8 @@ export type ApiErrorKind =
   | 'network' // no answer: refused, reset, dropped
   | 'timeout' // no answer in time
   | 'unauthorized' // 401: the token was rejected; retrying will not help
+  | 'forbidden' // 403: the token was refused for this request
+  | 'redirected' // 3xx: the service pointed elsewhere; not followed, so the token stays with this service
   | 'not_found' // 404
   | 'validation' // other 4xx, or a request refused before sending
   | 'rate_limited' // 429, with retryAfterMs
@@ -56,7 +58,9 @@ export class ApiError extends Error {
 }
 
 export function kindOfStatus(status: number): ApiErrorKind {
+  if (status >= 300 && status < 400) return 'redirected';
   if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 429) return 'rate_limited';
   if (status >= 500) return 'server';
@@ -68,6 +72,10 @@ export function explain(error: ApiError): string {
   switch (error.kind) {
     case 'unauthorized':
       return 'The service rejected the access token. Check the token in the settings (foyer config set token ...).';
+    case 'forbidden':
+      return 'The token was refused for this request. Check that the token may read this location and company.';
+    case 'redirected':
+      return 'The service answered with a redirect, which Foyer does not follow with the token. Check the base URL.';
     case 'network':
       return 'The service cannot be reached. Work continues offline and is sent when it is back.';
     case 'timeout':
@@ -83,4 +91,31 @@ export function explain(error: ApiError): string {
     case 'validation':
       return 'The service refused the request as invalid.';
   }
+}
+
+/** Longest service text kept in a message or a detail: enough to tell what went wrong, never a whole page. */
+export const SERVICE_TEXT_MAX = 300;
+
+// ANSI escape sequences (CSI ... final byte, OSC ... BEL/ST), then any other control character.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
+
+/**
+ * Text from a service that is not ours, made safe to store, log and show:
+ * the secrets removed (the token, and anything after "Bearer"), terminal
+ * escapes and other control characters stripped, and the length capped.
+ */
+export function sanitizeServiceText(text: string, secrets: readonly string[], max = SERVICE_TEXT_MAX): string {
+  let out = text;
+  for (const secret of secrets)
+    if (secret.length >= 4) {
+      out = out.split(secret).join('[token]');
+      const encoded = encodeURIComponent(secret);
+      if (encoded !== secret) out = out.split(encoded).join('[token]');
+    }
+  out = out.replace(ANSI, '').replace(CONTROL, ' ').replace(BEARER, '$1 [token]').replace(/ {2,}/g, ' ').trim();
+  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
