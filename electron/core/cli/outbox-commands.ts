@@ -5,7 +5,7 @@ import { formatIssue } from '../imports/issues.ts';
 import { importEvents, importIdentities, importProfiles } from '../imports/importers.ts';
 import { TransitionRefused, type TransitionAction } from '../outbox/transitions.ts';
 import { describeDiff, diffProfiles, needsConfirmation } from '../outbox/profile-diff.ts';
-import { countByStatus, itemResults, resultsCsv } from '../outbox/report.ts';
+import { countByStatus, exportResults, itemResults } from '../outbox/report.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openLocal } from './local.ts';
@@ -264,10 +264,9 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
   if (action === 'export') {
     const local = openLocal(dataDir);
     try {
-      const row = local.mirror.outbox.get.get(id);
-      if (!row) throw new UsageError(`no outbox item ${id}`);
-      const rows = row.batchId ? local.mirror.outbox.byBatch.all(row.batchId) : [row];
-      const csv = resultsCsv(rows.flatMap(itemResults));
+      const exported = exportResults(local.mirror.outbox, id);
+      if (!exported) throw new UsageError(`no outbox item ${id}`);
+      const { csv } = exported;
       if (values.out) {
         writeFileSync(values.out, csv);
         out.write(`wrote ${values.out}\n`);

@@ -1,6 +1,6 @@
 /** Per-item results of delivered pushes, for people: summaries and CSV. */
 import { stringify } from 'csv-stringify/sync';
-import type { OutboxRow } from '../db/repos/outbox.ts';
+import type { OutboxRepo, OutboxRow } from '../db/repos/outbox.ts';
 
 export interface ItemResult {
   outboxId: number;
@@ -49,15 +49,24 @@ export function countByStatus(results: readonly ItemResult[]): Record<string, nu
   return counts;
 }
 
+/**
+ * A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage
+ * return as a formula (OWASP "CSV injection"), and these cells carry text from
+ * imported files and from the service. A leading single quote makes them text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 export function resultsCsv(results: readonly ItemResult[]): string {
   return stringify(
     results.map((r) => [
       r.line ?? '',
-      r.sourceId ?? '',
-      r.email ?? '',
-      r.status,
-      r.message ?? '',
-      r.unknownAccessProfiles ?? '',
+      ...[r.sourceId ?? '', r.email ?? '', r.status, r.message ?? '', r.unknownAccessProfiles ?? ''].map(
+        neutraliseCell,
+      ),
       r.outboxId,
     ]),
     {
@@ -65,4 +74,15 @@ export function resultsCsv(results: readonly ItemResult[]): string {
       columns: ['line', 'sourceId', 'email', 'status', 'message', 'unknownAccessProfiles', 'outboxItem'],
     },
   );
+}
+
+/** The results of an outbox item's whole batch as a CSV file (the CLI's and the admin's export), or undefined if there is no such item. */
+export function exportResults(
+  outbox: Pick<OutboxRepo, 'get' | 'byBatch'>,
+  id: number,
+): { fileName: string; csv: string } | undefined {
+  const row = outbox.get.get(id);
+  if (!row) return undefined;
+  const rows = row.batchId ? outbox.byBatch.all(row.batchId) : [row];
+  return { fileName: `foyer-results-${row.batchId ?? row.id}.csv`, csv: resultsCsv(rows.flatMap(itemResults)) };
 }

