@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/index.ts';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { ImportError, type ImportIssue, type ImportResult, type Progress } from './issues.ts';
-import { itemLines } from './json-lines.ts';
+import { MAX_JSON_DEPTH, outlineJson } from './json-lines.ts';
 import { openTable, tableFormat } from './tables.ts';
 
 /** How one kind of file maps to items. */
@@ -161,6 +161,15 @@ function importJsonFile<T>(
   } catch {
     throw new ImportError({ file, line: null, column: null, message: 'the file is not valid UTF-8; save it as UTF-8' });
   }
+  // Before anything recursive sees the text: the dry run and the push must give the same answer.
+  const outline = outlineJson(text, member);
+  if (outline.tooDeepAt !== null)
+    throw new ImportError({
+      file,
+      line: outline.tooDeepAt,
+      column: null,
+      message: `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels here; flatten the data`,
+    });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -178,7 +187,7 @@ function importJsonFile<T>(
       column: null,
       message: `expected an array of items, or an object with a "${member}" array`,
     });
-  const lines = itemLines(text, member);
+  const { lines } = outline;
   const collector = new Collector<T>(file, { ...spec, columnOf: (p) => formatPath(p) });
   list.forEach((item, index) => collector.add(lines[index] ?? null, item));
   return collector.result('json');

@@ -1,8 +1,12 @@
 /** Permanent identities from JSON: both shapes, the line of each item, and errors that point at a line. */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importIdentities } from '../../../electron/core/imports/importers.ts';
-import { itemLines } from '../../../electron/core/imports/json-lines.ts';
+import { main } from '../../../electron/core/cli/main.ts';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
+import { importEvents, importIdentities } from '../../../electron/core/imports/importers.ts';
+import { itemLines, MAX_JSON_DEPTH } from '../../../electron/core/imports/json-lines.ts';
 import { importErrorOf, tempFiles, utf8bom } from './files.ts';
 
 const files = tempFiles('foyer-json-');
@@ -150,5 +154,49 @@ describe('identities JSON', () => {
     );
     expect(result.lines).toEqual([4]);
     expect(result.issues).toEqual([expect.objectContaining({ line: 5, column: 'sourceId' })]);
+  });
+
+  describe('nesting', () => {
+    /** One identity whose custom field nests `levels` arrays, on line 3. */
+    const nested = (levels: number) =>
+      `[\n  {"sourceId": "a"},\n  {"sourceId": "deep", "customFields": {"x": ${'['.repeat(levels)}${']'.repeat(levels)}}}\n]`;
+
+    it('refuses a file nested 100,000 levels deep, with the line, before anything recursive reads it', async () => {
+      for (const read of [importIdentities, importEvents]) {
+        const issue = await importErrorOf(read(files.write('deep.json', nested(100_000))));
+        expect(issue).toMatchObject({ file: 'deep.json', line: 3 });
+        expect(issue.message).toContain(`deeper than ${MAX_JSON_DEPTH} levels`);
+      }
+    });
+
+    it('takes nesting up to the limit', async () => {
+      // The top-level array, the item, customFields: three levels before the custom field's own.
+      const result = await json('ok.json', nested(MAX_JSON_DEPTH - 3));
+      expect(result.issues).toEqual([]);
+      expect(result.items).toHaveLength(2);
+      await importErrorOf(json('over.json', nested(MAX_JSON_DEPTH - 2)));
+    });
+
+    it('leaves brackets inside strings alone', async () => {
+      const result = await json('strings.json', `[{"sourceId": "${'['.repeat(500)}"}]`);
+      expect(result.issues).toEqual([]);
+    });
+
+    // The bug: --dry-run said the file was fine, the real push then died with
+    // "Maximum call stack size exceeded" when it wrote the request body.
+    it('gets the same answer from --dry-run and from the push', async () => {
+      const dataDir = join(files.dir, 'data-dir');
+      const store = createConfigStore(dataDir);
+      store.write({ ...store.read(), baseUrl: 'http://127.0.0.1:9/api/v2' }); // never reached
+      createFileTokenStore(dataDir).set('depth-test-token');
+      const path = files.write('deep-push.json', nested(100_000));
+      for (const flags of [['--dry-run'], []]) {
+        let text = '';
+        const out = { isTTY: false, write: (t: string) => void (text += t) };
+        const code = await main(['push', 'identities', path, ...flags, '--data-dir', dataDir], out, out);
+        expect({ code, text }).toMatchObject({ code: 1, text: expect.stringContaining('deep-push.json, line 3') });
+        expect(text).not.toContain('call stack');
+      }
+    });
   });
 });
