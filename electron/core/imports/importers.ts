@@ -13,7 +13,16 @@ import {
   PermanentIdentityItem,
 } from '../../../shared/api/index.ts';
 import { formatPath } from '../../../shared/api/errors.ts';
-import { ImportError, type ImportIssue, type ImportResult, type Progress } from './issues.ts';
+import {
+  clip,
+  clipped,
+  ImportError,
+  type ImportIssue,
+  type ImportResult,
+  type Progress,
+  quote,
+  ECHO_CHARS,
+} from './issues.ts';
 import { MAX_JSON_DEPTH, outlineJson } from './json-lines.ts';
 import { openTable, tableFormat } from './tables.ts';
 
@@ -87,8 +96,14 @@ class Collector<T> {
     // Parsed again only when it failed, to name the values in the messages (reporting them slows every parse).
     if (!parsed.success)
       for (const issue of this.spec.schema.safeParse(raw, { reportInput: true }).error!.issues) {
-        const value = typeof issue.input === 'string' ? `"${issue.input}": ` : '';
-        issues.push({ file: this.file, line, column: this.spec.columnOf(issue.path), message: value + issue.message });
+        const value = typeof issue.input === 'string' ? `${quote(issue.input)}: ` : '';
+        // zod's own message can name a key of the file (an unknown key): cut it too.
+        issues.push({
+          file: this.file,
+          line,
+          column: this.spec.columnOf(issue.path),
+          message: value + clip(issue.message, 4 * ECHO_CHARS),
+        });
       }
     else
       for (const { column, value } of this.spec.uniqueKeys?.(parsed.data) ?? []) {
@@ -102,13 +117,13 @@ class Collector<T> {
             file: this.file,
             line,
             column,
-            message: `"${value}" is already used${first ? ` on line ${first}` : ''}; each row needs its own`,
+            message: `${quote(value)} is already used${first ? ` on line ${first}` : ''}; each row needs its own`,
           });
         else seen.set(key, line);
       }
     if (issues.length > 0) {
       this.invalidRows++;
-      for (const issue of issues) this.issues.push(issue);
+      for (const issue of issues) this.issues.push(clipped(issue));
     } else if (parsed.success) {
       this.items.push(parsed.data);
       this.lines.push(line);
@@ -177,7 +192,12 @@ function importJsonFile<T>(
     const position = /position (\d+)/.exec((error as Error).message);
     const offset = position ? Number(position[1]) : syntaxErrorOffset(text);
     const line = offset === null ? null : text.slice(0, offset).split('\n').length;
-    throw new ImportError({ file, line, column: null, message: `not valid JSON: ${(error as Error).message}` });
+    throw new ImportError({
+      file,
+      line,
+      column: null,
+      message: `not valid JSON: ${clip((error as Error).message, 4 * ECHO_CHARS)}`,
+    });
   }
   const list = Array.isArray(json) ? json : (json as Record<string, unknown> | null)?.[member];
   if (!Array.isArray(list))
@@ -256,7 +276,7 @@ export function parseProfileRefs(text: string, issue: (message: string) => void)
     const [group, profile, ...rest] = part.split(':').map((p) => p.trim());
     if (!group || !profile || rest.length > 0) {
       issue(
-        `"${part}" is not group:profile; write the group's sourceId, a colon, then the profile's sourceId (pairs separated by ;)`,
+        `${quote(part)} is not group:profile; write the group's sourceId, a colon, then the profile's sourceId (pairs separated by ;)`,
       );
       continue;
     }
@@ -280,8 +300,7 @@ const identitySpec: TableSpec<PermanentIdentityItem> = {
     for (const column in cells) {
       const value = present(cells[column]);
       if (value === undefined) continue;
-      if (column === 'accessProfiles')
-        raw.accessProfiles = parseProfileRefs(value, (m) => issue('accessProfiles', m));
+      if (column === 'accessProfiles') raw.accessProfiles = parseProfileRefs(value, (m) => issue('accessProfiles', m));
       else if (column.startsWith('custom.')) (customFields ??= {})[column.slice('custom.'.length)] = value;
       else raw[column] = value;
     }
@@ -360,10 +379,10 @@ const eventRowSpec: TableSpec<InvitationRow> = {
       const value = present(cells[`event.${field}`]);
       if (value === undefined) continue;
       if (field === 'locationId' || field === 'entranceId') {
-        if (!/^\d+$/.test(value)) issue(`event.${field}`, `"${value}" is not a whole number`);
+        if (!/^\d+$/.test(value)) issue(`event.${field}`, `${quote(value)} is not a whole number`);
         event[field] = Number(value);
       } else if (field === 'draft') {
-        if (!/^(true|false|yes|no|1|0)$/i.test(value)) issue('event.draft', `"${value}" is not true or false`);
+        if (!/^(true|false|yes|no|1|0)$/i.test(value)) issue('event.draft', `${quote(value)} is not true or false`);
         event[field] = /^(true|yes|1)$/i.test(value);
       } else event[field] = value;
     }
@@ -414,7 +433,7 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
         file: rows.file,
         line,
         column: `event.${field}`,
-        message: `"${String(value)}" differs from "${String(stored[field])}" on line ${known.line} for the same event "${row.event.sourceId}"`,
+        message: `${quote(String(value))} differs from ${quote(String(stored[field]))} on line ${known.line} for the same event ${quote(row.event.sourceId)}`,
       });
     if (contradictions.length > 0) {
       invalidRows++;

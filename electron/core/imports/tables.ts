@@ -8,7 +8,23 @@ import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import ExcelJS from 'exceljs';
 import { createCsvTokenizer, type CsvRecord, CsvSyntaxError } from './csv-tokenizer.ts';
-import { ImportError, type Progress } from './issues.ts';
+import { clip, ImportError, type Progress } from './issues.ts';
+import { ZIP_LIMITS, type ZipLimits, zipProblem } from './zip-guard.ts';
+
+/**
+ * What an XLSX file may hold. A CSV file's size on disk is the work it makes;
+ * a workbook is packed, so it is checked before it is unpacked (zip-guard.ts)
+ * and its rows and cells are counted while they are read. Rows and columns
+ * stop where Excel's own sheets and any file of ours stop.
+ */
+export interface XlsxLimits extends ZipLimits {
+  rows: number;
+  /** The widest row: identity files have a dozen columns and some custom fields. */
+  columns: number;
+  cells: number;
+}
+
+export const XLSX_LIMITS: XlsxLimits = { ...ZIP_LIMITS, rows: 1_048_576, columns: 1_000, cells: 10_000_000 };
 
 export interface TableRow {
   line: number;
@@ -201,8 +217,10 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function openXlsx(path: string, onProgress?: Progress): Promise<Table> {
+async function openXlsx(path: string, onProgress: Progress | undefined, limits: XlsxLimits): Promise<Table> {
   const file = basename(path);
+  const problem = await zipProblem(path, limits);
+  if (problem) throw new ImportError({ file, line: null, column: null, message: problem });
   const size = statSync(path).size;
   let bytes = 0;
   const source = createReadStream(path);
@@ -215,22 +233,35 @@ async function openXlsx(path: string, onProgress?: Progress): Promise<Table> {
     sharedStrings: 'cache',
     styles: 'cache',
   });
+  const tooMuch = (line: number, message: string) => new ImportError({ file, line, column: null, message });
   const rows = (async function* () {
+    let count = 0;
+    let cells = 0;
     try {
       for await (const worksheet of reader) {
         for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-          const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
-          yield { line: row.number, values };
+          // Indexed by column number from 1: the length is the row's width.
+          const raw = row.values as ExcelJS.CellValue[];
+          if (raw.length - 1 > limits.columns)
+            throw tooMuch(row.number, `this row has cells in more than ${limits.columns} columns`);
+          if (++count > limits.rows)
+            throw tooMuch(row.number, `the worksheet has more than ${limits.rows} rows; split it into smaller files`);
+          if ((cells += raw.length - 1) > limits.cells)
+            throw tooMuch(row.number, `the worksheet has more than ${limits.cells} cells; split it into smaller files`);
+          yield { line: row.number, values: raw.slice(1).map(cellText) };
         }
         return; // the first worksheet only
       }
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       throw new ImportError({
         file,
         line: null,
         column: null,
-        message: `the file is not a readable XLSX workbook (${(error as Error).message})`,
+        message: `the file is not a readable XLSX workbook (${clip((error as Error).message, 100)})`,
       });
+    } finally {
+      source.destroy();
     }
   })();
   const first = await rows.next();
@@ -266,6 +297,6 @@ export function tableFormat(path: string): 'csv' | 'xlsx' | 'json' | undefined {
   return undefined;
 }
 
-export function openTable(path: string, onProgress?: Progress): Promise<Table> {
-  return tableFormat(path) === 'xlsx' ? openXlsx(path, onProgress) : openCsv(path, onProgress);
+export function openTable(path: string, onProgress?: Progress, limits: XlsxLimits = XLSX_LIMITS): Promise<Table> {
+  return tableFormat(path) === 'xlsx' ? openXlsx(path, onProgress, limits) : openCsv(path, onProgress);
 }
