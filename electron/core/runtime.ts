@@ -2,28 +2,46 @@
  * Opens Foyer's core on a data directory: configuration, token, the service
  * (configured, or the embedded default), the mirror, the API client and the
  * sync engine. Shared by the CLI, the browser host and the Electron shell.
+ *
+ * The connection part (service, mirror, API client, outbox, engine) can be
+ * opened again while the app runs (`reconnect`), when an admin changes the
+ * service, token, company or location: the runtime object stays the same, its
+ * accessors show the new connection, and status listeners keep listening.
  */
-import { join } from 'node:path';
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type ConfigStore } from './config/config.ts';
 import { createFileTokenStore, type TokenStore } from './config/token-store.ts';
-import { openMirror, type Mirror } from './db/mirror.ts';
+import type { Mirror } from './db/mirror.ts';
+import { openMirrorFor, stampService } from './db/mirror-files.ts';
 import { startEmbeddedService, type EmbeddedService } from './embedded.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
+import { createOnlineHistory, type OnlineHistory } from './sync/online-history.ts';
+import type { SyncStatus } from './sync/status.ts';
 
 export interface Runtime {
-  dataDir: string;
-  config: Config;
-  configStore: ConfigStore;
-  tokenStore: TokenStore;
+  readonly dataDir: string;
+  /** The configuration in force; the same object for the runtime's life, updated in place. */
+  readonly config: Config;
+  readonly configStore: ConfigStore;
+  readonly tokenStore: TokenStore;
   /** Set when running on the embedded default. */
-  embedded: EmbeddedService | undefined;
-  baseUrl: string;
-  mirror: Mirror;
-  api: ApiClient;
-  outbox: Outbox;
-  engine: SyncEngine;
+  readonly embedded: EmbeddedService | undefined;
+  readonly baseUrl: string;
+  readonly mirror: Mirror;
+  readonly api: ApiClient;
+  readonly outbox: Outbox;
+  readonly engine: SyncEngine;
+  /** Online and offline, as they changed (today's and before, bounded). */
+  readonly onlineHistory: OnlineHistory;
+  /** The sync status of whichever connection is open; survives `reconnect`. */
+  onStatus(listener: (status: SyncStatus) => void): () => void;
+  /**
+   * Opens the connection again from the stored configuration and token: a
+   * different service gets its own mirror (see db/mirror-files.ts). The engine
+   * runs again if it ran.
+   */
+  reconnect(): Promise<{ newMirror: boolean }>;
   close(): Promise<void>;
 }
 
@@ -34,12 +52,27 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
 }
 
-export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
-  ensurePrivateDir(options.dataDir);
-  const configStore = createConfigStore(options.dataDir);
-  const config = configStore.read();
-  const tokenStore = options.tokenStore ?? createFileTokenStore(options.dataDir);
+interface Connection {
+  embedded: EmbeddedService | undefined;
+  baseUrl: string;
+  mirror: Mirror;
+  newMirror: boolean;
+  api: ApiClient;
+  outbox: Outbox;
+  engine: SyncEngine;
+}
 
+/** Which mirror a configuration reads and writes: one per service and company. */
+export function serviceKey(config: Pick<Config, 'baseUrl' | 'companyId'>): string {
+  return config.baseUrl ? `${config.baseUrl.replace(/\/+$/, '')}#company=${config.companyId}` : 'embedded';
+}
+
+async function connect(
+  config: Config,
+  tokenStore: TokenStore,
+  options: RuntimeOptions,
+  adopt: boolean,
+): Promise<Connection> {
   let embedded: EmbeddedService | undefined;
   let baseUrl: string;
   let token: string;
@@ -54,8 +87,13 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     token = embedded.token;
   }
 
-  const mirror = openMirror(join(options.dataDir, 'mirror.db'));
-  if (embedded?.reseeded) mirror.transaction(() => mirror.db.prepare('DELETE FROM sync_state').run());
+  const key = serviceKey(config);
+  const { mirror, newMirror } = openMirrorFor(options.dataDir, key, { adopt });
+  if (embedded?.reseeded)
+    mirror.transaction(() => {
+      mirror.db.prepare('DELETE FROM sync_state').run();
+      stampService(mirror, key);
+    });
   const api = createApiClient({ baseUrl, token, timeoutMs: config.requestTimeoutSeconds * 1000 });
   const common = {
     mirror,
@@ -69,22 +107,80 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const outbox = createOutbox({ ...common, onChange: (what) => notify.outboxChanged(what) });
   const engine = createSyncEngine({ ...common, outbox });
   notify.outboxChanged = (what) => engine.outboxChanged(what === 'queued');
+  return { embedded, baseUrl, mirror, newMirror, api, outbox, engine };
+}
+
+async function disconnect(connection: Connection): Promise<void> {
+  await connection.engine.stop();
+  await connection.api.close();
+  connection.mirror.close();
+  await connection.embedded?.close();
+}
+
+export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  ensurePrivateDir(options.dataDir);
+  const configStore = createConfigStore(options.dataDir);
+  const config = configStore.read();
+  const tokenStore = options.tokenStore ?? createFileTokenStore(options.dataDir);
+  const now = options.now ?? Date.now;
+
+  // Opening adopts mirror.db as it is (see db/mirror-files.ts); a reconnect keeps services apart.
+  let current = await connect(config, tokenStore, options, true);
+  let engineStarted = false;
+  const listeners = new Set<(status: SyncStatus) => void>();
+  const onlineHistory = createOnlineHistory({ now, store: () => current.mirror.syncState });
+  const follow = (connection: Connection) =>
+    connection.engine.status.subscribe((status) => {
+      onlineHistory.observe(status.online);
+      for (const listener of listeners) listener(status);
+    });
+  let unfollow = follow(current);
+  onlineHistory.load();
+
   return {
     dataDir: options.dataDir,
     config,
     configStore,
     tokenStore,
-    embedded,
-    baseUrl,
-    mirror,
-    api,
-    outbox,
-    engine,
+    get embedded() {
+      return current.embedded;
+    },
+    get baseUrl() {
+      return current.baseUrl;
+    },
+    get mirror() {
+      return current.mirror;
+    },
+    get api() {
+      return current.api;
+    },
+    get outbox() {
+      return current.outbox;
+    },
+    get engine() {
+      return current.engine;
+    },
+    onlineHistory,
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async reconnect() {
+      engineStarted ||= current.engine.isStarted();
+      unfollow();
+      await disconnect(current);
+      Object.assign(config, configStore.read());
+      current = await connect(config, tokenStore, options, false);
+      unfollow = follow(current);
+      onlineHistory.load();
+      if (engineStarted) current.engine.start();
+      const status = current.engine.status.get();
+      for (const listener of listeners) listener(status);
+      return { newMirror: current.newMirror };
+    },
     async close() {
-      await engine.stop();
-      await api.close();
-      mirror.close();
-      await embedded?.close();
+      unfollow();
+      await disconnect(current);
     },
   };
 }

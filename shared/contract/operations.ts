@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
-import { GUEST_CATEGORIES } from '../domain/flow.ts';
+import { FlowConfig, GUEST_CATEGORIES } from '../domain/flow.ts';
 
 export const ROLES = ['kiosk', 'desk', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -77,9 +77,7 @@ export const ResourceStatus = z.object({
   lastError: z.object({ kind: z.string(), message: z.string(), at: z.string() }).nullable(),
   progress: z.object({ pagesDone: z.number(), pagesTotal: z.number() }).nullable(),
   /** Skipped records, incomplete listings, changes held until confirmed (empty for the kiosk role). */
-  warnings: z.array(
-    z.object({ kind: z.enum(['skipped', 'incomplete', 'held']), message: z.string(), at: z.string() }),
-  ),
+  warnings: z.array(z.object({ kind: z.enum(['skipped', 'incomplete', 'held']), message: z.string(), at: z.string() })),
 });
 
 export const SyncStatus = z.object({
@@ -130,6 +128,11 @@ export const FileUpload = z.object({
     .regex(/^[^/\\]+$/, 'a file name, without folders'),
   /** The file's bytes, base64; at most 20 MiB. */
   contentBase64: z.string().max(28 * 1024 * 1024),
+  /** Chosen by the caller: the `import-progress` events of this check carry it. */
+  uploadId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 export type FileUpload = z.infer<typeof FileUpload>;
 
@@ -140,6 +143,12 @@ export const ImportPreview = z.object({
   validItems: z.number().int(),
   invalidRows: z.number().int(),
   issues: z.array(ImportIssue),
+  /** The file could not be read as this kind of file at all: only its issue counts, no rows. */
+  unreadable: z.boolean(),
+  /** What the valid rows hold, counted as people think of them (events and invitations). */
+  summary: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  /** The first valid items, flattened into columns. */
+  sample: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }),
   /** For profiles: what the upload would change. */
   profileDiff: z
     .object({
@@ -335,15 +344,58 @@ export const LookupText = z
   .max(100)
   .refine((text) => text.length >= 2 || HAN.test(text), 'type at least 2 letters (or one Chinese character)');
 
+export const SyncIntervals = z.strictObject({
+  incrementalSeconds: z.number().int().min(5).max(86_400),
+  fullSeconds: z.number().int().min(60).max(86_400),
+  checkInsSeconds: z.number().int().min(5).max(86_400),
+  referenceSeconds: z.number().int().min(60).max(86_400),
+});
+
 export const SettingsView = z.object({
   baseUrl: z.string().nullable(),
   embedded: z.boolean(),
   tokenSet: z.boolean(),
+  /** The last two characters of the token, never more (the token itself never leaves the core). */
+  tokenEnding: z.string().nullable(),
   companyId: z.number().int(),
   locationId: z.number().int(),
   windowDaysBack: z.number(),
   windowDaysAhead: z.number(),
   retentionDays: z.number().int(),
+  intervals: SyncIntervals,
+  flow: FlowConfig,
+  pins: z.object({ desk: z.boolean(), admin: z.boolean() }),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const ConnectionInput = z.strictObject({
+  /** The service's base URL including /api/v2; null: the embedded reference service with demo data. */
+  baseUrl: z.url({ protocol: /^https?$/, error: 'a web address starting with http:// or https://' }).nullable(),
+  /** A new token; absent keeps the one stored. */
+  token: z.string().trim().min(8, 'a token has at least 8 characters').max(4096).optional(),
+  companyId: z.number().int().positive(),
+  locationId: z.number().int().positive(),
+});
+export type ConnectionInput = z.infer<typeof ConnectionInput>;
+
+export const ConnectionTest = z.object({
+  ok: z.boolean(),
+  reachable: z.boolean(),
+  tokenAccepted: z.boolean().nullable(),
+  companyVisible: z.boolean().nullable(),
+  locationVisible: z.boolean().nullable(),
+  /** What works and what does not, in a sentence. */
+  sentence: z.string(),
+  /** The locations the service names (through its access profile groups). */
+  locations: z.array(z.object({ id: z.number().int(), name: z.string().nullable() })),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTest>;
+
+export const Employee = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
 });
 
 const op = <I extends z.ZodType, O extends z.ZodType>(
@@ -474,9 +526,41 @@ export const operations = {
         name: z.string().nullable(),
         locationId: z.number().nullable(),
         locationName: z.string().nullable(),
+        /** The newest profile list the service accepted from this machine for the group. */
+        lastUpload: z
+          .object({
+            deliveredAt: z.string(),
+            profiles: z.array(z.object({ sourceId: z.string(), name: z.string().nullable() })),
+          })
+          .nullable(),
       }),
     ),
     'Access profile groups mapped to this integration',
+  ),
+  'employees.browse': op(
+    ADMIN,
+    z
+      .object({
+        searchQuery: z.string().trim().max(100).optional(),
+        sortField: z.enum(['EMAIL']).optional(),
+        sortAscending: z.boolean().optional(),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(50).default(50),
+      })
+      .strict(),
+    z.object({
+      employees: z.array(Employee),
+      totalCount: z.number().int(),
+      /** Where the page came from: the service, or the mirror when the service cannot be reached. */
+      source: z.enum(['service', 'mirror']),
+    }),
+    "The company's employees, a page at a time, searched and sorted by the service",
+  ),
+  'imports.issuesCsv': op(
+    ADMIN,
+    FileUpload,
+    z.object({ fileName: z.string(), csv: z.string() }),
+    "Every problem of a file's rows, as CSV",
   ),
   'imports.preview': op(ADMIN, FileUpload, ImportPreview, 'Validate a file, row by row, without queueing'),
   'pushes.queue': op(
@@ -492,6 +576,15 @@ export const operations = {
     'The outbox',
   ),
   'outbox.retry': op(ADMIN, z.object({ id }).strict(), OutboxItem, 'Queue a failed item again'),
+  'outbox.retryAll': op(
+    ADMIN,
+    z.object({}).strict(),
+    z.object({
+      retried: z.number().int(),
+      refused: z.array(z.object({ id: z.number().int(), label: z.string(), reason: z.string() })),
+    }),
+    'Queue every failed item again; those that cannot go again say why',
+  ),
   'outbox.exportCsv': op(
     ADMIN,
     z.object({ id }).strict(),
@@ -500,6 +593,57 @@ export const operations = {
   ),
   'settings.get': op(ADMIN, z.object({}).strict(), SettingsView, 'Connection settings (never the token)'),
   'settings.setKiosk': op(ADMIN, KioskSettingsPatch, KioskSettings, 'Change the kiosk settings'),
+  'settings.testConnection': op(
+    ADMIN,
+    ConnectionInput,
+    ConnectionTest,
+    'Try a connection (the stored token unless a new one is given) without changing anything',
+  ),
+  'settings.setConnection': op(
+    ADMIN,
+    ConnectionInput.extend({
+      /** Switch even though the outbox still holds work for the service used now. */
+      confirmed: z.boolean().default(false),
+    }),
+    z.object({ settings: SettingsView, newMirror: z.boolean() }),
+    'Change the service, token, company or location; the app switches at once',
+  ),
+  'settings.setPin': op(
+    ADMIN,
+    z.strictObject({
+      role: z.enum(['desk', 'admin']),
+      /** null removes the desk PIN. */
+      pin: z
+        .string()
+        .regex(/^\d{4,12}$/, 'a PIN is 4 to 12 digits')
+        .nullable(),
+    }),
+    z.object({ desk: z.boolean(), admin: z.boolean() }),
+    'Set or change the desk or admin PIN (effective at once)',
+  ),
+  'settings.setFlow': op(
+    ADMIN,
+    FlowConfig,
+    FlowConfig,
+    'The check-in flow: state categories and the eventName of each action',
+  ),
+  'settings.setSync': op(
+    ADMIN,
+    z.strictObject({
+      intervals: SyncIntervals.partial().optional(),
+      retentionDays: z.number().int().min(1).max(3650).optional(),
+      windowDaysBack: z.number().int().min(0).max(60).optional(),
+      windowDaysAhead: z.number().int().min(0).max(365).optional(),
+    }),
+    SettingsView,
+    'Sync intervals, the window of guests kept, and retention',
+  ),
+  'sync.history': op(
+    ADMIN,
+    z.object({}).strict(),
+    z.array(z.object({ at: z.string(), online: z.boolean() })),
+    "Today's changes between online and offline",
+  ),
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -534,4 +678,6 @@ export type AppErrorBody = z.infer<typeof AppErrorBody>;
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
   | { type: 'mirror-changed'; resources: string[] }
-  | { type: 'role'; role: Role };
+  | { type: 'role'; role: Role }
+  /** How far the check of an uploaded file is: rows (or bytes) done of total. */
+  | { type: 'import-progress'; uploadId: string; done: number; total: number };

@@ -21,6 +21,7 @@ import { deskHandlers } from './handlers/desk.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
 import { sessionHandlers } from './handlers/session.ts';
+import { settingsHandlers } from './handlers/settings.ts';
 import type { Session } from './session.ts';
 
 const handlers: Handlers<OperationName> = {
@@ -29,6 +30,7 @@ const handlers: Handlers<OperationName> = {
   ...passHandlers,
   ...deskHandlers,
   ...adminHandlers,
+  ...settingsHandlers,
 };
 
 export interface AppCore {
@@ -46,7 +48,7 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
     for (const listener of listeners) listener(event);
   };
   let lastSuccess = '';
-  runtime.engine.status.subscribe((status) => {
+  runtime.onStatus((status) => {
     emit({ type: 'sync-status', status });
     const successes = JSON.stringify([Object.values(status.resources).map((r) => r.lastSuccessAt), status.outbox]);
     if (successes !== lastSuccess) {
@@ -69,7 +71,7 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
           parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
         );
       try {
-        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, { session, runtime });
+        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, { session, runtime, emit });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // A bug: logged in full where it happened, a plain message for the renderer.
@@ -80,7 +82,9 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
     subscribe(listener, session) {
       const forSession = session
         ? (event: AppEvent) =>
-            listener(event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event)
+            listener(
+              event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event,
+            )
         : listener;
       listeners.add(forSession);
       return () => listeners.delete(forSession);

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
-import type { OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
+import type { AppEvent, OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Session } from './session.ts';
 
 export interface HandlerContext {
   session: Session;
   runtime: Runtime;
+  /** Publishes on the one event stream (e.g. the progress of a long check). */
+  emit: (event: AppEvent) => void;
 }
 
 /** Handlers receive the input after its schema ran (defaults applied). */

@@ -1,12 +1,15 @@
 /** foyer check-in|check-out|undo ID, foyer push ..., foyer outbox ... */
 import { writeFileSync } from 'node:fs';
-import type { ImportResult } from '../imports/issues.ts';
-import { formatIssue } from '../imports/issues.ts';
-import { importEvents, importIdentities, importProfiles } from '../imports/importers.ts';
-import { TransitionRefused, type TransitionAction } from '../outbox/transitions.ts';
-import { describeDiff, diffProfiles, needsConfirmation } from '../outbox/profile-diff.ts';
+import { AppError } from '../app/errors.ts';
+import { transition } from '../app/handlers/transition.ts';
+import { createSession } from '../app/session.ts';
+import { formatIssue, ImportError } from '../imports/issues.ts';
+import type { TransitionAction } from '../outbox/transitions.ts';
+import { describeDiff } from '../outbox/profile-diff.ts';
 import { countByStatus, exportResults, itemResults } from '../outbox/report.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
+import { NoSuchOutboxItem, retryAllFailed, retryItem, RetryRefused } from '../usecases/outbox-items.ts';
+import { type CheckedFile, checkFile, type PushRefused, queueCheckedFile, refusalOf } from '../usecases/push-file.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openLocal } from './local.ts';
 
@@ -24,6 +27,7 @@ when the service can be reached. Exit 0: delivered or queued; 1: errors; 2: usag
 `;
 export const OUTBOX_USAGE = `Usage: foyer outbox [--json] [--limit N]
        foyer outbox retry ID
+       foyer outbox retry-all                  every failed item again (those that cannot go say why)
        foyer outbox export ID [--out FILE]     per-item results of an item's batch, as CSV
 `;
 
@@ -39,6 +43,13 @@ async function tryDeliver(runtime: Runtime, out: Output): Promise<void> {
     );
 }
 
+/** The desk's transition, as the contract's handler does it (one implementation), for the desk role. */
+const CLI_DESK = (runtime: Runtime) => ({
+  session: createSession('cli', 'desk'),
+  runtime,
+  emit: () => {},
+});
+
 export function transitionCommand(action: TransitionAction) {
   return async (argv: string[], out: Output): Promise<number> => {
     const { values, positionals, dataDir } = parseCommand(argv, {}, { min: 1, max: 1 });
@@ -47,19 +58,20 @@ export function transitionCommand(action: TransitionAction) {
     if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${positionals[0]}" is not an invitation id`);
     const runtime = await openRuntime({ dataDir });
     try {
-      let queued;
+      let shown;
       try {
-        queued = runtime.outbox.queueTransition(id, action, 'desk');
+        shown = transition(CLI_DESK(runtime), id, action, 'desk');
       } catch (error) {
-        if (error instanceof TransitionRefused || /no guest/.test((error as Error).message)) {
-          out.write(`${(error as Error).message}\n`);
+        if (error instanceof AppError && (error.code === 'REFUSED' || error.code === 'NOT_FOUND')) {
+          out.write(`${error.message}\n`);
           return 1;
         }
         throw error;
       }
-      out.write(`${queued.guest.state} (pending): ${runtime.mirror.outbox.get.get(queued.outboxId)!.label}\n`);
+      const queued = runtime.mirror.outbox.latestFor.get(`check-in:${id}`)!;
+      out.write(`${shown.state} (pending): ${queued.label}\n`);
       await tryDeliver(runtime, out);
-      const row = runtime.mirror.outbox.get.get(queued.outboxId)!;
+      const row = runtime.mirror.outbox.get.get(queued.id)!;
       const guest = runtime.mirror.guests.byId(id, runtime.config.flow)!;
       if (row.state === 'delivered') {
         const { pin } = runtime.mirror.guests.details(id);
@@ -75,14 +87,28 @@ export function transitionCommand(action: TransitionAction) {
   };
 }
 
-function printImport<T>(out: Output, result: ImportResult<T>, what: string): void {
+function printCheck(out: Output, checked: CheckedFile): void {
+  const { result, summary } = checked;
+  const [first, ...more] = summary;
+  const held = more.length ? ` (${more.map((m) => `${m.count} ${m.label}`).join(', ')})` : '';
   out.write(
-    `${result.file}: ${result.rows} row(s) read, ${result.items.length} valid ${what}, ${result.invalidRows} row(s) with errors\n`,
+    `${result.file}: ${result.rows} row(s) read, ${first!.count} valid ${first!.label}${held}, ${result.invalidRows} row(s) with errors\n`,
   );
   const shown = result.issues.slice(0, 25);
   for (const issue of shown) out.write(`  ${formatIssue(issue)}\n`);
   if (result.issues.length > shown.length) out.write(`  ... and ${result.issues.length - shown.length} more\n`);
 }
+
+/** How the CLI words a refusal of the shared rule (see usecases/push-file.ts). */
+const REFUSAL_HINTS: Record<PushRefused['reason'], string> = {
+  'no-group': '',
+  unreadable: '',
+  errors: 'Nothing was queued. Fix these rows, or queue the valid ones with --allow-partial.',
+  'partial-profiles': 'Nothing was queued: an access profile upload replaces the whole set, so fix these rows first.',
+  empty: 'Nothing to push.',
+  confirm:
+    'Not queued: this upload removes profiles or replaces a set not known here. Run again with --yes to confirm.',
+};
 
 function progress(out: Output, file: string) {
   let last = -1;
@@ -112,64 +138,42 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   const file = args.at(-1)!;
   const group = kind === 'profiles' ? args[0]! : undefined;
 
-  const onProgress = progress(out, file);
-  const result =
-    kind === 'identities'
-      ? await importIdentities(file, onProgress)
-      : kind === 'events'
-        ? await importEvents(file, onProgress)
-        : await importProfiles(file, onProgress);
-  printImport(out, result, kind);
-  const hasErrors = result.issues.length > 0;
-  if (hasErrors && !values['allow-partial']) {
+  const local = openLocal(dataDir);
+  let checked: CheckedFile;
+  try {
+    checked = await checkFile(
+      { kind, path: file, group },
+      (g) => {
+        const last = local.mirror.outbox.lastProfileSet.get(g);
+        return last ? JSON.parse(last) : undefined;
+      },
+      progress(out, file),
+    );
+  } finally {
+    local.close();
+  }
+  // A file that is not this kind of file at all: its one problem, as for any bad input.
+  if (checked.unreadable) throw new ImportError(checked.result.issues[0]!);
+  printCheck(out, checked);
+  const options = { allowPartial: Boolean(values['allow-partial']), confirmed: Boolean(values.yes) };
+  if (checked.diff) for (const line of describeDiff(checked.diff, group!)) out.write(`${line}\n`);
+  // The same rule as the console's, before anything is opened (a dry run asks no confirmation).
+  const refusal = refusalOf(checked, values['dry-run'] ? { ...options, confirmed: true } : options);
+  if (refusal) {
+    const rowsToFix = refusal.reason === 'errors' || refusal.reason === 'partial-profiles';
     out.write(
-      values['dry-run']
-        ? 'Fix these rows before pushing.\n'
-        : 'Nothing was queued. Fix these rows, or queue the valid ones with --allow-partial.\n',
+      `${values['dry-run'] && rowsToFix ? 'Fix these rows before pushing.' : REFUSAL_HINTS[refusal.reason] || refusal.message}\n`,
     );
     return 1;
   }
-  if (result.items.length === 0 && kind !== 'profiles') {
-    out.write('Nothing to push.\n');
-    return 1;
-  }
   if (values['dry-run']) {
-    if (kind === 'profiles') {
-      const local = openLocal(dataDir);
-      try {
-        const last = local.mirror.outbox.lastProfileSet.get(group!);
-        for (const line of describeDiff(
-          diffProfiles(last ? JSON.parse(last) : undefined, result.items as never),
-          group!,
-        ))
-          out.write(`${line}\n`);
-      } finally {
-        local.close();
-      }
-    }
     out.write('Dry run: nothing was queued.\n');
-    return hasErrors ? 1 : 0;
+    return checked.result.issues.length > 0 ? 1 : 0;
   }
 
   const runtime = await openRuntime({ dataDir });
   try {
-    const meta = { source: file, label: `${kind} from ${result.file}`, lines: result.lines };
-    let batchId: number;
-    if (kind === 'profiles') {
-      const diff = diffProfiles(runtime.outbox.lastProfileSet(group!), result.items as never);
-      for (const line of describeDiff(diff, group!)) out.write(`${line}\n`);
-      if (needsConfirmation(diff) && !values.yes) {
-        out.write(
-          'Not queued: this upload removes profiles or replaces a set not known here. Run again with --yes to confirm.\n',
-        );
-        return 1;
-      }
-      batchId = runtime.outbox.queueProfiles(group!, result.items as never, {
-        ...meta,
-        label: `profiles of ${group} from ${result.file}`,
-      }).batchId;
-    } else if (kind === 'identities') batchId = runtime.outbox.queueIdentities(result.items as never, meta).batchId;
-    else batchId = runtime.outbox.queueEvents(result.items as never, meta).batchId;
+    const batchId = queueCheckedFile(runtime.outbox, checked, { ...options, source: file }).batchId;
     out.write(`queued as batch ${batchId}\n`);
     await tryDeliver(runtime, out);
     const rows = runtime.mirror.outbox.byBatch.all(batchId);
@@ -245,17 +249,31 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
       local.close();
     }
   }
+  if (action === 'retry-all') {
+    if (idText !== undefined) throw new UsageError('outbox retry-all takes no ID');
+    const runtime = await openRuntime({ dataDir });
+    try {
+      const { retried, refused } = retryAllFailed(runtime.mirror, runtime.outbox);
+      out.write(`${retried} failed item(s) queued again\n`);
+      for (const r of refused) out.write(`  #${r.id} ${r.label}: ${r.reason}\n`);
+      await tryDeliver(runtime, out);
+      return refused.length > 0 ? 1 : 0;
+    } finally {
+      await runtime.close();
+    }
+  }
   const id = Number(idText);
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`outbox ${action} needs an item ID`);
   if (action === 'retry') {
     const runtime = await openRuntime({ dataDir });
     try {
-      const row = runtime.outbox.retry(id);
+      const row = retryItem(runtime.mirror, runtime.outbox, id);
       out.write(`queued again as item ${row.id}: ${row.label}\n`);
       await tryDeliver(runtime, out);
       return 0;
     } catch (error) {
-      out.write(`${(error as Error).message}\n`);
+      if (!(error instanceof RetryRefused || error instanceof NoSuchOutboxItem)) throw error;
+      out.write(`${error.message}\n`);
       return 1;
     } finally {
       await runtime.close();
@@ -266,11 +284,10 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
     try {
       const exported = exportResults(local.mirror.outbox, id);
       if (!exported) throw new UsageError(`no outbox item ${id}`);
-      const { csv } = exported;
       if (values.out) {
-        writeFileSync(values.out, csv);
+        writeFileSync(values.out, exported.csv);
         out.write(`wrote ${values.out}\n`);
-      } else out.write(csv);
+      } else out.write(exported.csv);
       return 0;
     } finally {
       local.close();

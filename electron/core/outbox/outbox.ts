@@ -17,7 +17,13 @@ import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
-import { describeTransition, planTransition, type TransitionAction, type TransitionPayload } from './transitions.ts';
+import {
+  describeTransition,
+  NoSuchGuest,
+  planTransition,
+  type TransitionAction,
+  type TransitionPayload,
+} from './transitions.ts';
 
 export interface OutboxDeps {
   mirror: Mirror;
@@ -78,7 +84,7 @@ export function createOutbox(deps: OutboxDeps) {
   function queueTransition(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk') {
     const result = mirror.transaction(() => {
       const guest = mirror.guests.byId(checkInId, config.flow);
-      if (!guest) throw new Error(`no guest with invitation id ${checkInId} in the mirror`);
+      if (!guest) throw new NoSuchGuest(checkInId);
       const plan = planTransition(guest, action, config.flow, source);
       const at = iso(now());
       const payload: TransitionPayload = { checkInId, locationId: guest.locationId, ...plan };
@@ -334,8 +340,7 @@ export function createOutbox(deps: OutboxDeps) {
   ): Promise<'next' | 'stop'> {
     try {
       // Transitions are marked only once it is settled that they must be sent (see sendTransition).
-      if (row.kind !== 'transition')
-        mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+      if (row.kind !== 'transition') mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
       const result = await send(row, signal);
       onDelivered(row, result);
       summary.delivered++;
@@ -371,10 +376,7 @@ export function createOutbox(deps: OutboxDeps) {
         return 'stop';
       }
       if (error.transient) {
-        const delay = Math.max(
-          error.retryAfterMs ?? 0,
-          backoffDelay(Math.min(row.attempts, 16), retry, deps.random),
-        );
+        const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(Math.min(row.attempts, 16), retry, deps.random));
         mirror.transaction(() =>
           repo.markRetry.run({
             id: row.id,
@@ -477,11 +479,17 @@ export function createOutbox(deps: OutboxDeps) {
         throw new Error(`outbox item ${id} is ${row.state}; only failed items can be retried`);
       if (row.kind === 'transition') {
         const payload = JSON.parse(row.payload) as TransitionPayload;
-        // Plan again from the guest's state now: the old plan may no longer hold.
-        mirror.transaction(() => {
-          repo.markFailed.run({ id, error: `${row.lastError ?? 'failed'}; retried as a new item`, now: iso(now()) });
+        // Plan again from the guest's state now: the old plan may no longer hold. When it does not
+        // (TransitionRefused: the guest moved on meanwhile), the failed row is left as it was.
+        const queued = mirror.transaction(() => {
+          const again = queueTransition(payload.checkInId, payload.action, 'desk');
+          repo.markFailed.run({
+            id,
+            error: `${row.lastError ?? 'failed'}; retried as item ${again.outboxId}`,
+            now: iso(now()),
+          });
+          return again;
         });
-        const queued = queueTransition(payload.checkInId, payload.action, 'desk');
         return repo.get.get(queued.outboxId)!;
       }
       mirror.transaction(() => repo.requeue.run({ id, now: iso(now()) }));

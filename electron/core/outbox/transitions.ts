@@ -20,6 +20,14 @@ export class TransitionRefused extends Error {
   override name = 'TransitionRefused';
 }
 
+/** The mirror holds no guest with this invitation id: every door says so in its own words, without matching text. */
+export class NoSuchGuest extends Error {
+  override name = 'NoSuchGuest';
+  constructor(readonly invitationId: number) {
+    super(`no guest with invitation id ${invitationId} in the mirror`);
+  }
+}
+
 /**
  * What an action sends and leads to, under the site's flow. Refuses actions
  * that make no sense from the guest's current state (shown state, pending

@@ -232,6 +232,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const resource of RESOURCES) schedule(resource, 0);
       scheduleOutbox(0);
     },
+    /** Whether the timers run (start was called and stop was not). */
+    isStarted: (): boolean => started,
     /** Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions). */
     async stop(): Promise<void> {
       started = false;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../electron/core/cli/main.ts';
+import { runFoyer } from '../../support/cli.ts';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 import {
@@ -30,17 +30,7 @@ import { writeFileSync } from 'node:fs';
 
 const SAMPLES = fileURLToPath(new URL('../../../resources/samples/', import.meta.url));
 
-function memory() {
-  const output = { text: '', isTTY: false, write: (t: string) => void (output.text += t) };
-  return output;
-}
-
-async function foyer(...argv: string[]) {
-  const out = memory();
-  const err = memory();
-  const code = await main(argv, out, err);
-  return { code, out: out.text, err: err.text };
-}
+const foyer = runFoyer;
 
 /** What the data dir's outbox holds, read directly. */
 function outboxRows(dataDir: string) {

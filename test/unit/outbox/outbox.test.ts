@@ -637,7 +637,7 @@ describe('retry by a person', () => {
       eventName: 'CHECK_IN',
       fromState: 'EXPECTED',
     });
-    expect(mirror.outbox.get.get(first.outboxId)!.lastError).toContain('retried as a new item');
+    expect(mirror.outbox.get.get(first.outboxId)!.lastError).toContain('retried as item');
     expect(guest(1)).toMatchObject({ state: 'CHECKED_IN', pending: true });
     refuse = false;
     await box.deliver();

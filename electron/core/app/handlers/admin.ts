@@ -1,64 +1,52 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  applyKioskPatch,
-  type FileUpload,
-  type ImportPreview,
-  type OutboxItem,
-} from '../../../../shared/contract/operations.ts';
+import { stringify } from 'csv-stringify/sync';
+import type { FileUpload, ImportPreview, OutboxItem } from '../../../../shared/contract/operations.ts';
 import type { AccessProfileItem } from '../../../../shared/api/index.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
-import { importEvents, importIdentities, importProfiles } from '../../imports/importers.ts';
-import { ImportError, type ImportResult } from '../../imports/issues.ts';
-import { diffProfiles, needsConfirmation } from '../../outbox/profile-diff.ts';
+import { needsConfirmation } from '../../outbox/profile-diff.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
+import { NoSuchOutboxItem, retryAllFailed, retryItem, RetryRefused } from '../../usecases/outbox-items.ts';
+import { type CheckedFile, checkFile, PushRefused, queueCheckedFile, sampleOf } from '../../usecases/push-file.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
-/** Runs an importer on the uploaded bytes (importers read files: they stream big ones). */
-async function importUpload(upload: FileUpload): Promise<ImportResult<unknown>> {
-  if (upload.kind === 'profiles' && !upload.group)
-    throw new AppError('INVALID_INPUT', 'choose the access profile group', [
-      { path: 'group', message: 'required for profiles' },
-    ]);
+/** Progress events at most this often: a big file must not flood the event stream. */
+const PROGRESS_EVERY_MS = 100;
+
+/** Checks the uploaded bytes (importers read files: they stream big ones), telling the caller how far it is. */
+async function checkUpload(upload: FileUpload, ctx: HandlerContext): Promise<CheckedFile> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-upload-'));
   const path = join(dir, upload.fileName);
+  let last = 0;
+  const onProgress = upload.uploadId
+    ? (done: number, total: number) => {
+        const now = Date.now();
+        if (now - last < PROGRESS_EVERY_MS && done < total) return;
+        last = now;
+        ctx.emit({ type: 'import-progress', uploadId: upload.uploadId!, done, total });
+      }
+    : undefined;
   try {
     writeFileSync(path, Buffer.from(upload.contentBase64, 'base64'));
-    const importer = { identities: importIdentities, profiles: importProfiles, events: importEvents }[upload.kind];
-    return await importer(path);
+    return await checkFile(
+      { kind: upload.kind, path, group: upload.group },
+      ctx.runtime.outbox.lastProfileSet,
+      onProgress,
+    );
   } catch (error) {
-    if (error instanceof ImportError)
-      return {
-        file: upload.fileName,
-        format: 'csv',
-        rows: 0,
-        items: [],
-        lines: [],
-        invalidRows: 0,
-        issues: [error.issue],
-      };
+    if (error instanceof PushRefused)
+      throw new AppError('INVALID_INPUT', error.message, [{ path: 'group', message: error.message }]);
     throw error;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function preview(upload: FileUpload, result: ImportResult<unknown>, ctx: HandlerContext): ImportPreview {
-  let profileDiff: ImportPreview['profileDiff'] = null;
-  if (upload.kind === 'profiles' && upload.group) {
-    const diff = diffProfiles(ctx.runtime.outbox.lastProfileSet(upload.group), result.items as AccessProfileItem[]);
-    profileDiff = {
-      firstUpload: diff.firstUpload,
-      added: diff.added.map((p) => p.sourceId),
-      removed: diff.removed.map((p) => p.sourceId),
-      renamed: diff.renamed,
-      changed: diff.changed.map((p) => p.sourceId),
-      unchanged: diff.unchanged,
-      needsConfirmation: needsConfirmation(diff),
-    };
-  }
+function preview(checked: CheckedFile): ImportPreview {
+  const { result, diff } = checked;
   return {
     file: result.file,
     format: result.format,
@@ -66,7 +54,18 @@ function preview(upload: FileUpload, result: ImportResult<unknown>, ctx: Handler
     validItems: result.items.length,
     invalidRows: result.invalidRows,
     issues: result.issues.slice(0, 500),
-    profileDiff,
+    unreadable: checked.unreadable,
+    summary: checked.summary,
+    sample: sampleOf(result.items),
+    profileDiff: diff && {
+      firstUpload: diff.firstUpload,
+      added: diff.added.map((p) => p.sourceId),
+      removed: diff.removed.map((p) => p.sourceId),
+      renamed: diff.renamed,
+      changed: diff.changed.map((p) => p.sourceId),
+      unchanged: diff.unchanged,
+      needsConfirmation: needsConfirmation(diff),
+    },
   };
 }
 
@@ -86,75 +85,108 @@ function outboxItem(row: OutboxRow): OutboxItem {
   };
 }
 
+/** The outbox's use cases speak in typed errors; the contract in its one error shape. */
+function asAppError(error: unknown): never {
+  if (error instanceof NoSuchOutboxItem) throw new AppError('NOT_FOUND', error.message);
+  if (error instanceof RetryRefused || error instanceof PushRefused) throw new AppError('REFUSED', error.message);
+  throw error;
+}
+
 export const adminHandlers: Handlers<
   | 'groups.list'
+  | 'employees.browse'
   | 'imports.preview'
+  | 'imports.issuesCsv'
   | 'pushes.queue'
   | 'outbox.list'
   | 'outbox.retry'
+  | 'outbox.retryAll'
   | 'outbox.exportCsv'
-  | 'settings.get'
-  | 'settings.setKiosk'
 > = {
-  'groups.list': (_, { runtime }) => runtime.mirror.groups.all.all(),
-  'imports.preview': async (upload, ctx) => preview(upload, await importUpload(upload), ctx),
-  'pushes.queue': async (upload, ctx) => {
-    const result = await importUpload(upload);
-    if (result.issues.length > 0 && !upload.allowPartial)
-      throw new AppError(
-        'REFUSED',
-        `${result.invalidRows || result.issues.length} row(s) have errors: fix them, or push the valid rows only`,
+  'groups.list': (_, { runtime }) => {
+    const uploads = new Map(
+      runtime.mirror.outbox.deliveredProfileSets.all().map((u) => {
+        const { accessProfiles } = JSON.parse(u.payload) as { accessProfiles: AccessProfileItem[] };
+        return [
+          u.target.slice('profiles:'.length),
+          {
+            deliveredAt: u.deliveredAt,
+            profiles: accessProfiles.map((p) => ({ sourceId: p.sourceId, name: p.name ?? null })),
+          },
+        ];
+      }),
+    );
+    return runtime.mirror.groups.all.all().map((g) => ({ ...g, lastUpload: uploads.get(g.sourceId) ?? null }));
+  },
+  'employees.browse': async (query, { runtime }) => {
+    const searchQuery = query.searchQuery || undefined;
+    try {
+      const page = await runtime.api.call(
+        'listEmployees',
+        {
+          params: { companyId: runtime.config.companyId },
+          query: {
+            limit: query.limit,
+            offset: query.offset,
+            ...(searchQuery ? { searchQuery } : {}),
+            ...(query.sortField ? { sortField: query.sortField } : {}),
+            ...(query.sortAscending !== undefined ? { sortAscending: query.sortAscending } : {}),
+          },
+        },
+        { retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
       );
-    const { outbox } = ctx.runtime;
-    const meta = { source: upload.fileName, label: `${upload.kind} from ${upload.fileName}`, lines: result.lines };
-    let queued;
-    if (upload.kind === 'profiles') {
-      const diff = diffProfiles(outbox.lastProfileSet(upload.group!), result.items as AccessProfileItem[]);
-      if (needsConfirmation(diff) && !upload.confirmed)
-        throw new AppError(
-          'REFUSED',
-          'this upload removes profiles or replaces a set not known here: confirm it first',
-        );
-      queued = outbox.queueProfiles(upload.group!, result.items as AccessProfileItem[], {
-        ...meta,
-        label: `profiles of ${upload.group} from ${upload.fileName}`,
+      return {
+        employees: page.employees.map((e) => ({
+          id: e.id,
+          email: e.email ?? null,
+          firstName: e.firstName ?? null,
+          lastName: e.lastName ?? null,
+        })),
+        totalCount: page.pageInfo.totalCount,
+        source: 'service' as const,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.transient)) throw new AppError('REFUSED', (error as Error).message);
+      // Offline: the mirror's copy, searched and sorted the same way.
+      const { rows, total } = runtime.mirror.employees.page({
+        text: searchQuery ?? '',
+        byEmail: query.sortField === 'EMAIL',
+        ascending: query.sortAscending ?? true,
+        offset: query.offset,
+        limit: query.limit,
       });
-    } else if (result.items.length === 0) throw new AppError('REFUSED', 'the file has no valid rows');
-    else if (upload.kind === 'identities') queued = outbox.queueIdentities(result.items as never, meta);
-    else queued = outbox.queueEvents(result.items as never, meta);
-    return {
-      batchId: queued.batchId,
-      items: result.items.length,
-      outboxItems: queued.outboxIds.length,
-    };
+      return { employees: rows, totalCount: total, source: 'mirror' as const };
+    }
+  },
+  'imports.preview': async (upload, ctx) => preview(await checkUpload(upload, ctx)),
+  'imports.issuesCsv': async (upload, ctx) => {
+    const { result } = await checkUpload(upload, ctx);
+    const csv = stringify([
+      ['file', 'line', 'column', 'problem'],
+      ...result.issues.map((i) => [i.file, i.line ?? '', i.column ?? '', i.message]),
+    ]);
+    return { fileName: `${upload.fileName.replace(/\.[^.]+$/, '')}-errors.csv`, csv };
+  },
+  'pushes.queue': async (upload, ctx) => {
+    const checked = await checkUpload(upload, ctx);
+    try {
+      return queueCheckedFile(ctx.runtime.outbox, checked, { ...upload, source: upload.fileName });
+    } catch (error) {
+      return asAppError(error);
+    }
   },
   'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.list.all(limit).map(outboxItem),
   'outbox.retry': ({ id }, { runtime }) => {
     try {
-      return outboxItem(runtime.outbox.retry(id));
+      return outboxItem(retryItem(runtime.mirror, runtime.outbox, id));
     } catch (error) {
-      throw new AppError('REFUSED', (error as Error).message);
+      return asAppError(error);
     }
   },
+  'outbox.retryAll': (_, { runtime }) => retryAllFailed(runtime.mirror, runtime.outbox),
   'outbox.exportCsv': ({ id }, { runtime }) => {
     const exported = exportResults(runtime.mirror.outbox, id);
     if (!exported) throw new AppError('NOT_FOUND', `no outbox item ${id}`);
     return exported;
-  },
-  'settings.get': (_, { runtime }) => ({
-    baseUrl: runtime.config.baseUrl ?? null,
-    embedded: runtime.embedded !== undefined,
-    tokenSet: runtime.embedded !== undefined || Boolean(runtime.tokenStore.get()),
-    companyId: runtime.config.companyId,
-    locationId: runtime.config.locationId,
-    windowDaysBack: runtime.config.windowDaysBack,
-    windowDaysAhead: runtime.config.windowDaysAhead,
-    retentionDays: runtime.config.retentionDays,
-  }),
-  'settings.setKiosk': (patch, { runtime }) => {
-    const next = { ...runtime.config, kiosk: applyKioskPatch(runtime.config.kiosk, patch) };
-    runtime.configStore.write(next);
-    runtime.config.kiosk = next.kiosk;
-    return next.kiosk;
   },
 };

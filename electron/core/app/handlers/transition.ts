@@ -1,5 +1,5 @@
 import type { Guest } from '../../db/repos/guests.ts';
-import { TransitionRefused, type TransitionAction } from '../../outbox/transitions.ts';
+import { NoSuchGuest, TransitionRefused, type TransitionAction } from '../../outbox/transitions.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext } from '../handler.ts';
 
@@ -14,7 +14,7 @@ export function transition(
     return ctx.runtime.outbox.queueTransition(invitationId, action, source).guest;
   } catch (error) {
     if (error instanceof TransitionRefused) throw new AppError('REFUSED', error.message);
-    if (/no guest/.test((error as Error).message)) throw new AppError('NOT_FOUND', (error as Error).message);
+    if (error instanceof NoSuchGuest) throw new AppError('NOT_FOUND', error.message);
     throw error;
   }
 }

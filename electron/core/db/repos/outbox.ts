@@ -114,6 +114,29 @@ export function createOutboxRepo(db: Database.Database) {
       [number],
       OutboxRow
     >,
+    /** The newest row of a target (a guest's last transition). */
+    latestFor: db.prepare(
+      `SELECT ${COLUMNS} FROM outbox WHERE target = ? ORDER BY id DESC LIMIT 1`,
+    ) as Database.Statement<[string], OutboxRow>,
+    /**
+     * Failed rows worth retrying: a failed transition followed by any later row of its guest
+     * (its retry, or a newer action) is history, not work.
+     */
+    retryableIds: db
+      .prepare(
+        `SELECT id FROM outbox o WHERE state = 'failed'
+           AND (kind <> 'transition' OR NOT EXISTS (SELECT 1 FROM outbox n WHERE n.target = o.target AND n.id > o.id))
+         ORDER BY id`,
+      )
+      .pluck() as Database.Statement<[], number>,
+    /** Per group, the newest profile upload the service accepted: what the group holds as far as this machine knows. */
+    deliveredProfileSets: db.prepare(`
+      SELECT o.target, o.payload, o.delivered_at AS deliveredAt FROM outbox o
+      WHERE o.kind = 'profiles' AND o.state = 'delivered'
+        AND o.id = (SELECT max(id) FROM outbox n WHERE n.target = o.target AND n.kind = 'profiles' AND n.state = 'delivered')`) as Database.Statement<
+      [],
+      { target: string; payload: string; deliveredAt: string }
+    >,
     counts: db.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state') as Database.Statement<
       [],
       { state: OutboxState; n: number }

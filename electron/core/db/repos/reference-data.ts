@@ -52,6 +52,27 @@ export function createEmployeesRepo(db: Database.Database) {
     WHERE employees.updated_at IS NOT excluded.updated_at OR employees.email IS NOT excluded.email
       OR employees.first_name IS NOT excluded.first_name OR employees.last_name IS NOT excluded.last_name
       OR employees.extra IS NOT excluded.extra`);
+  /** A page of employees, searched like the service's searchQuery, sorted by email or by name. */
+  function page(query: { text: string; byEmail: boolean; ascending: boolean; offset: number; limit: number }) {
+    const needle = `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = `WHERE lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE @needle ESCAPE '\\'
+            OR lower(coalesce(email, '')) LIKE @needle ESCAPE '\\'`;
+    const direction = query.ascending ? 'ASC' : 'DESC';
+    const order = query.byEmail ? `email ${direction}, id` : `last_name ${direction}, first_name ${direction}, id`;
+    const total = db.prepare(`SELECT count(*) FROM employees ${where}`).pluck().get({ needle }) as number;
+    const rows = db
+      .prepare(
+        `SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees ${where}
+         ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      )
+      .all({ needle, limit: query.limit, offset: query.offset }) as {
+      id: number;
+      email: string | null;
+      firstName: string | null;
+      lastName: string | null;
+    }[];
+    return { rows, total };
+  }
   return {
     upsertMany(employees: readonly Employee[]): void {
       for (const e of employees)
@@ -73,22 +94,10 @@ export function createEmployeesRepo(db: Database.Database) {
       { id: number; email: string | null; firstName: string | null; lastName: string | null }
     >,
     count: db.prepare('SELECT count(*) FROM employees').pluck() as Database.Statement<[], number>,
+    page,
     /** Employees whose name or email contains the text, ignoring case. */
     search(text: string, limit: number) {
-      const needle = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return db
-        .prepare(
-          `SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees
-           WHERE lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE @needle ESCAPE '\\'
-              OR lower(coalesce(email, '')) LIKE @needle ESCAPE '\\'
-           ORDER BY last_name, first_name LIMIT @limit`,
-        )
-        .all({ needle, limit }) as {
-        id: number;
-        email: string | null;
-        firstName: string | null;
-        lastName: string | null;
-      }[];
+      return page({ text, byEmail: false, ascending: true, offset: 0, limit }).rows;
     },
   };
 }

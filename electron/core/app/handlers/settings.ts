@@ -1,0 +1,94 @@
+/** The admin's settings: the connection, PINs, the check-in flow, the kiosk, sync and retention. */
+import { applyKioskPatch } from '../../../../shared/contract/operations.ts';
+import { testConnection } from '../../usecases/connection.ts';
+import {
+  setConnection,
+  setFlow,
+  setPin,
+  setSync,
+  SettingRefused,
+  settingsView,
+  updateConfig,
+} from '../../usecases/settings.ts';
+import { AppError } from '../errors.ts';
+import type { Handlers } from '../handler.ts';
+
+/** A refused setting names its field, so that the form shows the message beside it. */
+function refused(error: unknown): never {
+  if (error instanceof SettingRefused)
+    throw new AppError('INVALID_INPUT', error.message, [{ path: error.field, message: error.message }]);
+  throw error;
+}
+
+function startOfToday(now = new Date()): number {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+}
+
+export const settingsHandlers: Handlers<
+  | 'settings.get'
+  | 'settings.setKiosk'
+  | 'settings.testConnection'
+  | 'settings.setConnection'
+  | 'settings.setPin'
+  | 'settings.setFlow'
+  | 'settings.setSync'
+  | 'sync.history'
+> = {
+  'settings.get': (_, { runtime }) => settingsView(runtime),
+  'settings.setKiosk': (patch, { runtime }) =>
+    updateConfig(runtime, (c) => ({ ...c, kiosk: applyKioskPatch(c.kiosk, patch) })).kiosk,
+  'settings.testConnection': async (input, { runtime }) => {
+    if (!input.baseUrl) {
+      const running = runtime.embedded;
+      if (!running)
+        return {
+          ok: true,
+          reachable: true,
+          tokenAccepted: true,
+          companyVisible: true,
+          locationVisible: true,
+          sentence: 'The embedded demo service starts on this machine, with demo data: nothing to reach.',
+          locations: [],
+        };
+      return testConnection({ ...input, baseUrl: running.baseUrl, token: running.token });
+    }
+    // The stored token goes only to the service it was stored for.
+    const token = input.token ?? (input.baseUrl === runtime.config.baseUrl ? runtime.tokenStore.get() : undefined);
+    if (!token)
+      throw new AppError('INVALID_INPUT', 'enter the token this service issued for Foyer', [
+        { path: 'token', message: 'enter the token this service issued for Foyer' },
+      ]);
+    return testConnection({ ...input, baseUrl: input.baseUrl, token });
+  },
+  'settings.setConnection': async (input, { runtime }) => {
+    try {
+      const { newMirror } = await setConnection(runtime, input);
+      return { settings: settingsView(runtime), newMirror };
+    } catch (error) {
+      return refused(error);
+    }
+  },
+  'settings.setPin': ({ role, pin }, { runtime }) => {
+    try {
+      return setPin(runtime, role, pin);
+    } catch (error) {
+      return refused(error);
+    }
+  },
+  'settings.setFlow': (flow, { runtime }) => {
+    try {
+      return setFlow(runtime, flow);
+    } catch (error) {
+      return refused(error);
+    }
+  },
+  'settings.setSync': (patch, { runtime }) => {
+    try {
+      setSync(runtime, patch);
+      return settingsView(runtime);
+    } catch (error) {
+      return refused(error);
+    }
+  },
+  'sync.history': (_, { runtime }) => runtime.onlineHistory.since(startOfToday()),
+};

@@ -1,0 +1,175 @@
+/**
+ * Changing the settings while the app runs, once for the console and the
+ * CLI. Every write goes through `updateConfig`: validated as a whole, written
+ * atomically, and applied to the runtime's configuration in place, so that
+ * what reads it (PIN checks, the flow, the kiosk, the engine) sees it at once.
+ */
+import type { ConnectionInput, SettingsView } from '../../../shared/contract/operations.ts';
+import type { FlowConfig } from '../../../shared/domain/flow.ts';
+import { hashPin, verifyPin } from '../app/pins.ts';
+import { Config } from '../config/config.ts';
+import { serviceKey, type Runtime } from '../runtime.ts';
+
+/** A setting refused, with the field it is about. */
+export class SettingRefused extends Error {
+  override name = 'SettingRefused';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Configured = Pick<Runtime, 'config' | 'configStore'>;
+
+/** The one way settings are written while the app runs. */
+export function updateConfig(runtime: Configured, change: (config: Config) => Config): Config {
+  const next = Config.parse(change(structuredClone(runtime.config)));
+  runtime.configStore.write(next);
+  Object.assign(runtime.config, next);
+  return next;
+}
+
+export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tokenStore'>): SettingsView {
+  const { config } = runtime;
+  const token = config.baseUrl ? runtime.tokenStore.get() : undefined;
+  return {
+    baseUrl: config.baseUrl ?? null,
+    embedded: !config.baseUrl,
+    tokenSet: !config.baseUrl || Boolean(token),
+    tokenEnding: token && token.length >= 12 ? token.slice(-2) : null,
+    companyId: config.companyId,
+    locationId: config.locationId,
+    windowDaysBack: config.windowDaysBack,
+    windowDaysAhead: config.windowDaysAhead,
+    retentionDays: config.retentionDays,
+    intervals: config.intervals,
+    flow: config.flow,
+    pins: { desk: Boolean(config.pins.desk), admin: Boolean(config.pins.admin) },
+  };
+}
+
+/** Sets (or, for the desk, removes) a PIN; it unlocks from the next attempt on. */
+export function setPin(
+  runtime: Configured,
+  role: 'desk' | 'admin',
+  pin: string | null,
+): { desk: boolean; admin: boolean } {
+  if (pin === null && role === 'admin')
+    throw new SettingRefused('pin', 'the admin PIN cannot be removed: without it nobody could reach the admin console');
+  const other = runtime.config.pins[role === 'desk' ? 'admin' : 'desk'];
+  if (pin !== null && other) {
+    if (verifyPin(pin, other))
+      throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
+  }
+  const hash = pin === null ? undefined : hashPin(pin);
+  const next = updateConfig(runtime, (c) => {
+    const pins = { ...c.pins };
+    if (hash) pins[role] = hash;
+    else delete pins[role];
+    return { ...c, pins };
+  });
+  return { desk: Boolean(next.pins.desk), admin: Boolean(next.pins.admin) };
+}
+
+/** The flow's own rules: a state belongs to one category, and a guest without a check-in is expected. */
+export function checkFlow(flow: FlowConfig): void {
+  const seen = new Map<string, string>();
+  for (const category of ['expected', 'onsite', 'left'] as const) {
+    if (flow[category].length === 0)
+      throw new SettingRefused(
+        category,
+        `name at least one state that counts as ${category === 'onsite' ? 'on site' : category}`,
+      );
+    for (const state of flow[category]) {
+      const earlier = seen.get(state);
+      if (earlier) throw new SettingRefused(category, `${state} is already in ${earlier}: a state belongs to one list`);
+      seen.set(state, category);
+    }
+  }
+  if (!flow.expected.includes(flow.initialState))
+    throw new SettingRefused(
+      'initialState',
+      `the state of a guest not yet checked in (${flow.initialState}) must be one of the expected states`,
+    );
+  for (const [action, eventName] of Object.entries(flow.transitions))
+    if (!/^[A-Z][A-Z0-9_]*$/.test(eventName))
+      throw new SettingRefused(
+        `transitions.${action}`,
+        `"${eventName}" is not an event name: capital letters, digits and _`,
+      );
+}
+
+export function setFlow(runtime: Configured, flow: FlowConfig): FlowConfig {
+  checkFlow(flow);
+  return updateConfig(runtime, (c) => ({ ...c, flow })).flow;
+}
+
+export function setSync(
+  runtime: Configured,
+  patch: {
+    intervals?: Partial<Config['intervals']> | undefined;
+    retentionDays?: number | undefined;
+    windowDaysBack?: number | undefined;
+    windowDaysAhead?: number | undefined;
+  },
+): Config {
+  const intervals = { ...runtime.config.intervals, ...patch.intervals };
+  if (intervals.fullSeconds < intervals.incrementalSeconds)
+    throw new SettingRefused('intervals.fullSeconds', 'the full listing cannot come more often than the quick one');
+  const { intervals: _, ...rest } = patch;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  return updateConfig(runtime, (c) => ({ ...c, ...defined, intervals }));
+}
+
+/**
+ * Switches to another service, token, company or location while the app runs.
+ * Another service (or company) gets a mirror of its own; when work still waits
+ * in the outbox for the service used now, it asks first (the work stays with
+ * that service's mirror and goes when it is chosen again). If the new
+ * connection cannot be opened, the old one is put back.
+ */
+export async function setConnection(
+  runtime: Runtime,
+  input: ConnectionInput & { confirmed: boolean },
+): Promise<{ newMirror: boolean }> {
+  const sameService = (input.baseUrl ?? undefined) === runtime.config.baseUrl;
+  const token = input.baseUrl ? (input.token ?? (sameService ? runtime.tokenStore.get() : undefined)) : undefined;
+  if (input.baseUrl && !token) throw new SettingRefused('token', 'enter the token this service issued for Foyer');
+  const before = structuredClone(runtime.config);
+  const next = {
+    ...before,
+    baseUrl: input.baseUrl ?? undefined,
+    companyId: input.companyId,
+    locationId: input.locationId,
+  };
+  if (serviceKey(next) !== serviceKey(before) && !input.confirmed) {
+    const counts = runtime.outbox.counts();
+    const waiting = counts.pending + counts.sending + counts.failed;
+    if (waiting > 0)
+      throw new SettingRefused(
+        'confirmed',
+        `${waiting} item(s) in the outbox are for the service used now. They stay with it and are sent when you switch back. Confirm to switch.`,
+      );
+  }
+  const tokenBefore = runtime.tokenStore.get();
+  updateConfig(runtime, (c) => {
+    const changed = { ...c, companyId: input.companyId, locationId: input.locationId };
+    if (input.baseUrl) changed.baseUrl = input.baseUrl;
+    else delete changed.baseUrl;
+    return changed;
+  });
+  if (token && token !== tokenBefore) runtime.tokenStore.set(token);
+  try {
+    return await runtime.reconnect();
+  } catch (error) {
+    updateConfig(runtime, () => before);
+    if (token !== tokenBefore) runtime.tokenStore.set(tokenBefore);
+    await runtime.reconnect();
+    throw new SettingRefused(
+      'baseUrl',
+      `the new connection could not be opened (${(error as Error).message}); the old one is back`,
+    );
+  }
+}
