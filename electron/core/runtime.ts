@@ -21,7 +21,12 @@ import type { SyncStatus } from './sync/status.ts';
 
 export interface Runtime {
   readonly dataDir: string;
-  /** The configuration in force; the same object for the runtime's life, updated in place. */
+  /**
+   * The configuration as it is now (configStore.current()): read it when a
+   * value is needed, never keep a copy; change it with configStore.update().
+   * baseUrl, the token, companyId and requestTimeoutSeconds are read when
+   * the connection opens (at start and on reconnect()).
+   */
   readonly config: Config;
   readonly configStore: ConfigStore;
   readonly tokenStore: TokenStore;
@@ -68,11 +73,12 @@ export function serviceKey(config: Pick<Config, 'baseUrl' | 'companyId'>): strin
 }
 
 async function connect(
-  config: Config,
+  configStore: ConfigStore,
   tokenStore: TokenStore,
   options: RuntimeOptions,
   adopt: boolean,
 ): Promise<Connection> {
+  const config = configStore.read();
   let embedded: EmbeddedService | undefined;
   let baseUrl: string;
   let token: string;
@@ -98,7 +104,7 @@ async function connect(
   const common = {
     mirror,
     api,
-    config,
+    config: () => configStore.current(),
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { log: options.log } : {}),
   };
@@ -119,13 +125,12 @@ async function disconnect(connection: Connection): Promise<void> {
 
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   ensurePrivateDir(options.dataDir);
-  const configStore = createConfigStore(options.dataDir);
-  const config = configStore.read();
+  const configStore = createConfigStore(options.dataDir, { ...(options.log ? { log: options.log } : {}) });
   const tokenStore = options.tokenStore ?? createFileTokenStore(options.dataDir);
   const now = options.now ?? Date.now;
 
   // Opening adopts mirror.db as it is (see db/mirror-files.ts); a reconnect keeps services apart.
-  let current = await connect(config, tokenStore, options, true);
+  let current = await connect(configStore, tokenStore, options, true);
   let engineStarted = false;
   const listeners = new Set<(status: SyncStatus) => void>();
   const onlineHistory = createOnlineHistory({ now, store: () => current.mirror.syncState });
@@ -139,7 +144,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   return {
     dataDir: options.dataDir,
-    config,
+    get config() {
+      return configStore.current();
+    },
     configStore,
     tokenStore,
     get embedded() {
@@ -169,8 +176,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       engineStarted ||= current.engine.isStarted();
       unfollow();
       await disconnect(current);
-      Object.assign(config, configStore.read());
-      current = await connect(config, tokenStore, options, false);
+      current = await connect(configStore, tokenStore, options, false);
       unfollow = follow(current);
       onlineHistory.load();
       if (engineStarted) current.engine.start();

@@ -118,7 +118,8 @@ export async function run(): Promise<boolean> {
     const foyerPush = async (csvPath: string) => {
       const { mirror, path } = freshMirror();
       try {
-        const outbox = createOutbox({ mirror, api, config: Config.parse({}) });
+        const config = Config.parse({});
+        const outbox = createOutbox({ mirror, api, config: () => config });
         const t0 = performance.now();
         const imported = await importIdentities(csvPath);
         if (imported.issues.length > 0 || imported.items.length !== IDENTITIES)
@@ -202,7 +203,7 @@ export async function run(): Promise<boolean> {
       const total = mirror.invitations.count.get()!;
       console.log(`first sync of location 10: ${total} invitations in ${firstMs.toFixed(0)} ms`);
 
-      const outbox = createOutbox({ mirror, api, config });
+      const outbox = createOutbox({ mirror, api, config: () => config });
       // Spread the check-ins over about one full sync of all four locations (estimated from the first sync);
       // the full sync is run again until every check-in is made, so that each one happens while it runs.
       const expectedSyncMs = (firstMs * INVITATIONS) / Math.max(1, total);

@@ -293,7 +293,7 @@ export async function run(): Promise<boolean> {
     {
       const { mirror, path } = freshMirror();
       try {
-        const engine = createSyncEngine({ mirror, api, config, now: () => NOW });
+        const engine = createSyncEngine({ mirror, api, config: () => config, now: () => NOW });
         const first = await engine.syncNow({ full: true });
         for (const [resource, outcome] of Object.entries(first))
           if (!outcome.ok) throw new Error(`full sync of ${resource} failed: ${outcome.error.message}`);

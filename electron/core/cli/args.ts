@@ -25,7 +25,10 @@ export function parseCommand<O extends Options>(argv: string[], options: O, posi
     throw new UsageError(
       count < positionals.min ? 'missing argument' : `unexpected argument "${parsed.positionals[positionals.max]}"`,
     );
-  const values = parsed.values as { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string } & {
+  type Value<T extends Options[string]> = T['type'] extends 'boolean' ? boolean : string;
+  const values = parsed.values as {
+    [K in keyof O]?: O[K] extends { multiple: true } ? Value<O[K]>[] : Value<O[K]>;
+  } & {
     'data-dir'?: string;
     help?: boolean;
   };

@@ -79,7 +79,6 @@ export async function configCommand(argv: string[], out: Output): Promise<number
       return 0;
     }
     if (key === 'deskPin' || key === 'adminPin') {
-      const config = store.read();
       const role = key === 'deskPin' ? 'desk' : 'admin';
       let hash: string | undefined;
       try {
@@ -87,12 +86,12 @@ export async function configCommand(argv: string[], out: Output): Promise<number
       } catch (error) {
         throw new UsageError(`${key}: ${(error as Error).message}`);
       }
-      store.write({ ...config, pins: { ...config.pins, [role]: hash } });
+      store.update((config) => ({ ...config, pins: { ...config.pins, [role]: hash } }));
       out.write(`${key} ${hash ? 'set' : 'removed'}\n`);
       return 0;
     }
-    store.write(setConfigValue(store.read(), key as ConfigKey, value));
-    out.write(`${key} = ${JSON.stringify(getConfigValue(store.read(), key as ConfigKey) ?? null)}\n`);
+    const next = store.update((config) => setConfigValue(config, key as ConfigKey, value));
+    out.write(`${key} = ${JSON.stringify(getConfigValue(next, key as ConfigKey) ?? null)}\n`);
     return 0;
   }
   throw new UsageError(`unknown action "${action}"; use get or set`);

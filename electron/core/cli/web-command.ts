@@ -1,15 +1,19 @@
 /** foyer web [--port 5170] [--host 127.0.0.1]: the app in a browser, on this machine's core. */
 import { fileURLToPath } from 'node:url';
 import { createAppCore } from '../app/core.ts';
+import { HostName } from '../config/config.ts';
 import { openRuntime } from '../runtime.ts';
 import { startBrowserHost } from '../web/host.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
-export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--renderer DIR] [--data-dir DIR]
+export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--allowed-host NAME]... [--renderer DIR] [--data-dir DIR]
 
 Serves the app to browsers: a kiosk by default; the desk and admin roles
 unlock with their PIN (foyer config set deskPin|adminPin). Binds to loopback
 unless told otherwise, and refuses other addresses while no PIN is set.
+Answers only to loopback names and the address it is bound to; on a LAN, name
+the host names browsers use with --allowed-host (repeatable) or with
+"foyer config set allowedHosts '["reception.example.lan"]'".
 `;
 
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
@@ -17,13 +21,24 @@ export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../out/renderer
 export async function webCommand(argv: string[], out: Output): Promise<number> {
   const { values, dataDir } = parseCommand(
     argv,
-    { port: { type: 'string' }, host: { type: 'string' }, renderer: { type: 'string' } },
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      renderer: { type: 'string' },
+    },
     { min: 0, max: 0 },
   );
   if (values.help) return (out.write(WEB_USAGE), 0);
   const port = values.port === undefined ? 5170 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: "${values.port}" is not a port`);
+  const allowedHosts = (values['allowed-host'] ?? []).map((name) => {
+    const parsed = HostName.safeParse(name);
+    if (!parsed.success)
+      throw new UsageError(`--allowed-host: "${name}" is not a host name (e.g. reception.example.lan)`);
+    return parsed.data;
+  });
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   const runtime = await openRuntime({ dataDir, log });
   try {
@@ -34,6 +49,7 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
       host: values.host ?? '127.0.0.1',
       port,
       pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
+      allowedHosts: () => [...allowedHosts, ...runtime.config.allowedHosts],
       log,
     });
     runtime.engine.start();

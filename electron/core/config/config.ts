@@ -2,7 +2,8 @@
  * Foyer's configuration, kept as config.json in the data directory. The
  * token is kept apart (see token-store.ts), never in this file.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -11,6 +12,20 @@ import { KioskSettingsConfig } from '../../../shared/contract/operations.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 
 const seconds = z.number().int().min(1).max(86_400);
+
+/** A host name or IP address as a browser sends it in the Host header, optionally with a port. */
+export const HostName = z
+  .string()
+  .max(260)
+  .transform((name) => name.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/,
+        'a host name or IP address, optionally with :port (e.g. reception.example.lan)',
+      ),
+  );
 
 export const Config = z.strictObject({
   /** Base URL including /api/v2; absent: the embedded reference service with demo data. */
@@ -39,6 +54,13 @@ export const Config = z.strictObject({
   appMode: z.enum(['desk', 'kiosk']).default('desk'),
   /** The kiosk's settings (shared/contract: KioskSettings); what is absent takes its default. */
   kiosk: KioskSettingsConfig,
+  /**
+   * Host names (with an optional :port) that browsers may use to reach "foyer web" when it is bound
+   * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
+   */
+  allowedHosts: z.array(HostName).max(50).default([]),
+  /** Minutes without a staff action after which a desk or admin session locks back to its base role. */
+  staffIdleMinutes: z.number().min(1).max(1440).default(15),
   /** scrypt hashes of the PINs that unlock the desk and admin roles (set with "foyer config set deskPin 1234"). */
   pins: z.strictObject({ desk: z.string().optional(), admin: z.string().optional() }).prefault({}),
 });
@@ -57,38 +79,126 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Foyer');
 }
 
+/**
+ * The one source of truth for the configuration: every door (the browser
+ * host, the Electron shell, the sync engine, the outbox) asks it for the
+ * current configuration when it needs a value, so a change made by
+ * "foyer config set" (another process) or by the admin screen takes effect
+ * at once, and nothing ever writes back a stale copy.
+ */
 export interface ConfigStore {
   readonly dataDir: string;
+  /**
+   * The configuration as config.json says now. One stat per call: the file
+   * is read and parsed again only when its inode, size or mtime changed.
+   * While the file is invalid (a person mid-edit), the last valid
+   * configuration is kept and the problem is logged, once per file version;
+   * with no valid version yet, the error is thrown.
+   */
+  current(): Config;
+  /**
+   * Read-modify-write of the file as it is now (never of a copy held in
+   * memory), replaced atomically. An invalid file is an error here: a change
+   * is never written over a file that could not be read.
+   */
+  update(change: (config: Config) => Config): Config;
+  /** The file read and validated now, throwing on an invalid file (the CLI). */
   read(): Config;
+  /** Replaces the whole file atomically. Prefer update(): it cannot write back a stale copy. */
   write(config: Config): void;
 }
 
-export function createConfigStore(dataDir: string): ConfigStore {
+/** The configuration handed out is shared by every reader: a change goes through update(), never by mutation. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** What identifies one version of the file; an atomic rename always gives a new inode. */
+function signature(path: string): string {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw error;
+  }
+}
+
+export function createConfigStore(dataDir: string, options: { log?: (line: string) => void } = {}): ConfigStore {
   const path = join(dataDir, 'config.json');
-  return {
-    dataDir,
-    read() {
-      if (!existsSync(path)) return Config.parse({});
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(path, 'utf8'));
-      } catch (error) {
-        throw new ConfigError(`${path} is not valid JSON (${(error as Error).message}); fix or delete it`);
-      }
-      const parsed = Config.safeParse(json);
-      if (!parsed.success)
-        throw new ConfigError(
-          `${path} is not a valid configuration: ` +
-            parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; '),
-        );
-      return parsed.data;
-    },
-    write(config) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      const temporary = `${path}.tmp`;
+  let cached: { signature: string; config: Config } | undefined;
+  let reported = '';
+
+  function load(): Config {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return deepFreeze(Config.parse({}));
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ConfigError(`${path} is not valid JSON (${(error as Error).message}); fix or delete it`);
+    }
+    const parsed = Config.safeParse(json);
+    if (!parsed.success)
+      throw new ConfigError(
+        `${path} is not a valid configuration: ` +
+          parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; '),
+      );
+    return deepFreeze(parsed.data);
+  }
+
+  function write(config: Config) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A name of its own per writer: two processes writing at once never mix their bytes.
+    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
       writeFileSync(temporary, `${JSON.stringify(Config.parse(config), null, 2)}\n`, { mode: 0o600 });
       renameSync(temporary, path); // atomic: a crash never leaves half a file
+    } catch (error) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // never written
+      }
+      throw error;
+    }
+    cached = undefined;
+  }
+
+  return {
+    dataDir,
+    current() {
+      const now = signature(path);
+      if (cached?.signature === now) return cached.config;
+      try {
+        cached = { signature: now, config: load() };
+        reported = '';
+        return cached.config;
+      } catch (error) {
+        if (!(error instanceof ConfigError) || !cached) throw error;
+        if (reported !== now) {
+          reported = now;
+          options.log?.(`configuration not reloaded, the last valid one stays in use: ${error.message}`);
+        }
+        return cached.config;
+      }
     },
+    update(change) {
+      const next = Config.parse(change(load()));
+      write(next);
+      return next;
+    },
+    read: load,
+    write,
   };
 }
 
@@ -108,6 +218,8 @@ export const CONFIG_KEYS = [
   'requestTimeoutSeconds',
   'flow',
   'appMode',
+  'allowedHosts',
+  'staffIdleMinutes',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 

@@ -28,7 +28,8 @@ import {
 export interface OutboxDeps {
   mirror: Mirror;
   api: ApiClient;
-  config: Config;
+  /** The configuration as it is now (the runtime's config store): read at each use, never kept. */
+  config: () => Config;
   now?: () => number;
   log?: (line: string) => void;
   /** Backoff between delivery attempts of one row. */
@@ -83,9 +84,10 @@ export function createOutbox(deps: OutboxDeps) {
 
   function queueTransition(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk') {
     const result = mirror.transaction(() => {
-      const guest = mirror.guests.byId(checkInId, config.flow);
+      const { flow } = config();
+      const guest = mirror.guests.byId(checkInId, flow);
       if (!guest) throw new NoSuchGuest(checkInId);
-      const plan = planTransition(guest, action, config.flow, source);
+      const plan = planTransition(guest, action, flow, source);
       const at = iso(now());
       const payload: TransitionPayload = { checkInId, locationId: guest.locationId, ...plan };
       const outboxId = repo.add({
@@ -102,7 +104,7 @@ export function createOutbox(deps: OutboxDeps) {
         arrivedAt: action === 'checkIn' ? at : action === 'undo' ? null : guest.arrivedAt,
         leftAt: action === 'checkOut' ? at : null,
       });
-      return { outboxId, guest: mirror.guests.byId(checkInId, config.flow)! };
+      return { outboxId, guest: mirror.guests.byId(checkInId, flow)! };
     });
     changed('queued');
     return result;
@@ -291,7 +293,7 @@ export function createOutbox(deps: OutboxDeps) {
         found ??= items.find((c) => c.id === payload.checkInId);
       },
     });
-    return found ? { state: found.state, checkIn: found } : { state: config.flow.initialState };
+    return found ? { state: found.state, checkIn: found } : { state: config().flow.initialState };
   }
 
   function onDelivered(row: OutboxRow, result: unknown) {

@@ -23,7 +23,8 @@ import { createStatus, RESOURCES, type Resource, type StatusStore } from './stat
 export interface SyncEngineDeps {
   mirror: Mirror;
   api: ApiClient;
-  config: Config;
+  /** The configuration as it is now (the runtime's config store): read at each use, never kept. */
+  config: () => Config;
   outbox?: Outbox;
   now?: () => number;
   log?: (line: string) => void;
@@ -63,7 +64,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const context = (resource: Resource): PullContext => ({
     mirror,
     api,
-    config,
+    config: config(), // one pull sees one configuration
     now,
     signal: controller.signal,
     onProgress: (progress) => status.update({}, resource, { progress }),
@@ -71,16 +72,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   });
 
   function fullDue(): boolean {
-    const state = mirror.syncState.get(stateKey('invitations', config));
+    const state = mirror.syncState.get(stateKey('invitations', config()));
     if (!state?.lastFullAt || !state.watermark) return true;
-    return now() - Date.parse(state.lastFullAt) >= config.intervals.fullSeconds * 1000;
+    return now() - Date.parse(state.lastFullAt) >= config().intervals.fullSeconds * 1000;
   }
 
   const pulls: Record<Resource, (mode?: 'incremental' | 'full') => Promise<PullResult>> = {
     invitations: async (mode) => {
       const full = mode === 'full' || fullDue();
       const result = await pullInvitations(context('invitations'), full ? 'full' : 'incremental');
-      if (full) purgeExpired(mirror, config, now());
+      if (full) purgeExpired(mirror, config(), now());
       return result;
     },
     checkIns: () => pullCheckIns(context('checkIns')),
@@ -105,7 +106,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           lastSuccessAt: at,
           lastError: null,
           warnings: result.warnings,
-          lastFullAt: mirror.syncState.get(stateKey(resource, config))?.lastFullAt ?? null,
+          lastFullAt: mirror.syncState.get(stateKey(resource, config()))?.lastFullAt ?? null,
         });
         log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);
         return { ok: true, result };
@@ -115,7 +116,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           error instanceof ApiError
             ? { kind: error.kind, message: error.message }
             : { kind: 'internal', message: (error as Error)?.message ?? String(error) };
-        mirror.syncState.recordFailure(stateKey(resource, config), at, described.message);
+        mirror.syncState.recordFailure(stateKey(resource, config()), at, described.message);
         const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
         status.update(
           {
@@ -138,14 +139,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return promise;
   }
 
-  const intervalOf = (resource: Resource): number =>
-    1000 *
-    {
-      invitations: config.intervals.incrementalSeconds,
-      checkIns: config.intervals.checkInsSeconds,
-      groups: config.intervals.referenceSeconds,
-      employees: config.intervals.referenceSeconds,
-    }[resource];
+  const intervalOf = (resource: Resource): number => {
+    const { intervals } = config();
+    return (
+      1000 *
+      {
+        invitations: intervals.incrementalSeconds,
+        checkIns: intervals.checkInsSeconds,
+        groups: intervals.referenceSeconds,
+        employees: intervals.referenceSeconds,
+      }[resource]
+    );
+  };
 
   function schedule(resource: Resource, delay: number) {
     if (!started) return;

@@ -1,13 +1,13 @@
 /**
  * Changing the settings while the app runs, once for the console and the
  * CLI. Every write goes through `updateConfig`: validated as a whole, written
- * atomically, and applied to the runtime's configuration in place, so that
- * what reads it (PIN checks, the flow, the kiosk, the engine) sees it at once.
+ * atomically to the one source of truth (the config store), which everything
+ * that reads it (PIN checks, the flow, the kiosk, the engine) asks at each use.
  */
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/operations.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { hashPin, verifyPin } from '../app/pins.ts';
-import { Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
 import { serviceKey, type Runtime } from '../runtime.ts';
 
 /** A setting refused, with the field it is about. */
@@ -23,12 +23,13 @@ export class SettingRefused extends Error {
 
 type Configured = Pick<Runtime, 'config' | 'configStore'>;
 
-/** The one way settings are written while the app runs. */
+/**
+ * The one way settings are written while the app runs: a change of the
+ * file as it is now (configStore.update), never of a copy held in memory,
+ * so that a PIN set meanwhile by "foyer config set" is not written back.
+ */
 export function updateConfig(runtime: Configured, change: (config: Config) => Config): Config {
-  const next = Config.parse(change(structuredClone(runtime.config)));
-  runtime.configStore.write(next);
-  Object.assign(runtime.config, next);
-  return next;
+  return runtime.configStore.update(change);
 }
 
 export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tokenStore'>): SettingsView {

@@ -13,6 +13,7 @@ import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../..
 import type { AppCore } from '../app/core.ts';
 import { AppError } from '../app/errors.ts';
 import { createSession, type Session } from '../app/session.ts';
+import { createHostCheck } from './allowed-hosts.ts';
 
 export interface BrowserHostOptions {
   core: AppCore;
@@ -22,6 +23,11 @@ export interface BrowserHostOptions {
   port?: number;
   /** Whether a desk or admin PIN is set: without one, only loopback is allowed. */
   pinsSet: boolean;
+  /**
+   * Host names (optionally name:port) browsers may use besides loopback and the bound address,
+   * read at each request (the configuration's allowedHosts and --allowed-host).
+   */
+  allowedHosts?: () => readonly string[];
   log?: (line: string) => void;
 }
 
@@ -75,6 +81,12 @@ export const isLoopback = (host: string) => host === 'localhost' || host === '::
 
 const COOKIE = 'foyer_session';
 
+/** Text from a request, made safe to log: control characters out, at most 60 characters. */
+const clip = (text: string) => {
+  const clean = text.replace(/\p{Cc}/gu, '?');
+  return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
+};
+
 export async function startBrowserHost(options: BrowserHostOptions) {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host) && !options.pinsSet)
@@ -92,6 +104,26 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/app/')) reply.header('cache-control', 'no-store');
     return payload;
+  });
+
+  // Before anything else runs (an operation, a file, the event stream): only this host's own names.
+  let listening = options.port ?? 5170;
+  const hostCheck = createHostCheck({
+    bound: host,
+    port: () => listening,
+    configured: options.allowedHosts ?? (() => []),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (hostCheck.allows(request.headers.host)) return;
+    options.log?.(`browser host: refused a request for an unknown host name (${clip(request.headers.host ?? '')})`);
+    return reply
+      .code(421)
+      .send(
+        new AppError(
+          'FORBIDDEN',
+          'this host does not answer to that name; staff can allow it with "foyer web --allowed-host NAME"',
+        ).toBody(),
+      );
   });
 
   function sessionOf(request: FastifyRequest, reply: FastifyReply): Session {
@@ -180,6 +212,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   await app.listen({ host, port: options.port ?? 5170 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 5170);
+  listening = port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,

@@ -161,12 +161,13 @@ describe('kiosk codes', () => {
     const qr = `https://visit.example.test/i/${id}?t=abc`;
     expect(await byCode(qr)).toBeNull();
     const before = runtime.config.kiosk;
-    runtime.config.kiosk = { ...before, codes: { servicePattern: '^https://visit\\.example\\.test/i/(\\d+)\\?t=' } };
+    const setKiosk = (kiosk: typeof before) => runtime.configStore.update((config) => ({ ...config, kiosk }));
+    setKiosk({ ...before, codes: { servicePattern: '^https://visit\\.example\\.test/i/(\\d+)\\?t=' } });
     try {
       expect(await byCode(qr)).toMatchObject({ invitationId: id });
       expect(await byCode(String(id))).toBeNull();
     } finally {
-      runtime.config.kiosk = before;
+      setKiosk(before);
     }
   });
 });

@@ -331,7 +331,7 @@ export async function syncMirror(mirror: Mirror, api: ApiClient, config: Config 
 }
 
 export function outboxFor(mirror: Mirror, api: ApiClient, extra: Partial<OutboxDeps> = {}) {
-  return createOutbox({ mirror, api, config: makeConfig(), retry: FAST_OUTBOX_RETRY, ...extra });
+  return createOutbox({ mirror, api, config: () => makeConfig(), retry: FAST_OUTBOX_RETRY, ...extra });
 }
 
 /** Delivers until nothing is open, as the engine's timer would. */

@@ -212,7 +212,7 @@ describe('the sync engine and the outbox', () => {
     const client = countingClient(svc.baseUrl);
     const config = makeConfig();
     const outbox = outboxFor(mirror, client.api);
-    const engine = createSyncEngine({ mirror, api: client.api, config, outbox });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => config, outbox });
     await engine.syncNow({ full: true });
     outbox.queueTransition(guests[0]!.id, 'checkIn', 'kiosk');
     engine.outboxChanged();

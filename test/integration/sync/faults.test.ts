@@ -67,7 +67,7 @@ describe('simulated faults', () => {
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { retry: { retries: 8, baseDelayMs: 5, maxDelayMs: 50 } });
     const config = makeConfig();
-    const engine = createSyncEngine({ mirror, api: client.api, config });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => config });
     const outcomes = await engine.syncNow({ full: true });
     expect(Object.values(outcomes).map((o) => o.ok)).toEqual([true, true, true, true]);
     expect(client.retries.length).toBeGreaterThan(0);
@@ -105,7 +105,7 @@ describe('simulated faults', () => {
     expect(mirrorSnapshot(mirror)).toEqual(before);
 
     // The engine records the failure and reports it; the mirror keeps its rows.
-    const engine = createSyncEngine({ mirror, api: client.api, config });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => config });
     const outcome = await engine.syncNow({ full: true });
     expect(outcome.invitations.ok).toBe(false);
     expect(engine.status.get().resources.invitations.lastError?.kind).toMatch(/^(server|network)$/);
@@ -147,7 +147,7 @@ describe('a rejected token', () => {
     await putEvents(svc, [eventItem({ invitations: invitationItems(2) })]);
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
-    const engine = createSyncEngine({ mirror, api: client.api, config: makeConfig() });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => makeConfig() });
 
     const first = await engine.syncNow();
     for (const outcome of Object.values(first))
@@ -172,7 +172,7 @@ describe('a rejected token', () => {
     svc = await startTestService();
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
-    const engine = createSyncEngine({ mirror, api: client.api, config: makeConfig() });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => makeConfig() });
     await engine.syncNow();
     expect(engine.status.get().tokenRejected).toBe(true);
     await engine.syncNow(); // refused locally: no request

@@ -146,7 +146,7 @@ describe('incremental pull', () => {
     await putEvents(svc, [eventItem({ invitations: invitationItems(30) })]);
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl);
-    const engine = createSyncEngine({ mirror, api: client.api, config: makeConfig() });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => makeConfig() });
     const first = await engine.syncNow({ full: true });
     expect(Object.keys(first).sort()).toEqual(['checkIns', 'employees', 'groups', 'invitations']);
 

@@ -2,7 +2,16 @@
  * The configuration: typed values from text, validation naming the key, the
  * config file, the token file (mode 0600) and how a token is shown.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,8 +109,48 @@ describe('the config file', () => {
     expect(store.read()).toEqual(config);
     const path = join(dir, 'config.json');
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(existsSync(`${path}.tmp`)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['config.json']); // no temporary file left behind
     expect(JSON.parse(readFileSync(path, 'utf8')).locationId).toBe(11);
+  });
+
+  it('current() follows the file: a change by another writer is seen at once, without a restart', () => {
+    const dir = tempDir();
+    const store = createConfigStore(dir);
+    const other = createConfigStore(dir); // e.g. "foyer config set" in another process
+    expect(store.current().locationId).toBe(10);
+    expect(store.current()).toBe(store.current()); // unchanged file: not read again
+    other.update((config) => ({ ...config, locationId: 11 }));
+    expect(store.current().locationId).toBe(11);
+    other.update((config) => ({ ...config, locationId: 12 }));
+    expect(store.current().locationId).toBe(12);
+    // the copy handed out is shared: it cannot be changed behind the store's back
+    expect(() => ((store.current() as { locationId: number }).locationId = 5)).toThrow(TypeError);
+  });
+
+  it('update() changes the file as it is now, so a key set meanwhile is never written back stale', () => {
+    const dir = tempDir();
+    const store = createConfigStore(dir);
+    const held = store.current();
+    createConfigStore(dir).update((config) => ({ ...config, pins: { admin: 'scrypt:new:hash' } }));
+    store.update((config) => ({ ...config, kiosk: { ...config.kiosk, welcomeTitle: 'Hello' } }));
+    expect(held.pins.admin).toBeUndefined();
+    expect(store.read()).toMatchObject({ pins: { admin: 'scrypt:new:hash' }, kiosk: { welcomeTitle: 'Hello' } });
+  });
+
+  it('while the file is invalid (mid-edit), current() keeps the last valid one and says so once; update() refuses', () => {
+    const dir = tempDir();
+    const lines: string[] = [];
+    const store = createConfigStore(dir, { log: (line) => lines.push(line) });
+    store.update((config) => ({ ...config, locationId: 11 }));
+    expect(store.current().locationId).toBe(11);
+    writeFileSync(join(dir, 'config.json'), '{ "locationId": 12,');
+    expect(store.current().locationId).toBe(11);
+    expect(store.current().locationId).toBe(11);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/not valid JSON/);
+    configError(() => store.update((config) => config));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ locationId: 12 }));
+    expect(store.current().locationId).toBe(12);
   });
 
   it('invalid JSON is a ConfigError naming the file', () => {

@@ -106,7 +106,7 @@ function outbox(answer: Answer, random = () => 0.5): { outbox: Outbox } & Return
     outbox: createOutbox({
       mirror,
       api: scripted.api,
-      config,
+      config: () => config,
       now: () => clock,
       random,
       retry: { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 8000 },
