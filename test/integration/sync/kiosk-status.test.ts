@@ -14,7 +14,7 @@ const SECRET = 'service said: Bearer s3cret-token at /var/www';
 
 function coreWithStatus() {
   const status = createStatus();
-  const runtime = { engine: { status } } as unknown as Runtime;
+  const runtime = { engine: { status }, onStatus: status.subscribe } as unknown as Runtime;
   return { status, core: createAppCore(runtime) };
 }
 
