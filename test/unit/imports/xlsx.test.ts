@@ -1,4 +1,6 @@
 /** Permanent identities from XLSX workbooks written here with exceljs: dates, numbers, empty rows, errors. */
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,9 +24,22 @@ async function workbook(name: string, rows: Record<number, Cell[]>, extraSheet =
     row.commit();
   }
   if (extraSheet) book.addWorksheet('Ignored').addRow(['shoeSize', 'nonsense']);
-  const path = files.write(name, '');
-  await book.xlsx.writeFile(path);
-  return path;
+  return files.write(name, await bytesOf(book));
+}
+
+/**
+ * The workbook's bytes, read to the end of the zip stream. exceljs's own
+ * writeFile (and writeBuffer) end the output when the zip says it is finished,
+ * before the piped bytes have arrived: now and then the file came out cut.
+ */
+async function bytesOf(book: ExcelJS.Workbook): Promise<Buffer> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(sink, 'end');
+  await book.xlsx.write(sink);
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 const HEADER = ['sourceId', 'email', 'firstName', 'lastName', 'startsAt', 'endsAt', 'custom.floor', 'accessProfiles'];
