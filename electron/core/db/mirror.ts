@@ -33,12 +33,21 @@ export function openMirror(path: string) {
     },
     deferred: () => db.prepare("SELECT 1 FROM mirror_flags WHERE name = 'lookup_index_deferred'").get() !== undefined,
   };
+  const invitations = createInvitationsRepo(db);
+  // A migration changed how lookup keys are made: compute them again, then index them at once.
+  if (db.prepare("SELECT 1 FROM mirror_flags WHERE name = 'lookup_keys_stale'").get()) {
+    lookupIndex.defer();
+    db.transaction(() => {
+      invitations.refreshNameKeys();
+      db.prepare("DELETE FROM mirror_flags WHERE name = 'lookup_keys_stale'").run();
+    })();
+  }
   // A crash during a bulk load left the index behind its contacts.
   if (lookupIndex.deferred()) lookupIndex.restore();
   return {
     db,
     lookupIndex,
-    invitations: createInvitationsRepo(db),
+    invitations,
     checkIns: createCheckInsRepo(db),
     groups: createGroupsRepo(db),
     employees: createEmployeesRepo(db),

@@ -5,25 +5,37 @@
  * never a guest of a later day.
  */
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter per zone: making one costs far more than using it. */
+function formatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Milliseconds the zone's wall clock is ahead of UTC at `at`. */
 function zoneOffset(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const parts = formatOf(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** The machine's zone when none is configured. */
-export const machineTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let machineZone: string | undefined;
+/** The machine's zone when none is configured (read once: the kiosk restarts when its machine moves). */
+export const machineTimeZone = () => (machineZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The instant the local day of `now` ends (the next local midnight) in the zone. */
 export function endOfLocalDay(now: number, timeZone: string): number {

@@ -73,9 +73,22 @@ beforeAll(async () => {
     { firstName: 'Ada', lastName: 'Kiosktest' },
     { firstName: 'Bea', lastName: 'Kiosktest' },
     { firstName: 'Cem', lastName: 'Kiosktest' },
+    { firstName: 'Mehmet', lastName: 'Kılıç' },
+    { firstName: 'Артём', lastName: 'Соловьёв' },
+    { firstName: 'Иван', lastName: 'Лебедев' },
+    { firstName: '超', lastName: '王' },
+    { firstName: '伟', lastName: '张' },
+    ...Array.from({ length: 7 }, (_, i) => ({
+      firstName: `Gast${i}`,
+      lastName: 'Siebenmal',
+      companyName: 'Kranich Logistik',
+    })),
   ]);
   const next = startOfNextUtcDay();
-  tomorrow = await seedEvent(next + 10 * HOUR, next + 12 * HOUR, [{ firstName: 'Tomas', lastName: 'Morgen' }]);
+  tomorrow = await seedEvent(next + 10 * HOUR, next + 12 * HOUR, [
+    { firstName: 'Tomas', lastName: 'Morgen' },
+    { firstName: 'Jörg', lastName: 'Müller', email: 'joerg.mueller.tomorrow@kranich.test' },
+  ]);
   const dataDir = tempDir('foyer-kiosk-data-');
   const store = createConfigStore(dataDir);
   const config = store.read();
@@ -169,6 +182,76 @@ describe('kiosk codes', () => {
     } finally {
       setKiosk(before);
     }
+  });
+});
+
+const lookup = async (text: string) => (await core.call(kiosk, 'kiosk.lookup', { text })).map((g) => g.invitationId);
+
+describe('kiosk lookup', () => {
+  it.each([
+    ['Mueller', 0],
+    ['joerg', 0],
+    ['Jörg Müller', 0],
+    ['Kilic', 4],
+    ['Соловьев', 5],
+    ['Solovyov', 5],
+    ['Lebedev', 6],
+    ['Miller', 0],
+    ['王超', 7],
+    ['Wang Chao', 7],
+    ['Zhang', 8],
+    ['张', 8],
+    ['超', 7],
+  ])('%s finds the guest of today', async (text, index) => {
+    expect((await lookup(text))[0]).toBe(today[index]);
+  });
+
+  it("never lists tomorrow's guest, even of the same name", async () => {
+    expect(await lookup('Müller')).toEqual([today[0]]);
+    expect(await lookup('Morgen')).toEqual([]);
+    expect(await lookup('Tomas Morgen')).toEqual([]);
+    expect(await lookup('joerg.mueller.tomorrow@kranich.test')).toEqual([]);
+  });
+
+  it('lists at most 5 guests', async () => {
+    expect(await lookup('Siebenmal')).toHaveLength(5);
+  });
+
+  it.each(['@t', '@kranich', 'Kranich', 'Kranich Logistik', 'kranich.test', '@kranich.test', 'joerg.mueller@'])(
+    '%j lists nobody',
+    async (text) => {
+      expect(await lookup(text)).toEqual([]);
+    },
+  );
+
+  it('finds a guest by the whole email, or one typo away', async () => {
+    expect(await lookup('joerg.mueller@kranich.test')).toEqual([today[0]]);
+    expect(await lookup('Joerg.Mueller@Kranich.test')).toEqual([today[0]]);
+    expect(await lookup('joerg.muller@kranich.test')).toEqual([today[0]]);
+  });
+
+  it('refuses a single Latin letter, and accepts a single Chinese character', async () => {
+    await expect(core.call(kiosk, 'kiosk.lookup', { text: 'M' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(core.call(kiosk, 'kiosk.lookup', { text: '王' })).resolves.toHaveLength(1);
+  });
+
+  it('shows a kiosk no email, host or arrival details', async () => {
+    const [guest] = await core.call(kiosk, 'kiosk.lookup', { text: 'Kilic' });
+    expect(Object.keys(guest!).toSorted()).toEqual(
+      [
+        'category',
+        'companyName',
+        'endsAt',
+        'eventName',
+        'firstName',
+        'invitationId',
+        'language',
+        'lastName',
+        'pending',
+        'startsAt',
+        'state',
+      ].toSorted(),
+    );
   });
 });
 

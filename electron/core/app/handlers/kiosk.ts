@@ -7,6 +7,8 @@
 import type { KioskCheckIn } from '../../../../shared/contract/operations.ts';
 import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../codes/site-key.ts';
+import type { Config } from '../../config/config.ts';
+import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
@@ -51,24 +53,36 @@ function hostNameOf(runtime: Runtime, guest: Guest): string | null {
   return host ? displayName(host.firstName, host.lastName) || null : null;
 }
 
+/**
+ * Today's guests at the kiosk's location for typed text: by name as typed,
+ * or by the whole email once there is an @ (a company name, or part of an
+ * email such as "@t" or a domain, would list everyone from that company).
+ */
+export function kioskLookup(
+  mirror: Mirror,
+  config: Pick<Config, 'locationId' | 'flow' | 'kiosk'>,
+  text: string,
+  now = Date.now(),
+): Guest[] {
+  const query = {
+    locationId: config.locationId,
+    ...kioskDay(now, config.kiosk),
+    flow: config.flow,
+    limit: KIOSK_RESULTS,
+    now,
+  };
+  return text.includes('@')
+    ? mirror.guests.lookupEmail(text, query)
+    : mirror.guests.lookup(text, { ...query, columns: ['names'] });
+}
+
 const notToday = () => new AppError('NOT_FOUND', 'this invitation is not for today at this location');
 
 export const kioskHandlers: Handlers<
   'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.arrival' | 'kiosk.checkOut'
 > = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
-  'kiosk.lookup': ({ text }, { runtime }) =>
-    runtime.mirror.guests
-      .lookup(text, {
-        locationId: runtime.config.locationId,
-        ...kioskDay(Date.now(), runtime.config.kiosk),
-        flow: runtime.config.flow,
-        limit: KIOSK_RESULTS,
-        // A guest finds their own invitation by name, or by email once they type an @: a company
-        // name, or the domain of an email, would list everyone from that company.
-        columns: text.includes('@') ? ['email'] : ['first_name', 'last_name'],
-      })
-      .map(toKioskGuest),
+  'kiosk.lookup': ({ text }, { runtime }) => kioskLookup(runtime.mirror, runtime.config, text).map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {
     const id = invitationOfCode(code, ctx.runtime);
     const guest = id === undefined ? undefined : guestForKiosk(id, ctx);

@@ -5,6 +5,10 @@
  */
 import type Database from 'better-sqlite3';
 import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { baseFold } from '../../lookup/fold.ts';
+import { type Candidate, createFuzzyIndex, type FuzzyIndex } from '../../lookup/fuzzy.ts';
+import { type TypedWord, typedWords } from '../../lookup/keys.ts';
+import { scoreName } from '../../lookup/rank.ts';
 import { parseJsonColumn } from './util.ts';
 
 export interface Guest {
@@ -57,30 +61,39 @@ const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) AS stat
 const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
   LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
 
-/** The words of typed text, as the lookup takes them. */
-function lookupWords(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .split(/[\s,;:()"'*^+\-@.]+/u)
-    .filter((word) => word.length > 0);
-}
+/** The columns a lookup can look in: the names (every spelling, see lookup/keys.ts), the email, the company. */
+export type LookupColumn = 'names' | 'email' | 'company_name';
+const FTS_COLUMN: Record<LookupColumn, string> = { names: 'name_key', email: 'email', company_name: 'company_name' };
+
+const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
- * Turns typed text into an FTS5 query: every word a prefix, all words
- * required; with `columns`, each word must be found in one of them.
+ * Typed words as an FTS5 query: every word required, each in any of its
+ * spellings; `prefix` lets each spelling be the start of a token (the pinyin
+ * of a typed Chinese character stays whole: 王 is wang, not Wangari).
  */
-export function toFtsQuery(text: string, columns?: readonly LookupColumn[]): string | null {
-  return ftsQueryOf(lookupWords(text), columns);
-}
-
-function ftsQueryOf(words: readonly string[], columns?: readonly LookupColumn[]): string | null {
+export function ftsQueryOf(
+  words: readonly TypedWord[],
+  options: { prefix: boolean; columns?: readonly LookupColumn[] | undefined },
+): string | null {
   if (words.length === 0) return null;
-  const filter = columns ? `{${columns.join(' ')}} : ` : '';
-  return words.map((word) => `${filter}"${word.replace(/"/g, '""')}"*`).join(' ');
+  const filter = options.columns ? `{${options.columns.map((c) => FTS_COLUMN[c]).join(' ')}} : ` : '';
+  const star = options.prefix ? '*' : '';
+  return words
+    .map((word) => {
+      const own = [...new Set([word.own, baseFold(word.own)])].map((form) => quote(form) + star);
+      const other = word.other.map((form) => quote(form) + (word.han ? '' : star));
+      return `${filter}(${[...own, ...other].join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
-/** The columns of the lookup index. */
-export type LookupColumn = 'first_name' | 'last_name' | 'email' | 'company_name';
+/** Typed text as an FTS5 query of prefixes (for tests and tools). */
+export const toFtsQuery = (text: string, columns?: readonly LookupColumn[]) =>
+  ftsQueryOf(typedWords(text), { prefix: true, columns });
+
+/** An email as typed in full: something@domain.tld. */
+export const COMPLETE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 export function createGuestsRepo(db: Database.Database) {
   const list = db.prepare(`
@@ -103,7 +116,7 @@ export function createGuestsRepo(db: Database.Database) {
 
   // FTS first (CROSS JOIN fixes the join order, INDEXED BY the way to the invitations): a
   // location holds tens of thousands of invitations, the typed text matches few contacts.
-  // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for two-letter prefixes.
+  // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for one-letter prefixes.
   const lookup = db.prepare(`
     SELECT ${COLUMNS} FROM contacts_fts f
     CROSS JOIN invitations i INDEXED BY invitations_contact ON i.contact_id = f.rowid JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
@@ -111,7 +124,31 @@ export function createGuestsRepo(db: Database.Database) {
     WHERE contacts_fts MATCH @match AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
     LIMIT @limit`) as Database.Statement<unknown[], GuestRow>;
 
-  const byId = db.prepare(`
+  const byEmail = db.prepare(`
+    SELECT ${COLUMNS} FROM contacts c INDEXED BY contacts_email
+    CROSS JOIN invitations i INDEXED BY invitations_contact ON i.contact_id = c.id JOIN events e ON e.id = i.event_id
+    LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id
+    WHERE c.email = @email COLLATE NOCASE AND c.email IS NOT NULL
+      AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
+    LIMIT @limit`) as Database.Statement<unknown[], GuestRow>;
+
+  // The guests of a window for the typo-tolerant stage, and whether the mirror changed since they were read.
+  const candidates = db.prepare(`
+    SELECT i.id AS invitationId, i.starts_at AS startsAt, i.ends_at AS endsAt, c.name_key AS nameKey, c.email AS email
+    FROM invitations i INDEXED BY invitations_location_window JOIN contacts c ON c.id = i.contact_id
+    WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to`) as Database.Statement<
+    unknown[],
+    Candidate
+  >;
+  const version = db
+    .prepare("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)")
+    .pluck() as Database.Statement<[], string>;
+  const fuzzyIndexes = createFuzzyIndexCache(
+    (q) => createFuzzyIndex(candidates.all(q)),
+    () => version.get()!,
+  );
+
+  const byIdStatement = db.prepare(`
     SELECT ${COLUMNS} ${FROM} WHERE i.id = @id
     UNION ALL
     SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
@@ -155,50 +192,69 @@ export function createGuestsRepo(db: Database.Database) {
     },
 
     /**
-     * Guests whose first or last name, email or company starts with each typed
-     * word, ignoring case and diacritics. Best first: name matches before
-     * email or company matches, then the event nearest to `now`.
+     * Guests found by typed text as a person types a name: in any script or
+     * spelling (Mueller for Müller, Solovyov for Соловьёв, Zhang for 张, 王超
+     * by character), every word required, each the start of a name part;
+     * then, when that finds fewer than `limit`, with one or two typos. Also
+     * by email and company unless `columns` says otherwise. Best first:
+     * exact, prefix, transliterated, fuzzy; the whole name typed; the event
+     * nearest to `now`.
      */
-    lookup(
-      text: string,
-      query: GuestQuery & {
-        limit?: number;
-        now?: number;
-        /** Only these columns (a kiosk: a guest's own names and email, not whoever else works at their company). */
-        columns?: readonly LookupColumn[];
-      },
-    ): Guest[] {
-      const typed = lookupWords(text);
-      const match = ftsQueryOf(typed, query.columns);
-      if (!match) return [];
+    lookup(text: string, query: LookupQuery): Guest[] {
+      const words = typedWords(text);
+      if (words.length === 0) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
-      const rows = lookup
-        .all({
-          match,
-          locationId: query.locationId,
-          from: query.from,
-          to: query.to,
-          initialState: flow.initialState,
-          limit: limit * 2,
-        })
-        .map(withCategory(flow));
-      const now = query.now ?? Date.now();
-      const words = typed.map(fold);
-      const nameHits = (g: Guest) => {
-        const names = [g.firstName, g.lastName].filter(Boolean).map((n) => fold(n!));
-        return words.filter((w) => names.some((n) => n.split(/\s+/).some((part) => part.startsWith(w)))).length;
+      const params = { locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState };
+      const rows = new Map<number, GuestRow>();
+      const stage = (prefix: boolean) => {
+        const match = ftsQueryOf(words, { prefix, columns: query.columns });
+        const found = lookup.all({ ...params, match, limit: limit * 4 });
+        for (const row of found) rows.set(row.invitationId, row);
+        return found.length;
       };
-      const distance = (g: Guest) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);
+      // Prefixes include the exact names; only when they are more than were read may exact ones be missing
+      // (never for Chinese characters, whose tokens are single characters: the prefix is the name).
+      if (stage(true) === limit * 4 && words.some((w) => !w.han)) stage(false);
+      const namesToo = !query.columns || query.columns.includes('names');
+      const before = rows.size;
+      if (rows.size < limit && namesToo && query.fuzzy !== false)
+        for (const id of fuzzyIndexes.get(query).matchWords(words, query)) {
+          if (rows.size - before >= limit * 2) break;
+          if (rows.has(id)) continue;
+          const row = byIdStatement.get({ id, initialState: flow.initialState });
+          if (row) rows.set(id, row);
+        }
+      return rankGuests([...rows.values()].map(withCategory(flow)), words, query.now ?? Date.now(), limit);
+    },
+
+    /**
+     * Guests whose email is the typed one in full (case aside), or one typo
+     * away from it: a kiosk's way to find a guest by email, which no part of
+     * an address (a domain, "@t") can use to list others.
+     */
+    lookupEmail(text: string, query: LookupQuery): Guest[] {
+      const email = text.trim();
+      if (!COMPLETE_EMAIL.test(email)) return [];
+      const flow = query.flow ?? DEFAULT_FLOW;
+      const limit = query.limit ?? 20;
+      const params = { locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState };
+      let rows = byEmail.all({ ...params, email, limit });
+      if (rows.length === 0)
+        rows = fuzzyIndexes
+          .get(query)
+          .matchEmail(email, query)
+          .slice(0, limit)
+          .flatMap((id) => byIdStatement.all({ id, initialState: flow.initialState }));
+      const now = query.now ?? Date.now();
       return rows
-        .map((g) => ({ g, hits: nameHits(g), distance: distance(g) }))
-        .sort((a, b) => b.hits - a.hits || a.distance - b.distance || a.g.invitationId - b.g.invitationId)
-        .slice(0, limit)
-        .map((x) => x.g);
+        .map(withCategory(flow))
+        .sort((a, b) => distanceTo(a, now) - distanceTo(b, now) || a.invitationId - b.invitationId)
+        .slice(0, limit);
     },
 
     byId(id: number, flow: FlowConfig = DEFAULT_FLOW): Guest | undefined {
-      const row = byId.get({ id, initialState: flow.initialState });
+      const row = byIdStatement.get({ id, initialState: flow.initialState });
       return row ? withCategory(flow)(row) : undefined;
     },
 
@@ -223,7 +279,59 @@ export interface GuestDetails {
   legitimation: Record<string, unknown> | null;
 }
 
-/** Lower case without diacritics, like the FTS tokenizer. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** How far a guest's event is from now: the nearer first, among equals. */
+const distanceTo = (g: Guest, now: number) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);
+
+export interface LookupQuery extends GuestQuery {
+  limit?: number;
+  now?: number;
+  /** Only these columns (a kiosk: a guest's own names, not whoever else works at their company). */
+  columns?: readonly LookupColumn[] | undefined;
+  /** The typo-tolerant stage (default on). */
+  fuzzy?: boolean;
+}
+
+function rankGuests(guests: Guest[], words: readonly TypedWord[], now: number, limit: number): Guest[] {
+  return guests
+    .map((g) => ({ g, ...scoreName(words, g.firstName, g.lastName), distance: distanceTo(g, now) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        Number(b.fullName) - Number(a.fullName) ||
+        a.distance - b.distance ||
+        a.g.invitationId - b.g.invitationId,
+    )
+    .slice(0, limit)
+    .map((x) => x.g);
+}
+
+/**
+ * The in-memory guests of the last windows asked for, while the mirror is
+ * unchanged. Read with an hour of slack after `to`, so that a window that
+ * moves with the clock (the kiosk's early arrivals) is served from the same
+ * read; what falls outside the exact window is filtered when matching.
+ */
+function createFuzzyIndexCache(
+  build: (query: { locationId: number; from: string; to: string }) => FuzzyIndex,
+  version: () => string,
+) {
+  let entries: { locationId: number; from: string; to: string; version: string; index: FuzzyIndex }[] = [];
+  return {
+    get(query: GuestQuery): FuzzyIndex {
+      const now = version();
+      const hit = entries.find(
+        (e) => e.version === now && e.locationId === query.locationId && e.from <= query.from && e.to >= query.to,
+      );
+      if (hit) return hit.index;
+      const window = {
+        locationId: query.locationId,
+        from: query.from,
+        to: new Date(Date.parse(query.to) + 3_600_000).toISOString(),
+      };
+      const entry = { ...window, version: now, index: build(window) };
+      // The kiosk's day and the desk's window, side by side.
+      entries = [entry, ...entries.filter((e) => e.version === now)].slice(0, 2);
+      return entry.index;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /** events, contacts and invitations: what the invitations listing brings. */
 import type Database from 'better-sqlite3';
 import type { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
+import { nameKey } from '../../lookup/keys.ts';
 import { extraOf, orNull, utc } from './util.ts';
 
 const EVENT_KEYS = [
@@ -29,6 +30,7 @@ const CONTACT_KEYS = [
 const INVITATION_KEYS = ['id', 'event', 'contact', 'createdAt', 'updatedAt'];
 
 export function createInvitationsRepo(db: Database.Database) {
+  const nameKeys = createNameKeyCache();
   const upsertEvent = db.prepare(`
     INSERT INTO events (id, name, description, starts_at, ends_at, location_id, host_id, draft, created_at, updated_at, extra)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -37,12 +39,13 @@ export function createInvitationsRepo(db: Database.Database) {
       created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
     WHERE events.updated_at IS NOT excluded.updated_at OR events.extra IS NOT excluded.extra`);
   const upsertContact = db.prepare(`
-    INSERT INTO contacts (id, email, first_name, last_name, birthdate, company_name, language, created_at, updated_at, extra)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO contacts (id, email, first_name, last_name, birthdate, company_name, language, created_at, updated_at, extra, name_key)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
       birthdate = excluded.birthdate, company_name = excluded.company_name, language = excluded.language,
-      created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra
-    WHERE contacts.updated_at IS NOT excluded.updated_at OR contacts.extra IS NOT excluded.extra`);
+      created_at = excluded.created_at, updated_at = excluded.updated_at, extra = excluded.extra, name_key = excluded.name_key
+    WHERE contacts.updated_at IS NOT excluded.updated_at OR contacts.extra IS NOT excluded.extra
+      OR contacts.name_key IS NOT excluded.name_key`);
   const upsertInvitation = db.prepare(`
     INSERT INTO invitations (id, event_id, contact_id, location_id, starts_at, ends_at, created_at, updated_at, extra)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -79,6 +82,7 @@ export function createInvitationsRepo(db: Database.Database) {
     c.createdAt,
     c.updatedAt,
     extraOf(c, CONTACT_KEYS),
+    nameKeys.of(orNull(c.firstName), orNull(c.lastName)),
   ];
 
   return {
@@ -143,6 +147,41 @@ export function createInvitationsRepo(db: Database.Database) {
     },
 
     count: db.prepare('SELECT count(*) FROM invitations').pluck() as Database.Statement<[], number>,
+
+    /**
+     * Computes the lookup key of every contact (after a migration changed how
+     * keys are made). Call with the lookup index deferred: it is rebuilt after.
+     */
+    refreshNameKeys(): void {
+      const update = db.prepare('UPDATE contacts SET name_key = ? WHERE id = ?');
+      const rows = db.prepare('SELECT id, first_name AS f, last_name AS l FROM contacts').all() as {
+        id: number;
+        f: string | null;
+        l: string | null;
+      }[];
+      for (const row of rows) update.run(nameKeys.of(row.f, row.l), row.id);
+    },
   };
 }
 export type InvitationsRepo = ReturnType<typeof createInvitationsRepo>;
+
+/**
+ * Lookup keys of names seen lately: a listing brings the same contacts page
+ * after page, and the same first names again and again; pinyin and the
+ * Cyrillic spellings are worth computing once.
+ */
+function createNameKeyCache(size = 20_000) {
+  let keys = new Map<string, string>();
+  return {
+    of(firstName: string | null, lastName: string | null): string {
+      const name = `${firstName ?? ''}\u0000${lastName ?? ''}`;
+      let key = keys.get(name);
+      if (key === undefined) {
+        if (keys.size >= size) keys = new Map();
+        key = nameKey(firstName, lastName);
+        keys.set(name, key);
+      }
+      return key;
+    },
+  };
+}
