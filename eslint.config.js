@@ -28,6 +28,25 @@ export default tseslint.config(
     },
   },
   {
+    // The core reaches the reference service through service/embed.ts only (start, stop, is the demo stale,
+    // the `foyer service` command): never its tables, stores or routes.
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }],
+          patterns: [
+            {
+              group: ['**/service/**', '!**/service/embed.ts'],
+              message: 'The core uses the reference service through service/embed.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The wire contract is shared with the renderer: no Node modules.
     files: ['shared/api/**', 'shared/contract/**'],
     rules: {

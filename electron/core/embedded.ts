@@ -1,30 +1,13 @@
 /**
  * The embedded default: with no service configured, Foyer starts the
- * reference service on loopback with the demo world and uses it.
+ * reference service on loopback with the demo world and uses it. Only
+ * service/embed.ts is reached: the core knows nothing of the service's tables.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../../shared/sqlite/open.ts';
-import { startService, type RunningService } from '../../service/index.ts';
-import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
-import { loadWorldFile } from '../../service/world.ts';
+import { demoIsStale, type DemoService, startDemoService } from '../../service/embed.ts';
 
-/** True when the demo week in the file has ended: then it is replaced by a fresh one. */
-function demoIsStale(path: string, now: number): boolean {
-  if (!existsSync(path)) return false;
-  const db = openDatabase(path, { readonly: true, fileMustExist: true });
-  try {
-    const newest = db.prepare('SELECT max(ends_at) FROM events').pluck().get() as string | null;
-    return newest === null || Date.parse(newest) < now;
-  } catch {
-    return true;
-  } finally {
-    db.close();
-  }
-}
-
-export interface EmbeddedService extends RunningService {
-  token: string;
+export interface EmbeddedService extends DemoService {
   /** The demo week was (re)created: the mirror must start afresh. */
   reseeded: boolean;
 }
@@ -38,13 +21,6 @@ export async function startEmbeddedService(
   const stale = demoIsStale(dbPath, now());
   if (stale) for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
   const reseeded = stale || !existsSync(dbPath);
-  const service = await startService({
-    world: loadWorldFile(DEMO_WORLD_PATH),
-    dbPath,
-    host: '127.0.0.1',
-    port: 0,
-    demo: { invitations: options.invitations },
-    now,
-  });
-  return { ...service, token: DEMO_TOKEN, reseeded };
+  const service = await startDemoService({ dbPath, now, invitations: options.invitations });
+  return { ...service, reseeded };
 }

@@ -97,7 +97,7 @@ async function connect(
   const { mirror, newMirror } = openMirrorFor(options.dataDir, key, { adopt });
   if (embedded?.reseeded)
     mirror.transaction(() => {
-      mirror.db.prepare('DELETE FROM sync_state').run();
+      mirror.syncState.forgetAll();
       stampService(mirror, key);
     });
   const api = createApiClient({ baseUrl, token, timeoutMs: config.requestTimeoutSeconds * 1000 });

@@ -1,5 +1,5 @@
 /** Entry of the `foyer` command: dispatches to the subcommands. */
-import { runServiceCommand, SERVICE_USAGE, UsageError as ServiceUsageError } from '../../../service/cli.ts';
+import { runServiceCommand, SERVICE_USAGE, ServiceUsageError } from '../../../service/embed.ts';
 import { ConfigError } from '../config/config.ts';
 import { ImportError } from '../imports/issues.ts';
 import { type Output, stdout, UsageError } from './args.ts';

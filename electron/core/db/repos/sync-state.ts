@@ -31,6 +31,10 @@ export function createSyncStateRepo(db: Database.Database) {
     recordFailure(resource: string, at: string, error: string) {
       failure.run({ resource, error, at });
     },
+    /** Every watermark and time: the next pull starts afresh (a new demo week behind the same address). */
+    forgetAll() {
+      db.prepare('DELETE FROM sync_state').run();
+    },
   };
 }
 export type SyncStateRepo = ReturnType<typeof createSyncStateRepo>;
