@@ -67,6 +67,12 @@ export const GuestDetail = Guest.extend({
   pin: z.string().nullable(),
   trustedId: z.record(z.string(), z.unknown()).nullable(),
   legitimation: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The local time of the check-in's tap at this installation (kiosk or
+   * desk). arrivedAt is the service's: the time the check-in reached it,
+   * later than the tap when it was made offline.
+   */
+  tappedAt: z.string().nullable(),
 });
 export type GuestDetail = z.infer<typeof GuestDetail>;
 

@@ -281,6 +281,10 @@ describe('the success screen', () => {
       ) as { pin: string }
     ).pin;
     expect(servicePin).toMatch(/^\d{6}$/);
+    // The desk sees the tap time too, beside the service's own arrival (the time the check-in reached it).
+    const detail = await core.call(desk, 'guests.get', { invitationId: id });
+    expect(detail).toMatchObject({ tappedAt: checkIn.tappedAt, pending: false });
+    expect(Date.parse(detail!.arrivedAt!)).toBeGreaterThanOrEqual(Date.parse(checkIn.tappedAt));
     expect(arrival).toEqual({
       invitationId: id,
       pending: false,

@@ -159,11 +159,20 @@ export function createGuestsRepo(db: Database.Database) {
 
   const details = db.prepare(`
     SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') AS pin,
-      k.trusted_id AS trustedId, k.legitimation AS legitimation
+      k.trusted_id AS trustedId, k.legitimation AS legitimation,
+      (SELECT o.created_at FROM outbox o WHERE o.target = 'check-in:' || CAST(x.id AS INTEGER) AND o.kind = 'transition'
+        AND o.state <> 'failed' AND json_extract(o.payload, '$.action') = 'checkIn'
+        ORDER BY o.id DESC LIMIT 1) AS tappedAt
     FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
     LEFT JOIN contacts c ON c.id = i.contact_id`) as Database.Statement<
     [number],
-    { birthdate: string | null; pin: string | number | null; trustedId: string | null; legitimation: string | null }
+    {
+      birthdate: string | null;
+      pin: string | number | null;
+      trustedId: string | null;
+      legitimation: string | null;
+      tappedAt: string | null;
+    }
   >;
 
   const withCategory =
@@ -266,6 +275,7 @@ export function createGuestsRepo(db: Database.Database) {
         pin: row.pin === null ? null : String(row.pin),
         trustedId: parseJsonColumn<Record<string, unknown>>(row.trustedId) ?? null,
         legitimation: parseJsonColumn<Record<string, unknown>>(row.legitimation) ?? null,
+        tappedAt: row.tappedAt,
       };
     },
   };
@@ -277,6 +287,12 @@ export interface GuestDetails {
   pin: string | null;
   trustedId: Record<string, unknown> | null;
   legitimation: Record<string, unknown> | null;
+  /**
+   * When the check-in was tapped here (kiosk or desk), from its outbox row:
+   * the arrival as the guest made it, also when the service received it
+   * later and recorded its own arrivedAt then.
+   */
+  tappedAt: string | null;
 }
 
 /** How far a guest's event is from now: the nearer first, among equals. */
