@@ -81,10 +81,13 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
     },
     subscribe(listener, session) {
       const forSession = session
-        ? (event: AppEvent) =>
+        ? (event: AppEvent) => {
+            // An import's progress is the admin's business only.
+            if (event.type === 'import-progress' && session.role !== 'admin') return;
             listener(
               event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event,
-            )
+            );
+          }
         : listener;
       listeners.add(forSession);
       return () => listeners.delete(forSession);

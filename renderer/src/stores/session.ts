@@ -1,12 +1,19 @@
 /** The session (role) and the live sync status, fed by the one event stream. */
 import { create } from 'zustand';
-import type { Role, SyncStatus } from '../../../shared/contract/operations.ts';
+import type { AppEvent, Role, SyncStatus } from '../../../shared/contract/operations.ts';
 import { api } from '../lib/api.ts';
 import { throttle } from '../lib/throttle.ts';
 
 /** How often the screen takes a new status, and how often lists reload, however fast the stream goes. */
 const STATUS_EVERY_MS = 250;
 const RELOAD_EVERY_MS = 1000;
+
+/** Listeners of the stream's other events (e.g. an import's progress), so that one stream serves all. */
+const eventListeners = new Set<(event: AppEvent) => void>();
+export function onAppEvent(listener: (event: AppEvent) => void): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
 
 interface SessionState {
   role: Role | null;
@@ -40,6 +47,7 @@ export const useSession = create<SessionState>()((set) => ({
         if (event.type === 'sync-status') showStatus(event.status);
         else if (event.type === 'mirror-changed') mirrorChanged();
         else if (event.type === 'role') set({ role: event.role });
+        else for (const listener of eventListeners) listener(event);
       },
       (connected) => {
         set({ connected });

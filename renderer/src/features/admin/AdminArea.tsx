@@ -1,17 +1,33 @@
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Tabs } from '../../components/Tabs.tsx';
-import { useSession } from '../../stores/session.ts';
+import { onAppEvent, useSession } from '../../stores/session.ts';
 import { type AdminSection, useAdmin } from './admin-store.ts';
+import { BrowsePanel } from './BrowsePanel.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { PushPanel } from './PushPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { SyncPanel } from './SyncPanel.tsx';
 import './admin.css';
 
-/** The admin console: files for the service, the outbox, the settings. */
+/** The admin console: files for the service, the outbox, sync, what the service holds, the settings. */
 export function AdminArea() {
-  const { section, setSection } = useAdmin(useShallow((s) => ({ section: s.section, setSection: s.setSection })));
-  const outbox = useSession((s) => s.status?.outbox);
+  const { section, setSection, checkProgress } = useAdmin(
+    useShallow((s) => ({ section: s.section, setSection: s.setSection, checkProgress: s.checkProgress })),
+  );
+  const status = useSession((s) => s.status);
+  const outbox = status?.outbox;
   const waiting = outbox ? outbox.pending + outbox.failed : 0;
+  const syncTrouble = status
+    ? Object.values(status.resources).filter((r) => r.lastError || (r.warnings?.length ?? 0) > 0).length
+    : 0;
+  useEffect(
+    () =>
+      onAppEvent((event) => {
+        if (event.type === 'import-progress') checkProgress(event.uploadId, event.done, event.total);
+      }),
+    [checkProgress],
+  );
   return (
     <div className="admin" data-testid="admin">
       <Tabs<AdminSection>
@@ -26,12 +42,16 @@ export function AdminArea() {
             label: 'Outbox',
             ...(waiting > 0 ? { count: waiting, tone: outbox?.failed ? 'warn' : 'default' } : {}),
           },
+          { id: 'sync', label: 'Sync', ...(syncTrouble > 0 ? { count: syncTrouble, tone: 'warn' as const } : {}) },
+          { id: 'browse', label: 'Groups and employees' },
           { id: 'settings', label: 'Settings' },
         ]}
       />
       <div className="admin-body">
         {section === 'push' && <PushPanel />}
         {section === 'outbox' && <OutboxPanel />}
+        {section === 'sync' && <SyncPanel />}
+        {section === 'browse' && <BrowsePanel />}
         {section === 'settings' && <SettingsPanel />}
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { OutboxItem } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useAdmin } from './admin-store.ts';
 
@@ -38,6 +38,8 @@ export function OutboxPanel() {
       busy: s.outboxBusy,
       loadOutbox: s.loadOutbox,
       retry: s.retry,
+      retryAll: s.retryAll,
+      retryAllResult: s.retryAllResult,
       downloadResults: s.downloadResults,
     })),
   );
@@ -60,11 +62,40 @@ export function OutboxPanel() {
             {s.outbox.length >= 200 ? ' (the latest 200)' : ''}
           </p>
         </div>
-        <button type="button" className="button-secondary" onClick={() => void loadOutbox()}>
-          <Icon name="refresh" size={18} />
-          Refresh
-        </button>
+        <div className="button-row">
+          {counts.failed > 0 && (
+            <button type="button" className="button-primary" onClick={() => void s.retryAll()} data-testid="retry-all">
+              <Icon name="refresh" size={18} />
+              Retry every failed item
+            </button>
+          )}
+          <button type="button" className="button-secondary" onClick={() => void loadOutbox()}>
+            <Icon name="refresh" size={18} />
+            Refresh
+          </button>
+        </div>
       </header>
+      {s.retryAllResult && (
+        <div
+          className={`banner ${s.retryAllResult.refused.length ? 'banner-warn' : 'banner-ok'}`}
+          role="status"
+          data-testid="retry-all-result"
+        >
+          <Icon name={s.retryAllResult.refused.length ? 'alert' : 'checkCircle'} />
+          <div>
+            <p>{plural(s.retryAllResult.retried, 'failed item')} queued again.</p>
+            {s.retryAllResult.refused.length > 0 && (
+              <ul>
+                {s.retryAllResult.refused.map((r) => (
+                  <li key={r.id}>
+                    #{r.id} {r.label}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
       {s.error && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />
@@ -81,13 +112,19 @@ export function OutboxPanel() {
           <table className="data-table outbox-table">
             <thead>
               <tr>
-                <th className="num">#</th>
-                <th>Queued</th>
-                <th>What</th>
-                <th>State</th>
-                <th className="num">Tries</th>
-                <th>Results</th>
-                <th aria-label="Actions" />
+                <th scope="col" className="num">
+                  #
+                </th>
+                <th scope="col">Queued</th>
+                <th scope="col">What</th>
+                <th scope="col">State</th>
+                <th scope="col" className="num">
+                  Tries
+                </th>
+                <th scope="col">Results</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -107,9 +144,9 @@ export function OutboxPanel() {
                   <td>
                     <span className={`state state-outbox-${item.state}`}>{STATE_LABELS[item.state]}</span>
                     {item.lastError && item.state !== 'delivered' && (
-                      <div className="error-text" title={item.lastError}>
+                      <p className="reason" data-testid="outbox-reason">
                         {item.lastError}
-                      </div>
+                      </p>
                     )}
                   </td>
                   <td className="num">{item.attempts}</td>

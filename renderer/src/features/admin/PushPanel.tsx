@@ -124,6 +124,7 @@ function FilePicker() {
           accept=".csv,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           className="sr-only"
           tabIndex={-1}
+          aria-label="The file to push"
           onChange={(event) => {
             const picked = event.target.files?.[0];
             if (picked) void pickFile(picked);
@@ -154,6 +155,38 @@ function DiffList({ title, items, tone }: { title: string; items: string[]; tone
   );
 }
 
+const SUMMARY_LABELS: Record<string, string> = {
+  identities: 'identities',
+  profiles: 'access profiles',
+  events: 'events',
+  invitations: 'invitations',
+};
+
+/** Reading the file in the browser, then the core checking each row: a bar for each, as far as they are. */
+function CheckProgress() {
+  const progress = useAdmin((s) => s.progress);
+  const fraction = progress && progress.total > 0 ? Math.min(1, progress.done / progress.total) : null;
+  const label = progress?.phase === 'reading' ? 'Reading the file' : 'Checking every row';
+  return (
+    <div className="check-progress" data-testid="check-progress">
+      <div className="check-progress-label">
+        <span>{label}…</span>
+        {fraction !== null && <span className="muted">{Math.round(fraction * 100)} %</span>}
+      </div>
+      <div
+        className={`progress-bar${fraction === null ? ' indeterminate' : ''}`}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        {...(fraction !== null ? { 'aria-valuenow': Math.round(fraction * 100) } : {})}
+      >
+        <span style={{ width: fraction === null ? undefined : `${fraction * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
 function PreviewCard() {
   const s = useAdmin(
     useShallow((s) => ({
@@ -167,6 +200,7 @@ function PreviewCard() {
       queueing: s.queueing,
       setConfirmed: s.setConfirmed,
       queue: s.queue,
+      downloadIssues: s.downloadIssues,
     })),
   );
   if (!s.file) return null;
@@ -176,10 +210,28 @@ function PreviewCard() {
         <h2 className="step-title">
           <span className="step-number">3</span> Check and queue
         </h2>
-        <p className="muted">{s.previewing ? 'Checking every row…' : 'Choose the group to compare the file with.'}</p>
+        {s.previewing ? <CheckProgress /> : <p className="muted">Choose the group to compare the file with.</p>}
       </section>
     );
   const p = s.preview;
+  if (p.unreadable)
+    return (
+      <section className="card step-card" data-testid="preview">
+        <h2 className="step-title">
+          <span className="step-number">3</span> Check and queue
+        </h2>
+        <div className="banner banner-error" role="alert" data-testid="unreadable">
+          <Icon name="alert" />
+          <span>
+            {p.file} cannot be read as {s.kind === 'profiles' ? 'access profiles' : s.kind}: {p.issues[0]?.message}
+            {p.issues[0]?.line
+              ? ` (line ${p.issues[0].line}${p.issues[0].column ? `, column ${p.issues[0].column}` : ''})`
+              : ''}
+            .
+          </span>
+        </div>
+      </section>
+    );
   const diff = p.profileDiff;
   const hasErrors = p.issues.length > 0;
   const nothingToSend = p.validItems === 0 && s.kind !== 'profiles';
@@ -196,14 +248,22 @@ function PreviewCard() {
           <span className="stat-value" data-testid="preview-rows">
             {p.rows.toLocaleString('en-GB')}
           </span>
-          <span className="stat-label">rows in {p.format.toUpperCase()}</span>
-        </div>
-        <div className="stat stat-good">
-          <span className="stat-value" data-testid="preview-valid">
-            {p.validItems.toLocaleString('en-GB')}
+          <span className="stat-label">
+            {p.format === 'json' ? 'items' : 'rows'} in {p.format.toUpperCase()}
           </span>
-          <span className="stat-label">valid</span>
         </div>
+        {p.summary.map((item, index) => (
+          <div className={`stat${index === 0 ? ' stat-good' : ''}`} key={item.label}>
+            <span className="stat-value" data-testid={index === 0 ? 'preview-valid' : `preview-${item.label}`}>
+              {item.count.toLocaleString('en-GB')}
+            </span>
+            <span className="stat-label">
+              {index === 0
+                ? `valid ${SUMMARY_LABELS[item.label] ?? item.label}`
+                : (SUMMARY_LABELS[item.label] ?? item.label)}
+            </span>
+          </div>
+        ))}
         <div className={`stat${p.invalidRows > 0 ? ' stat-bad' : ''}`}>
           <span className="stat-value" data-testid="preview-invalid">
             {p.invalidRows.toLocaleString('en-GB')}
@@ -227,10 +287,10 @@ function PreviewCard() {
             <table className="data-table" data-testid="issues">
               <thead>
                 <tr>
-                  <th>File</th>
-                  <th>Line</th>
-                  <th>Column</th>
-                  <th>Problem</th>
+                  <th scope="col">File</th>
+                  <th scope="col">Line</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
                 </tr>
               </thead>
               <tbody>
@@ -245,8 +305,47 @@ function PreviewCard() {
               </tbody>
             </table>
           </div>
-          {p.issues.length >= 500 && <p className="muted">Only the first 500 problems are shown.</p>}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button-secondary button-small"
+              onClick={() => void s.downloadIssues()}
+              data-testid="export-issues"
+            >
+              <Icon name="download" size={16} />
+              Download every problem as CSV
+            </button>
+            {p.issues.length >= 500 && <span className="muted">Only the first 500 problems are shown here.</span>}
+          </div>
         </>
+      )}
+
+      {p.sample.rows.length > 0 && (
+        <details className="sample" data-testid="sample">
+          <summary>The first {plural(p.sample.rows.length, 'valid item')} as read</summary>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  {p.sample.columns.map((c) => (
+                    <th scope="col" key={c}>
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {p.sample.rows.map((row, i) => (
+                  <tr key={i}>
+                    {row.map((cell, j) => (
+                      <td key={j}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
       )}
 
       {diff && (

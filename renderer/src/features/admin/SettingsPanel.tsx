@@ -1,176 +1,274 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { KioskSettings } from '../../../../shared/contract/operations.ts';
+import type { SettingsView } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { KIOSK_LANGUAGES, toKioskLanguage } from '../../lib/languages.ts';
+import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
+import { ConnectionForm } from './ConnectionForm.tsx';
+import { Field, fieldError, SaveRow } from './form-parts.tsx';
+import { KioskForm } from './KioskForm.tsx';
+import { useSave } from './use-save.ts';
 
-function KioskForm({ initial }: { initial: KioskSettings }) {
-  const { save, saving, saved, error } = useAdmin(
-    useShallow((s) => ({
-      save: s.saveKioskSettings,
-      saving: s.savingSettings,
-      saved: s.settingsSaved,
-      error: s.settingsError,
-    })),
-  );
-  const [form, setForm] = useState(() => ({
-    ...initial,
-    defaultLanguage: toKioskLanguage(initial.defaultLanguage) ?? initial.defaultLanguage,
-    idleSeconds: String(initial.idleSeconds),
-  }));
-  const [touched, setTouched] = useState(false);
-  const idle = Number(form.idleSeconds);
-  const idleValid = Number.isInteger(idle) && idle >= 10 && idle <= 600;
-  const change = (patch: Partial<typeof form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setTouched(true);
+const PIN = /^\d{4,12}$/;
+
+function PinForm({ role, set }: { role: 'desk' | 'admin'; set: boolean }) {
+  const settingsSaved = useAdmin((s) => s.settingsSaved);
+  const settings = useAdmin((s) => s.settings);
+  const saver = useSave();
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const local = pin && !PIN.test(pin) ? 'A PIN is 4 to 12 digits.' : undefined;
+  const mismatch = again && again !== pin ? 'The two PINs differ.' : undefined;
+  const save = async (value: string | null) => {
+    const pins = await saver.run(() => api.call('settings.setPin', { role, pin: value }));
+    if (pins && settings) {
+      settingsSaved({ settings: { ...settings, pins } });
+      setPin('');
+      setAgain('');
+    }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!idleValid) return;
-    setTouched(false);
-    void save({ ...form, idleSeconds: idle, welcomeTitle: form.welcomeTitle.trim() });
+    if (!local && !mismatch && pin) void save(pin);
   };
+  const title = role === 'desk' ? 'Desk PIN' : 'Admin PIN';
   return (
-    <form className="card settings-form" onSubmit={submit} data-testid="kiosk-settings">
-      <header className="card-head">
-        <div>
-          <h2>Kiosk</h2>
-          <p className="muted">What guests see at the lobby kiosk. Changes apply at the next guest.</p>
-        </div>
-      </header>
-      <label className="field">
-        <span>Welcome title</span>
-        <input
-          value={form.welcomeTitle}
-          maxLength={120}
-          onChange={(e) => change({ welcomeTitle: e.target.value })}
-          data-testid="setting-title"
-        />
-        <small className="muted">Leave it as “Welcome” to greet every guest in their own language.</small>
-      </label>
-      <label className="field">
-        <span>Start language</span>
-        <select value={form.defaultLanguage} onChange={(e) => change({ defaultLanguage: e.target.value })}>
-          {KIOSK_LANGUAGES.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name} ({l.code})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Back to the start screen after</span>
-        <div className="input-suffix">
+    <form className="pin-form" onSubmit={submit} data-testid={`pin-form-${role}`}>
+      <h3>
+        {title} <span className={set ? 'tag' : 'tag tag-warn'}>{set ? 'set' : 'not set'}</span>
+      </h3>
+      <p className="muted">
+        {role === 'desk'
+          ? 'Unlocks the reception desk from the kiosk.'
+          : 'Unlocks everything, this console included. It cannot be removed here.'}
+      </p>
+      <div className="field-pair">
+        <Field label={`New ${title.toLowerCase()}`} error={local ?? fieldError(saver, 'pin')}>
           <input
-            type="number"
-            min={10}
-            max={600}
-            step={1}
-            value={form.idleSeconds}
-            onChange={(e) => change({ idleSeconds: e.target.value })}
-            aria-invalid={!idleValid}
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={pin}
+            onChange={(e) => {
+              setPin(e.target.value.trim());
+              saver.edited();
+            }}
+            aria-invalid={Boolean(local ?? fieldError(saver, 'pin'))}
+            data-testid={`pin-${role}`}
           />
-          <span>seconds without a touch</span>
-        </div>
-        {!idleValid && <small className="error-text">Between 10 and 600 seconds.</small>}
-      </label>
-      <label className="switch-field">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={form.allowCheckOut}
-          onChange={(e) => change({ allowCheckOut: e.target.checked })}
-        />
-        <span>
-          <strong>Guests can check out at the kiosk</strong>
-          <small className="muted">Otherwise they are asked to check out at the reception desk.</small>
-        </span>
-      </label>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          <Icon name="alert" />
-          {error}
-        </div>
-      )}
-      <div className="button-row">
-        <button type="submit" className="button-primary" disabled={saving || !idleValid || !touched}>
-          {saving && <span className="spinner" aria-hidden="true" />}
-          Save
-        </button>
-        {saved && !touched && (
-          <span className="saved" role="status">
-            <Icon name="check" size={18} /> Saved
-          </span>
-        )}
+        </Field>
+        <Field label="The same again" error={mismatch}>
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={again}
+            onChange={(e) => {
+              setAgain(e.target.value.trim());
+              saver.edited();
+            }}
+            aria-invalid={Boolean(mismatch)}
+            data-testid={`pin-${role}-again`}
+          />
+        </Field>
       </div>
+      <SaveRow
+        saver={saver}
+        label={set ? 'Change the PIN' : 'Set the PIN'}
+        disabled={!pin || !again || Boolean(local ?? mismatch)}
+      />
+      {role === 'desk' && set && (
+        <button type="button" className="button-ghost button-small" onClick={() => void save(null)}>
+          Remove the desk PIN
+        </button>
+      )}
     </form>
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function PinsCard({ settings }: { settings: SettingsView }) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function ConnectionPanel() {
-  const connection = useAdmin((s) => s.connection);
-  if (!connection) return null;
-  const c = connection;
-  return (
-    <section className="card" data-testid="connection">
+    <section className="card settings-form" data-testid="pins">
       <header className="card-head">
         <div>
-          <h2>Connection</h2>
-          <p className="muted">
-            Set on this machine with <code>foyer config set</code>; shown here to check.
-          </p>
+          <h2>PINs</h2>
+          <p className="muted">They work from the next unlock on; sessions already open stay open.</p>
         </div>
       </header>
-      <dl className="facts facts-wide">
-        <Row label="Service">
-          {c.embedded ? (
-            <>
-              Embedded demo service <span className="tag">demo data</span>
-            </>
-          ) : (
-            <code>{c.baseUrl}</code>
-          )}
-        </Row>
-        <Row label="Access token">
-          {c.tokenSet ? (
-            <span className="ok-text">
-              <Icon name="check" size={16} /> Set
-            </span>
-          ) : (
-            <span className="error-text">Not set</span>
-          )}
-        </Row>
-        <Row label="Company">#{c.companyId}</Row>
-        <Row label="Location">#{c.locationId}</Row>
-        <Row label="Guests kept">
-          from {c.windowDaysBack} {c.windowDaysBack === 1 ? 'day' : 'days'} back to {c.windowDaysAhead}{' '}
-          {c.windowDaysAhead === 1 ? 'day' : 'days'} ahead
-        </Row>
-        <Row label="Check-ins purged after">{c.retentionDays} days</Row>
-      </dl>
+      <PinForm role="desk" set={settings.pins.desk} />
+      <PinForm role="admin" set={settings.pins.admin} />
     </section>
   );
 }
 
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function FlowForm({ settings }: { settings: SettingsView }) {
+  const settingsSaved = useAdmin((s) => s.settingsSaved);
+  const saver = useSave();
+  const { flow } = settings;
+  const [form, setForm] = useState({
+    initialState: flow.initialState,
+    expected: flow.expected.join(', '),
+    onsite: flow.onsite.join(', '),
+    left: flow.left.join(', '),
+    ...flow.transitions,
+  });
+  const change = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    saver.edited();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await saver.run(() =>
+      api.call('settings.setFlow', {
+        initialState: form.initialState.trim(),
+        expected: list(form.expected),
+        onsite: list(form.onsite),
+        left: list(form.left),
+        transitions: {
+          kioskCheckIn: form.kioskCheckIn.trim(),
+          deskCheckIn: form.deskCheckIn.trim(),
+          checkOut: form.checkOut.trim(),
+          undoCheckIn: form.undoCheckIn.trim(),
+        },
+      }),
+    );
+    if (saved) settingsSaved({ settings: { ...settings, flow: saved } });
+  };
+  const text = (key: keyof typeof form, label: string, paths: string[], hint?: string) => (
+    <Field label={label} error={fieldError(saver, ...paths)} hint={hint}>
+      <input
+        value={form[key]}
+        onChange={(e) => change({ [key]: e.target.value })}
+        aria-invalid={Boolean(fieldError(saver, ...paths))}
+        data-testid={`flow-${key}`}
+      />
+    </Field>
+  );
+  return (
+    <form className="card settings-form" onSubmit={(e) => void submit(e)} data-testid="flow-form">
+      <header className="card-head">
+        <div>
+          <h2>Check-in flow</h2>
+          <p className="muted">
+            How the service’s check-in states are shown, and the event each action sends. The defaults match the
+            reference service; change them only as your service documents its flow.
+          </p>
+        </div>
+      </header>
+      <h3 className="form-section">States (comma-separated)</h3>
+      {text('expected', 'Expected', ['expected', 'expected.0'])}
+      {text('onsite', 'On site', ['onsite', 'onsite.0'])}
+      {text('left', 'Left', ['left', 'left.0'])}
+      {text('initialState', 'State of a guest not yet checked in', ['initialState'], 'One of the expected states.')}
+      <h3 className="form-section">Event name sent by each action</h3>
+      <div className="field-pair">
+        {text('kioskCheckIn', 'Check-in at the kiosk', ['transitions.kioskCheckIn'])}
+        {text('deskCheckIn', 'Check-in at the desk', ['transitions.deskCheckIn'])}
+      </div>
+      <div className="field-pair">
+        {text('checkOut', 'Check-out', ['transitions.checkOut'])}
+        {text('undoCheckIn', 'Undo a check-in', ['transitions.undoCheckIn'])}
+      </div>
+      <SaveRow saver={saver} />
+    </form>
+  );
+}
+
+const INTERVALS = [
+  ['incrementalSeconds', 'Invitations changed since the last sync, every', 5],
+  ['fullSeconds', 'Every invitation (removes deleted ones), every', 60],
+  ['checkInsSeconds', 'Check-ins, every', 5],
+  ['referenceSeconds', 'Access profile groups and employees, every', 60],
+] as const;
+
+function SyncForm({ settings }: { settings: SettingsView }) {
+  const settingsSaved = useAdmin((s) => s.settingsSaved);
+  const saver = useSave();
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(INTERVALS.map(([key]) => [key, String(settings.intervals[key])])),
+    retentionDays: String(settings.retentionDays),
+    windowDaysBack: String(settings.windowDaysBack),
+    windowDaysAhead: String(settings.windowDaysAhead),
+  }));
+  const change = (key: string, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    saver.edited();
+  };
+  const whole = (key: string, min: number, max: number) => {
+    const n = Number(values[key]);
+    return Number.isInteger(n) && n >= min && n <= max ? undefined : `A whole number from ${min} to ${max}.`;
+  };
+  const local: Record<string, string | undefined> = {
+    ...Object.fromEntries(INTERVALS.map(([key, , min]) => [key, whole(key, min, 86_400)])),
+    retentionDays: whole('retentionDays', 1, 3650),
+    windowDaysBack: whole('windowDaysBack', 0, 60),
+    windowDaysAhead: whole('windowDaysAhead', 0, 365),
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (Object.values(local).some(Boolean)) return;
+    const saved = await saver.run(() =>
+      api.call('settings.setSync', {
+        intervals: Object.fromEntries(INTERVALS.map(([key]) => [key, Number(values[key])])),
+        retentionDays: Number(values.retentionDays),
+        windowDaysBack: Number(values.windowDaysBack),
+        windowDaysAhead: Number(values.windowDaysAhead),
+      }),
+    );
+    if (saved) settingsSaved({ settings: saved });
+  };
+  const number = (key: string, label: string, unit: string) => {
+    const error = local[key] ?? fieldError(saver, key, `intervals.${key}`);
+    return (
+      <Field key={key} label={`${label} (${unit})`} error={error}>
+        <input
+          type="number"
+          value={values[key]}
+          onChange={(e) => change(key, e.target.value)}
+          aria-invalid={Boolean(error)}
+          data-testid={`sync-${key}`}
+        />
+      </Field>
+    );
+  };
+  return (
+    <form className="card settings-form" onSubmit={(e) => void submit(e)} data-testid="sync-form">
+      <header className="card-head">
+        <div>
+          <h2>Sync and retention</h2>
+          <p className="muted">How often Foyer asks the service, and how long it keeps guests who left.</p>
+        </div>
+      </header>
+      {INTERVALS.map(([key, label]) => number(key, label, 'seconds'))}
+      <div className="field-pair">
+        {number('windowDaysBack', 'Guests kept from this many days back', 'days')}
+        {number('windowDaysAhead', 'to this many days ahead', 'days')}
+      </div>
+      {number('retentionDays', 'Guests who left are removed after', 'days')}
+      <SaveRow saver={saver} disabled={Object.values(local).some(Boolean)} />
+    </form>
+  );
+}
+
 export function SettingsPanel() {
-  const { kioskSettings, error, loadSettings } = useAdmin(
-    useShallow((s) => ({ kioskSettings: s.kioskSettings, error: s.settingsError, loadSettings: s.loadSettings })),
+  const { kioskSettings, settings, error, loadSettings } = useAdmin(
+    useShallow((s) => ({
+      kioskSettings: s.kioskSettings,
+      settings: s.settings,
+      error: s.settingsError,
+      loadSettings: s.loadSettings,
+    })),
   );
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
-  if (!kioskSettings)
+  if (!kioskSettings || !settings)
     return error ? (
       <div className="banner banner-error" role="alert">
         <Icon name="alert" />
@@ -180,9 +278,12 @@ export function SettingsPanel() {
       <p className="muted">Loading…</p>
     );
   return (
-    <div className="settings-grid">
-      <KioskForm key={JSON.stringify(kioskSettings)} initial={kioskSettings} />
-      <ConnectionPanel />
+    <div className="settings-grid" data-testid="settings">
+      <ConnectionForm settings={settings} />
+      <PinsCard settings={settings} />
+      <KioskForm initial={kioskSettings} />
+      <FlowForm settings={settings} />
+      <SyncForm settings={settings} />
     </div>
   );
 }

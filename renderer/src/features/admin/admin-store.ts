@@ -13,7 +13,7 @@ export type PushKind = FileUpload['kind'];
 export type Group = OperationOutput<'groups.list'>[number];
 export type SettingsView = OperationOutput<'settings.get'>;
 export type Queued = OperationOutput<'pushes.queue'>;
-export type AdminSection = 'push' | 'outbox' | 'settings';
+export type AdminSection = 'push' | 'outbox' | 'sync' | 'browse' | 'settings';
 
 export interface PickedFile {
   name: string;
@@ -37,6 +37,8 @@ interface AdminState {
   file: PickedFile | null;
   preview: ImportPreview | null;
   previewing: boolean;
+  /** How far reading the file in the browser, then checking it in the core, has come (0 to 1). */
+  progress: { phase: 'reading' | 'checking'; done: number; total: number } | null;
   confirmed: boolean;
   queueing: boolean;
   queued: Queued | null;
@@ -46,12 +48,11 @@ interface AdminState {
   outboxLoaded: boolean;
   outboxError: string | null;
   outboxBusy: Record<number, boolean>;
+  retryAllResult: OperationOutput<'outbox.retryAll'> | null;
 
   kioskSettings: KioskSettings | null;
-  savingSettings: boolean;
-  settingsSaved: boolean;
   settingsError: string | null;
-  connection: SettingsView | null;
+  settings: SettingsView | null;
 
   setSection(section: AdminSection): void;
   setKind(kind: PushKind): void;
@@ -62,19 +63,25 @@ interface AdminState {
   setConfirmed(confirmed: boolean): void;
   queue(): Promise<void>;
   resetPush(): void;
+  downloadIssues(): Promise<void>;
+  /** An import-progress event of the event stream. */
+  checkProgress(uploadId: string, done: number, total: number): void;
 
   loadOutbox(): Promise<void>;
   retry(id: number): Promise<void>;
+  retryAll(): Promise<void>;
   downloadResults(id: number): Promise<void>;
 
   loadSettings(): Promise<void>;
-  saveKioskSettings(settings: KioskSettings): Promise<void>;
+  /** A form saved: show what the core answered. */
+  settingsSaved(patch: { settings?: SettingsView; kioskSettings?: KioskSettings }): void;
 }
 
 /** The file's bytes as base64, read in the browser (the core gets bytes, never a path). */
-export function readAsBase64(file: Blob): Promise<string> {
+export function readAsBase64(file: Blob, onProgress?: (done: number, total: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
+    reader.onprogress = (event) => onProgress?.(event.loaded, event.total || file.size);
     reader.onload = () => {
       const url = String(reader.result);
       resolve(url.slice(url.indexOf(',') + 1));
@@ -100,6 +107,7 @@ const freshPush = {
   file: null,
   preview: null,
   previewing: false,
+  progress: null,
   confirmed: false,
   queueing: false,
   queued: null,
@@ -107,6 +115,8 @@ const freshPush = {
 } satisfies Partial<AdminState>;
 
 let previewSequence = 0;
+/** The upload being checked now: its progress events are shown, others ignored. */
+let currentUploadId = '';
 
 export const useAdmin = create<AdminState>()((set, get) => ({
   section: 'push',
@@ -119,11 +129,10 @@ export const useAdmin = create<AdminState>()((set, get) => ({
   outboxLoaded: false,
   outboxError: null,
   outboxBusy: {},
+  retryAllResult: null,
   kioskSettings: null,
-  savingSettings: false,
-  settingsSaved: false,
   settingsError: null,
-  connection: null,
+  settings: null,
 
   setSection(section) {
     set({ section });
@@ -155,9 +164,9 @@ export const useAdmin = create<AdminState>()((set, get) => ({
       set({ ...freshPush, pushError: `${file.name} is larger than 20 MB: split it into smaller files.` });
       return;
     }
-    set({ ...freshPush, previewing: true });
+    set({ ...freshPush, previewing: true, progress: { phase: 'reading', done: 0, total: file.size } });
     try {
-      const base64 = await readAsBase64(file);
+      const base64 = await readAsBase64(file, (done, total) => set({ progress: { phase: 'reading', done, total } }));
       set({ file: { name: file.name, size: file.size, base64 } });
       await get().runPreview();
     } catch (error) {
@@ -173,18 +182,26 @@ export const useAdmin = create<AdminState>()((set, get) => ({
       return;
     }
     const sequence = ++previewSequence;
-    set({ previewing: true, pushError: null, confirmed: false, queued: null });
+    currentUploadId = `u${Date.now().toString(36)}${sequence}`;
+    set({
+      previewing: true,
+      progress: { phase: 'checking', done: 0, total: 0 },
+      pushError: null,
+      confirmed: false,
+      queued: null,
+    });
     try {
       const preview = await api.call('imports.preview', {
         kind,
         fileName: file.name,
         contentBase64: file.base64,
+        uploadId: currentUploadId,
         ...(kind === 'profiles' ? { group } : {}),
       });
-      if (sequence === previewSequence) set({ preview, previewing: false });
+      if (sequence === previewSequence) set({ preview, previewing: false, progress: null });
     } catch (error) {
       if (sequence === previewSequence)
-        set({ previewing: false, preview: null, pushError: capitalised(message(error)) });
+        set({ previewing: false, progress: null, preview: null, pushError: capitalised(message(error)) });
     }
   },
 
@@ -217,6 +234,26 @@ export const useAdmin = create<AdminState>()((set, get) => ({
     set(freshPush);
   },
 
+  checkProgress(uploadId, done, total) {
+    if (uploadId === currentUploadId && get().previewing) set({ progress: { phase: 'checking', done, total } });
+  },
+
+  async downloadIssues() {
+    const { file, kind, group } = get();
+    if (!file) return;
+    try {
+      const { fileName, csv } = await api.call('imports.issuesCsv', {
+        kind,
+        fileName: file.name,
+        contentBase64: file.base64,
+        ...(kind === 'profiles' ? { group } : {}),
+      });
+      downloadText(fileName, csv);
+    } catch (error) {
+      set({ pushError: capitalised(message(error)) });
+    }
+  },
+
   async loadOutbox() {
     try {
       set({ outbox: await api.call('outbox.list', { limit: 200 }), outboxLoaded: true, outboxError: null });
@@ -237,6 +274,17 @@ export const useAdmin = create<AdminState>()((set, get) => ({
     }
   },
 
+  async retryAll() {
+    set({ retryAllResult: null, outboxError: null });
+    try {
+      const retryAllResult = await api.call('outbox.retryAll', {});
+      set({ retryAllResult });
+      await get().loadOutbox();
+    } catch (error) {
+      set({ outboxError: capitalised(message(error)) });
+    }
+  },
+
   async downloadResults(id) {
     try {
       const { fileName, csv } = await api.call('outbox.exportCsv', { id });
@@ -248,23 +296,17 @@ export const useAdmin = create<AdminState>()((set, get) => ({
 
   async loadSettings() {
     try {
-      const [kioskSettings, connection] = await Promise.all([
+      const [kioskSettings, settings] = await Promise.all([
         api.call('kiosk.settings', {}),
         api.call('settings.get', {}),
       ]);
-      set({ kioskSettings, connection, settingsError: null });
+      set({ kioskSettings, settings, settingsError: null });
     } catch (error) {
       set({ settingsError: message(error) });
     }
   },
 
-  async saveKioskSettings(settings) {
-    set({ savingSettings: true, settingsSaved: false, settingsError: null });
-    try {
-      const kioskSettings = await api.call('settings.setKiosk', settings);
-      set({ kioskSettings, savingSettings: false, settingsSaved: true });
-    } catch (error) {
-      set({ savingSettings: false, settingsError: capitalised(message(error)) });
-    }
+  settingsSaved(patch) {
+    set(patch);
   },
 }));
