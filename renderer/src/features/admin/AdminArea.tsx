@@ -28,15 +28,23 @@ export function AdminArea() {
       }),
     [checkProgress],
   );
+  const titles: Record<AdminSection, string> = {
+    push: 'Push a file',
+    outbox: 'Outbox',
+    sync: 'Sync',
+    browse: 'Groups and employees',
+    settings: 'Settings',
+  };
   return (
-    <div className="admin" data-testid="admin">
+    <main className="admin" data-testid="admin">
+      <h1 className="sr-only">Admin: {titles[section]}</h1>
       <Tabs<AdminSection>
         label="Admin"
         className="admin-tabs"
         value={section}
         onChange={setSection}
         items={[
-          { id: 'push', label: 'Push a file' },
+          { id: 'push', label: titles.push },
           {
             id: 'outbox',
             label: 'Outbox',
@@ -54,6 +62,6 @@ export function AdminArea() {
         {section === 'browse' && <BrowsePanel />}
         {section === 'settings' && <SettingsPanel />}
       </div>
-    </div>
+    </main>
   );
 }

@@ -78,11 +78,11 @@ export function ConnectionForm({ settings }: { settings: SettingsView }) {
   };
 
   const errors = { ...tester.fields, ...saver.fields };
-  const tokenNote = settings.embedded
-    ? 'The demo service needs no token.'
-    : settings.tokenSet
+  const sameService = !settings.embedded && baseUrl.trim() === settings.baseUrl;
+  const tokenNote =
+    sameService && settings.tokenSet
       ? `Set, ending …${settings.tokenEnding ?? ''}. Leave empty to keep it.`
-      : 'Not set.';
+      : 'Enter the token this service issued for Foyer.';
   const knownLocation = locations.some((l) => String(l.id) === locationId);
   return (
     <form className="card settings-form" onSubmit={(e) => void submit(e)} data-testid="connection-form">
@@ -141,7 +141,7 @@ export function ConnectionForm({ settings }: { settings: SettingsView }) {
               type="password"
               autoComplete="off"
               value={token}
-              placeholder={settings.tokenSet && !settings.embedded ? `set, ending …${settings.tokenEnding ?? ''}` : ''}
+              placeholder={sameService && settings.tokenSet ? `set, ending …${settings.tokenEnding ?? ''}` : ''}
               onChange={(e) => {
                 setToken(e.target.value);
                 edited();

@@ -43,7 +43,7 @@ function PinForm({ role, set }: { role: 'desk' | 'admin'; set: boolean }) {
           : 'Unlocks everything, this console included. It cannot be removed here.'}
       </p>
       <div className="field-pair">
-        <Field label={`New ${title.toLowerCase()}`} error={local ?? fieldError(saver, 'pin')}>
+        <Field label={`New ${role} PIN`} error={local ?? fieldError(saver, 'pin')}>
           <input
             type="password"
             inputMode="numeric"
