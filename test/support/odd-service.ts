@@ -122,7 +122,9 @@ export async function startOddService(upstream: string, initial: Oddities = {}):
     }
     if (odd.gzipBombBytes !== undefined) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-      spaces(odd.gzipBombBytes, '{"checkIns":[').pipe(createGzip({ level: 9 })).pipe(res);
+      spaces(odd.gzipBombBytes, '{"checkIns":[')
+        .pipe(createGzip({ level: 9 }))
+        .pipe(res);
       return;
     }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createUnzip } from 'node:zlib';
 import { Pool } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type EndpointDefinition,
   type EndpointName,
@@ -39,9 +39,26 @@ export type EndpointRequest<K extends EndpointName> = InputPart<K, 'params'> &
   InputPart<K, 'query'> &
   InputPart<K, 'body'>;
 
+/** A record of a listing that the interface's shape refused: set aside, with why. */
+export interface RejectedRecord {
+  /** Its id as the service gave it (shortened), or null when it has none. */
+  id: string | number | null;
+  /** Where and what, e.g. "hostId: expected number, received null". */
+  problem: string;
+}
+
+/** What every listing answer carries besides its items: how many came, and which were set aside. */
+export interface ListingExtras {
+  /** Records the page held, accepted or not: paging goes by this. */
+  received: number;
+  rejected: RejectedRecord[];
+}
+
 /** What a call of endpoint K gives back: the parsed response, or undefined for 204. */
 export type EndpointResponse<K extends EndpointName> = Endpoints[K]['response'] extends infer S extends z.ZodType
-  ? z.output<S>
+  ? z.output<S> extends { pageInfo: unknown }
+    ? z.output<S> & ListingExtras
+    : z.output<S>
   : undefined;
 
 export interface ApiClientOptions {
@@ -170,6 +187,43 @@ async function readBody(
 }
 
 class UnknownEncoding extends Error {}
+
+interface Listing {
+  key: string;
+  /** The answer with its items unchecked. */
+  envelope: z.ZodType;
+  item: z.ZodType;
+}
+const listings = new Map<EndpointDefinition, Listing | null>();
+
+/**
+ * A listing answer (an object with pageInfo and one array) is checked record
+ * by record, so that one record the shape refuses is set aside and the
+ * others kept, instead of the whole page failing.
+ */
+function listingOf(definition: EndpointDefinition): Listing | null {
+  let listing = listings.get(definition);
+  if (listing !== undefined) return listing;
+  listing = null;
+  const response = definition.response;
+  if (response instanceof z.ZodObject && 'pageInfo' in response.shape) {
+    const key = Object.keys(response.shape).find((k) => response.shape[k] instanceof z.ZodArray);
+    if (key) {
+      const array = response.shape[key] as z.ZodArray<z.ZodType>;
+      listing = { key, envelope: response.extend({ [key]: z.array(z.unknown()) }), item: array.element };
+    }
+  }
+  listings.set(definition, listing);
+  return listing;
+}
+
+function rawId(value: unknown): string | number | null {
+  const id =
+    (value as { id?: unknown; sourceId?: unknown } | null)?.id ?? (value as { sourceId?: unknown } | null)?.sourceId;
+  if (typeof id === 'number' && Number.isFinite(id)) return id;
+  if (typeof id === 'string' && id.length > 0) return /^\d{1,15}$/.test(id) ? Number(id) : id.slice(0, 40);
+  return null;
+}
 
 /** A network-level failure of undici, as opposed to a bug. */
 function isNetworkError(error: unknown): boolean {
@@ -337,7 +391,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         message: `${name}: the answer is not JSON: ${JSON.stringify(clean(text.slice(0, 200)).slice(0, 80))}`,
       });
     }
-    const parsed = definition.response.safeParse(json);
+    const listing = listingOf(definition);
+    const parsed = (listing?.envelope ?? definition.response).safeParse(json);
+    if (parsed.success && listing) {
+      const page = parsed.data as Record<string, unknown>;
+      const values = page[listing.key] as unknown[];
+      const items: unknown[] = [];
+      const rejected: RejectedRecord[] = [];
+      for (const value of values) {
+        const item = listing.item.safeParse(value);
+        if (item.success) items.push(item.data);
+        else rejected.push({ id: rawId(value), problem: clean(describeIssues(item.error.issues)) });
+      }
+      return { ...page, [listing.key]: items, received: values.length, rejected } as EndpointResponse<K>;
+    }
     if (!parsed.success)
       throw new ApiError({
         kind: 'invalid_response',

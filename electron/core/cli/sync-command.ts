@@ -5,7 +5,8 @@ import { type Output, parseCommand } from './args.ts';
 
 export const SYNC_USAGE = `Usage: foyer sync [--once] [--full] [--data-dir DIR]
 
-  --once    pull every resource once, then exit (0 when all succeeded, 1 otherwise)
+  --once    pull every resource once, then exit (0 when all succeeded, 1 when one failed
+            or a listing could not be completed)
   --full    pull invitations in full (reconciliation) rather than incrementally
 Without --once, keeps syncing on the configured intervals until interrupted.
 `;
@@ -61,11 +62,16 @@ export async function syncCommand(argv: string[], out: Output): Promise<number> 
     let failed = false;
     for (const resource of RESOURCES) {
       const outcome = outcomes[resource];
-      if (outcome.ok)
+      if (outcome.ok) {
         out.write(
           `${resource}: ${outcome.result.received} received in ${outcome.result.pages} page(s), ${outcome.result.removed} removed\n`,
         );
-      else {
+        // A listing that could not be completed is not a success: say so, and exit 1.
+        for (const warning of outcome.result.warnings) {
+          if (warning.kind === 'incomplete') failed = true;
+          out.write(`${resource}: ${warning.kind.toUpperCase()} ${warning.message}\n`);
+        }
+      } else {
         failed = true;
         out.write(`${resource}: FAILED (${outcome.error.kind}) ${outcome.error.message}\n`);
       }

@@ -14,6 +14,7 @@ import {
   pullGroups,
   pullInvitations,
   purgeExpired,
+  type CheckInListing,
   type ListingMemo,
   type PullContext,
   type PullResult,
@@ -61,6 +62,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Pages of the listings refreshed in full, as last applied (see refreshInFull in pulls.ts). */
   const listings: ListingMemo = new Map();
+  /** The check-ins listing as last read (see pullCheckIns in pulls.ts). */
+  const checkInListings = new Map<string, CheckInListing>();
   const context = (resource: Resource): PullContext => ({
     mirror,
     api,
@@ -69,6 +72,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     signal: controller.signal,
     onProgress: (progress) => status.update({}, resource, { progress }),
     listings,
+    checkInListings,
   });
 
   function fullDue(): boolean {
@@ -84,7 +88,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (full) purgeExpired(mirror, config(), now());
       return result;
     },
-    checkIns: () => pullCheckIns(context('checkIns')),
+    checkIns: (mode) => pullCheckIns(context('checkIns'), mode === 'full' ? 'full' : 'pass'),
     groups: () => pullGroups(context('groups')),
     employees: () => pullEmployees(context('employees')),
   };
@@ -109,6 +113,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           lastFullAt: mirror.syncState.get(stateKey(resource, config()))?.lastFullAt ?? null,
         });
         log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);
+        for (const warning of result.warnings) log(`sync ${resource}: ${warning.kind}: ${warning.message}`);
         return { ok: true, result };
       } catch (error) {
         const at = iso(now());

@@ -11,8 +11,8 @@ import {
   LIMITS,
   type ReceptionInvitation,
 } from '../../../shared/api/index.ts';
-import type { ApiClient, CallOptions } from '../api/client.ts';
-import { type Page, walkPages } from '../api/pager.ts';
+import type { ApiClient, CallOptions, RejectedRecord } from '../api/client.ts';
+import { type Page, walkPages, type WalkResult } from '../api/pager.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
@@ -32,6 +32,8 @@ export interface PullContext {
    * them, kept by the engine between pulls (see refreshInFull).
    */
   listings?: ListingMemo;
+  /** The check-ins listing as last read, kept by the engine between passes (see pullCheckIns). */
+  checkInListings?: Map<string, CheckInListing>;
 }
 
 /** Per resource (its sync_state key), per offset: the hash of the page's text and the answer as parsed. */
@@ -53,6 +55,77 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function syncWindow(config: Config, now: number) {
   return { from: iso(now - config.windowDaysBack * DAY), to: iso(now + config.windowDaysAhead * DAY) };
+}
+
+// ---------------------------------------------------------------- warnings and held removals
+
+/** Set-aside records named one by one in the status; the rest are counted. */
+const NAMED_REJECTS = 10;
+
+function warn(warnings: SyncWarning[], ctx: PullContext, kind: SyncWarning['kind'], message: string) {
+  warnings.push({ kind, message, at: iso(ctx.now()) });
+}
+
+function reportRejected(warnings: SyncWarning[], ctx: PullContext, what: string, rejected: readonly RejectedRecord[]) {
+  for (const r of rejected.slice(0, NAMED_REJECTS))
+    warn(warnings, ctx, 'skipped', `${what} ${r.id ?? '(no id)'} skipped: ${r.problem}`);
+  if (rejected.length > NAMED_REJECTS)
+    warn(warnings, ctx, 'skipped', `and ${rejected.length - NAMED_REJECTS} more ${what} records skipped`);
+}
+
+function reportIncomplete(warnings: SyncWarning[], ctx: PullContext, result: WalkResult) {
+  if (!result.complete)
+    warn(
+      warnings,
+      ctx,
+      'incomplete',
+      `the listing is incomplete, so nothing was removed: ${result.problems.join('; ')}`,
+    );
+}
+
+/**
+ * A listing that suddenly shows this much less (at least SHRINK_MIN rows
+ * and more than SHRINK_SHARE of them) is not believed on one answer.
+ */
+const SHRINK_MIN = 10;
+const SHRINK_SHARE = 0.25;
+
+interface Unseen {
+  id: string | number;
+  /** Its removal would drop a guest who is on site. */
+  guarded: boolean;
+}
+
+/**
+ * Removes what a complete listing no longer shows, except what must not go
+ * on one odd answer: a guest on site, or anything when the listing suddenly
+ * shrank. Those removals are held (kept in sync_state) until the next
+ * complete listing agrees. Call inside the pull's transaction.
+ */
+function removeConfirmed(
+  ctx: PullContext,
+  spec: { resource: string; unseen: Unseen[]; size: number; remove: (ids: (string | number)[]) => number },
+  warnings: SyncWarning[],
+): number {
+  const { syncState } = ctx.mirror;
+  const before = new Set(syncState.held(spec.resource).map(String));
+  const shrank = spec.unseen.length >= SHRINK_MIN && spec.unseen.length > spec.size * SHRINK_SHARE;
+  const now: (string | number)[] = [];
+  const held: (string | number)[] = [];
+  for (const u of spec.unseen)
+    if ((shrank || u.guarded) && !before.has(String(u.id))) held.push(u.id);
+    else now.push(u.id);
+  if (held.length > 0 || before.size > 0) syncState.setHeld(spec.resource, held);
+  if (held.length > 0)
+    warn(
+      warnings,
+      ctx,
+      'held',
+      `${held.length} record(s) the service no longer lists are kept until the next listing confirms it ` +
+        `(${shrank ? `the listing shrank by ${spec.unseen.length} of ${spec.size}` : 'guests on site'}): ` +
+        `${held.slice(0, 10).join(', ')}${held.length > 10 ? ', …' : ''}`,
+    );
+  return now.length > 0 ? spec.remove(now) : 0;
 }
 
 /**
@@ -114,6 +187,8 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
   const bulk = !incremental && mirror.invitations.count.get() === 0;
   if (bulk) mirror.lookupIndex.defer();
   let received = 0;
+  const warnings: SyncWarning[] = [];
+  const rejected: RejectedRecord[] = [];
 
   const pages = batcher<ReceptionInvitation>(
     mirror,
@@ -135,7 +210,8 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
           },
           { signal },
         );
-        return { items: page.invitations, totalCount: page.pageInfo.totalCount };
+        rejected.push(...page.rejected);
+        return listingPage(page.invitations, page);
       },
       onPage: (items, progress) => {
         pages.add(items);
@@ -147,49 +223,86 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
         ctx.onProgress?.(progress);
       },
     });
+    reportRejected(warnings, ctx, 'invitation', rejected);
+    reportIncomplete(warnings, ctx, result);
 
     let removed = 0;
     const at = iso(ctx.now());
     mirror.transaction(() => {
       pages.flush();
       if (!incremental && result.complete) {
-        removed = mirror.invitations.removeUnseen.run({
-          locationId: config.locationId,
-          ...window,
-          seen: JSON.stringify([...result.ids]),
-        }).changes;
+        const where = { locationId: config.locationId, ...window };
+        const seen = JSON.stringify([...result.ids]);
+        const onSite = new Set(mirror.checkIns.idsInStates.all(config.locationId, JSON.stringify(config.flow.onsite)));
+        removed = removeConfirmed(
+          ctx,
+          {
+            resource,
+            unseen: mirror.invitations.unseenIds.all({ ...where, seen }).map((id) => ({ id, guarded: onSite.has(id) })),
+            size: mirror.invitations.countInWindow.get(where) ?? 0,
+            remove: (ids) => mirror.invitations.removeIds.run(JSON.stringify(ids)).changes,
+          },
+          warnings,
+        );
         mirror.invitations.removeOrphans();
       }
-      // A full pull that settled for an incomplete listing must not move the watermark past what it missed.
+      // A pull that did not see the whole listing must not move the watermark past what it missed.
       if (result.complete) mirror.syncState.recordSuccess(resource, at, { watermark: newest, full: !incremental });
     });
-    return { received, pages: result.pages, removed, complete: result.complete, warnings: [] };
+    return { received, pages: result.pages, removed, complete: result.complete, warnings };
   } finally {
     if (bulk) mirror.lookupIndex.restore();
   }
 }
 
+/** A listing answer as the pager takes it: paging by what came back, set-aside records counted as seen. */
+function listingPage<T>(
+  items: T[],
+  answer: { received: number; rejected: RejectedRecord[]; pageInfo: { totalCount: number } },
+): Page<T> {
+  return {
+    items,
+    received: answer.received,
+    totalCount: answer.pageInfo.totalCount,
+    rejectedIds: answer.rejected.map((r) => r.id),
+  };
+}
+
+interface FullSpec<T, A> {
+  resource: string;
+  /** What one record is called in warnings. */
+  what: string;
+  pageSize: number;
+  idOf: (item: T) => string | number;
+  /** One page: `answer` is the parsed answer the items come from. */
+  fetch: (
+    offset: number,
+    limit: number,
+    options: CallOptions,
+  ) => Promise<{ answer: A; items: T[]; page: Page<T>; rejected: RejectedRecord[] }>;
+  apply: (items: T[]) => void;
+  /**
+   * Removal after a complete listing: either held where it would drop a guest
+   * (`unseen`: the rows it did not show, of how many; `remove`), or at once
+   * (`removeUnseen`, for reference data). `seen` is a JSON array of ids.
+   */
+  removal:
+    | { unseen: (seen: string) => { unseen: Unseen[]; size: number }; remove: (ids: (string | number)[]) => number }
+    | { removeUnseen: (seen: string) => number };
+}
+
 /**
  * A listing refreshed in full: every page upserted, then, when the listing
- * was complete, the rows it did not show removed. A listing pulled every 30
- * seconds is mostly what it was: a page whose text is the same as when this
- * process last applied it (ctx.listings) is neither parsed nor written again.
- * What was applied is remembered only once the pull has committed it.
+ * was complete, the rows it did not show removed (see removeConfirmed). A
+ * listing pulled every 30 seconds is mostly what it was: a page whose text
+ * is the same as when this process last applied it (ctx.listings) is
+ * neither parsed nor written again. What was applied is remembered only
+ * once the pull has committed it.
  */
-async function refreshInFull<T, A>(
-  ctx: PullContext,
-  spec: {
-    resource: string;
-    pageSize: number;
-    idOf: (item: T) => string | number;
-    /** One page: `answer` is the parsed answer the items come from. */
-    fetch: (offset: number, limit: number, options: CallOptions) => Promise<{ answer: A; items: T[]; totalCount: number }>;
-    apply: (items: T[]) => void;
-    /** Removes the rows whose ids a complete listing did not show (`seen`: a JSON array of ids). */
-    removeUnseen: (seen: string) => number;
-  },
-): Promise<PullResult> {
+async function refreshInFull<T, A>(ctx: PullContext, spec: FullSpec<T, A>): Promise<PullResult & { walk: WalkResult }> {
   let received = 0;
+  const warnings: SyncWarning[] = [];
+  const rejected = new Map<number, RejectedRecord[]>();
   const pages = batcher<T>(ctx.mirror, spec.apply, spec.pageSize);
   const memo = ctx.listings;
   const known = memo?.get(spec.resource);
@@ -206,11 +319,13 @@ async function refreshInFull<T, A>(
     fetchPage: async (offset, limit, signal): Promise<Fetched> => {
       const previous = known?.get(offset);
       let hash: string | undefined;
-      const page = await spec.fetch(offset, limit, {
+      const fetched = await spec.fetch(offset, limit, {
         signal,
         ...(memo ? { previous, onHash: (h: string) => (hash = h) } : {}),
       });
-      return { ...page, offset, hash, unchanged: previous !== undefined && page.answer === previous.answer };
+      rejected.set(offset, fetched.rejected);
+      const unchanged = previous !== undefined && fetched.answer === previous.answer;
+      return { ...fetched.page, offset, hash, answer: fetched.answer, unchanged };
     },
     onPage: (items, progress, page) => {
       const fetched = page as Fetched;
@@ -220,32 +335,77 @@ async function refreshInFull<T, A>(
       ctx.onProgress?.(progress);
     },
   });
+  reportRejected(warnings, ctx, spec.what, [...rejected.values()].flat());
+  reportIncomplete(warnings, ctx, result);
   let removed = 0;
   ctx.mirror.transaction(() => {
     pages.flush();
-    if (result.complete) removed = spec.removeUnseen(JSON.stringify([...result.ids]));
+    if (result.complete) {
+      const seen = JSON.stringify([...result.ids]);
+      const { removal } = spec;
+      if ('removeUnseen' in removal) removed = removal.removeUnseen(seen);
+      else
+        removed = removeConfirmed(
+          ctx,
+          { resource: spec.resource, ...removal.unseen(seen), remove: removal.remove },
+          warnings,
+        );
+    }
     ctx.mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()), { full: result.complete });
   });
   // Only a complete listing is remembered: a page of a listing that moved under the walk is no base.
   if (memo) memo.set(spec.resource, result.complete && result.restarts === 0 ? applied : new Map());
-  return { received, pages: result.pages, removed, complete: result.complete, warnings: [] };
+  return { received, pages: result.pages, removed, complete: result.complete, warnings, walk: result };
 }
 
-/** Check-ins of the location, in full: those no longer listed (undone) are removed. */
-export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
+// ---------------------------------------------------------------- check-ins
+
+/**
+ * The check-ins listing as last read: every id it showed, in its order (id
+ * ascending), including records kept out of the mirror (retention, or set
+ * aside), because offsets count them; and the service's page size.
+ */
+export interface CheckInListing {
+  ids: number[];
+  pageSize: number;
+  /** The next on-site guest below the recent part to look at again (see pullCheckIns). */
+  cursor: number;
+}
+
+/** Check-in requests a pass may make when nothing changed: the recent part, and two pages of older guests on site. */
+export const CHECK_IN_PASS_REQUESTS = 3;
+
+/** The index of the first id >= id in a sorted array. */
+function lowerBound(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Why a bounded pass cannot trust what it read; the pass then reads the whole listing. */
+class ListingChanged extends Error {}
+
+function checkInsSpec(ctx: PullContext): FullSpec<CheckIn, unknown> {
   const { mirror, api, config } = ctx;
   const retainAfter = iso(ctx.now() - config.retentionDays * DAY);
-  return refreshInFull(ctx, {
+  const onsite = new Set(config.flow.onsite);
+  return {
     resource: stateKey('checkIns', config),
+    what: 'check-in',
     pageSize: LIMITS.checkIns.maxLimit,
-    idOf: (checkIn: CheckIn) => checkIn.id,
+    idOf: (checkIn) => checkIn.id,
     fetch: async (offset, limit, options) => {
       const answer = await api.call(
         'listCheckIns',
         { params: { locationId: config.locationId }, query: { limit, offset } },
         options,
       );
-      return { answer, items: answer.checkIns, totalCount: answer.pageInfo.totalCount };
+      return { answer, items: answer.checkIns, page: listingPage(answer.checkIns, answer), rejected: answer.rejected };
     },
     // Past the retention period, personal data of guests who left is not kept on the lobby machine.
     apply: (items) =>
@@ -253,22 +413,182 @@ export function pullCheckIns(ctx: PullContext): Promise<PullResult> {
         items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
       ),
-    removeUnseen: (seen) => mirror.checkIns.removeUnseen.run({ locationId: config.locationId, seen }).changes,
-  });
+    removal: {
+      unseen: (seen) => ({
+        unseen: mirror.checkIns.unseen
+          .all({ locationId: config.locationId, seen })
+          .map((row) => ({ id: row.id, guarded: onsite.has(row.state) })),
+        size: mirror.checkIns.countAt.get(config.locationId) ?? 0,
+      }),
+      remove: (ids) => mirror.checkIns.removeIds.run(JSON.stringify(ids)).changes,
+    },
+  };
 }
+
+/**
+ * Check-ins of the location. The listing has no change filter, only
+ * offset paging in id order and a totalCount, and a site's history grows
+ * without end; so a pass reads the whole listing only every full interval
+ * (and at start), and in between reads its recent end (one page, where new
+ * check-ins and changes to recent ones are) plus up to two pages around
+ * guests still on site from earlier. Each page read is checked against the
+ * ids known at its offset: any difference below what was read (a check-in
+ * added or undone further back) makes the pass read the whole listing at
+ * once. README "How check-in passes stay bounded" gives the reasoning.
+ */
+export async function pullCheckIns(ctx: PullContext, mode: 'pass' | 'full' = 'pass'): Promise<PullResult> {
+  const spec = checkInsSpec(ctx);
+  const listings = ctx.checkInListings;
+  const known = listings?.get(spec.resource);
+  const state = ctx.mirror.syncState.get(spec.resource);
+  const fullDue =
+    mode === 'full' ||
+    !known ||
+    !state?.lastFullAt ||
+    ctx.now() - Date.parse(state.lastFullAt) >= ctx.config.intervals.fullSeconds * 1000;
+  if (!fullDue) {
+    try {
+      if ('remove' in spec.removal) return await recentPass(ctx, spec, spec.removal.remove, known);
+    } catch (error) {
+      if (!(error instanceof ListingChanged)) throw error;
+    }
+  }
+  const full = await refreshInFull(ctx, spec);
+  if (listings) {
+    if (full.complete)
+      listings.set(spec.resource, {
+        ids: ([...full.walk.ids] as number[]).sort((a, b) => a - b),
+        pageSize: full.walk.pageSize,
+        cursor: 0,
+      });
+    else listings.delete(spec.resource);
+  }
+  return full;
+}
+
+async function recentPass(
+  ctx: PullContext,
+  spec: FullSpec<CheckIn, unknown>,
+  remove: (ids: (string | number)[]) => number,
+  known: CheckInListing,
+): Promise<PullResult> {
+  const { mirror, config } = ctx;
+  const step = known.pageSize;
+  const warnings: SyncWarning[] = [];
+  const rejected: RejectedRecord[] = [];
+  let requests = 0;
+  let received = 0;
+  const memo = ctx.listings?.get(spec.resource);
+  const applied = new Map<number, { hash: string; answer: unknown }>();
+
+  /** Reads `limit` records from `offset`; their ids in order (set-aside ones included when they have one). */
+  const read = async (offset: number) => {
+    const previous = memo?.get(offset);
+    let hash: string | undefined;
+    const fetched = await spec.fetch(offset, step, {
+      signal: ctx.signal,
+      ...(memo ? { previous, onHash: (h: string) => (hash = h) } : {}),
+    });
+    requests++;
+    if (hash !== undefined) applied.set(offset, { hash, answer: fetched.answer });
+    rejected.push(...fetched.rejected);
+    received += fetched.items.length;
+    const ids = [...fetched.items.map((c) => c.id), ...fetched.rejected.map((r) => r.id)]
+      .filter((id): id is number => typeof id === 'number')
+      .sort((a, b) => a - b);
+    const ordered = fetched.items.every((c, i, all) => i === 0 || all[i - 1]!.id < c.id);
+    if (!ordered) throw new ListingChanged('the listing is not in id order');
+    return { ...fetched, ids, unchanged: previous !== undefined && fetched.answer === previous.answer };
+  };
+
+  // The recent end: from one page before the end as last known, to the end as it is now.
+  const start = Math.max(0, known.ids.length - step);
+  const first = await read(start);
+  const total = first.page.totalCount;
+  // An empty answer from offset 0 that counts 0 is the whole listing, read: every row is unseen.
+  const empty = start === 0 && first.page.received === 0 && total === 0;
+  const firstId = empty ? Number.MIN_SAFE_INTEGER : first.ids[0];
+  if (firstId === undefined) throw new ListingChanged('the recent page is empty');
+  // As many records before the first one read as known: nothing was added or undone further back.
+  if (!empty && lowerBound(known.ids, firstId) !== start) throw new ListingChanged('the listing changed further back');
+  const tail = [first];
+  let end = start + (first.page.received ?? 0);
+  while (end < total) {
+    const next = await read(end);
+    if ((next.page.received ?? 0) === 0 || next.ids[0]! <= tail.at(-1)!.ids.at(-1)!)
+      throw new ListingChanged('the listing moved while read');
+    tail.push(next);
+    end += next.page.received ?? 0;
+  }
+  const tailIds = tail.flatMap((p) => p.ids);
+  if (start + tailIds.length !== total) throw new ListingChanged('the recent part does not add up to totalCount');
+
+  // Older guests still on site: their pages, in turns from one pass to the next.
+  const older: Awaited<ReturnType<typeof read>>[] = [];
+  const onSiteBefore = mirror.checkIns.idsInStates
+    .all(config.locationId, JSON.stringify(config.flow.onsite))
+    .filter((id) => id < firstId);
+  let cursor = known.cursor;
+  const visited = new Set<number>();
+  while (requests < CHECK_IN_PASS_REQUESTS && onSiteBefore.length > 0) {
+    const next = onSiteBefore.find((id) => id >= cursor) ?? onSiteBefore[0]!;
+    const offset = lowerBound(known.ids, next);
+    if (visited.has(offset)) break; // every one seen this pass
+    visited.add(offset);
+    const page = await read(offset);
+    const expected = known.ids.slice(offset, offset + page.ids.length);
+    if (page.ids.length === 0 || page.ids.some((id, i) => id !== expected[i]))
+      throw new ListingChanged('the listing changed around an older guest on site');
+    older.push(page);
+    cursor = page.ids.at(-1)! + 1;
+    if (cursor > onSiteBefore.at(-1)!) cursor = 0;
+  }
+
+  reportRejected(warnings, ctx, spec.what, rejected);
+  let removed = 0;
+  mirror.transaction(() => {
+    for (const page of [...tail, ...older]) if (!page.unchanged) spec.apply(page.items);
+    // In the recent part, a check-in no longer listed was undone (or deleted).
+    const seen = new Set(tailIds);
+    const rows = mirror.checkIns.fromId.all(config.locationId, firstId);
+    const onsite = new Set(config.flow.onsite);
+    removed = removeConfirmed(
+      ctx,
+      {
+        resource: spec.resource,
+        unseen: rows.filter((r) => !seen.has(r.id)).map((r) => ({ id: r.id, guarded: onsite.has(r.state) })),
+        size: rows.length,
+        remove,
+      },
+      warnings,
+    );
+    mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()));
+  });
+  known.ids = [...known.ids.slice(0, start), ...tailIds];
+  known.cursor = cursor;
+  if (ctx.listings) {
+    const pages = new Map(memo ?? []);
+    for (const [offset, value] of applied) pages.set(offset, value);
+    ctx.listings.set(spec.resource, pages);
+  }
+  return { received, pages: requests, removed, complete: true, warnings };
+}
+
+// ---------------------------------------------------------------- reference data
 
 export function pullGroups(ctx: PullContext): Promise<PullResult> {
   const { mirror, api } = ctx;
   return refreshInFull(ctx, {
     resource: 'groups',
+    what: 'access profile group',
     pageSize: LIMITS.accessProfileGroups.maxLimit,
     idOf: (group: AccessProfileGroup) => group.sourceId,
     fetch: async (offset, limit, options) => {
       const answer = await api.call('listAccessProfileGroups', { query: { limit, offset } }, options);
-      return { answer, items: answer.groups, totalCount: answer.pageInfo.totalCount };
+      return { answer, items: answer.groups, page: listingPage(answer.groups, answer), rejected: answer.rejected };
     },
     apply: (items) => mirror.groups.upsertMany(items),
-    removeUnseen: (seen) => mirror.groups.removeUnseen.run({ seen }).changes,
+    removal: { removeUnseen: (seen) => mirror.groups.removeUnseen.run({ seen }).changes },
   });
 }
 
@@ -276,6 +596,7 @@ export function pullEmployees(ctx: PullContext): Promise<PullResult> {
   const { mirror, api, config } = ctx;
   return refreshInFull(ctx, {
     resource: stateKey('employees', config),
+    what: 'employee',
     pageSize: LIMITS.employees.maxLimit,
     idOf: (employee: Employee) => employee.id,
     fetch: async (offset, limit, options) => {
@@ -284,10 +605,15 @@ export function pullEmployees(ctx: PullContext): Promise<PullResult> {
         { params: { companyId: config.companyId }, query: { limit, offset } },
         options,
       );
-      return { answer, items: answer.employees, totalCount: answer.pageInfo.totalCount };
+      return {
+        answer,
+        items: answer.employees,
+        page: listingPage(answer.employees, answer),
+        rejected: answer.rejected,
+      };
     },
     apply: (items) => mirror.employees.upsertMany(items),
-    removeUnseen: (seen) => mirror.employees.removeUnseen.run({ seen }).changes,
+    removal: { removeUnseen: (seen) => mirror.employees.removeUnseen.run({ seen }).changes },
   });
 }
 

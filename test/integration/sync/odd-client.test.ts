@@ -142,7 +142,15 @@ describe('error answers', () => {
     expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(error.message.length).toBeLessThanOrEqual(400);
 
-    odd.set({ answer: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: echoed, details: [{ path: 'x', message: echoed }] } }) } });
+    odd.set({
+      answer: {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: { code: 'VALIDATION_ERROR', message: echoed, details: [{ path: 'x', message: echoed }] },
+        }),
+      },
+    });
     const structured = await failure(employees(odd.baseUrl));
     expect(JSON.stringify({ ...structured.toJSON(), details: structured.details })).not.toContain(TEST_TOKEN);
     expect(structured.details[0]!.message.length).toBeLessThanOrEqual(400);

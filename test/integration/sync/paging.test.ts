@@ -125,13 +125,20 @@ describe('check-ins in pages of 500', () => {
     expect(JSON.parse(sample.access_control!).pin).toMatch(/^\d{6}$/);
     expect(JSON.parse(sample.legitimation!).sourceId).toBe((event.invitations as { sourceId: string }[])[10]!.sourceId);
 
-    // An undone check-in is no longer listed: the next pull removes it.
+    // An undone check-in is no longer listed. The guest was on site, so one listing is not
+    // believed: the removal is held, and the next listing that agrees removes it.
     const undo = await svc.call('POST', '/check-ins/transitions', {
       body: { eventName: 'UNDO_CHECK_IN', checkIn: { id: ids[5] } },
     });
     expect(undo.status, undo.text).toBe(200);
     const second = await pullCheckIns(context(mirror, client.api, makeConfig()));
-    expect(second).toMatchObject({ received: 502, removed: 1 });
+    expect(second).toMatchObject({ received: 502, removed: 0 });
+    expect(second.warnings).toEqual([
+      expect.objectContaining({ kind: 'held', message: expect.stringContaining(String(ids[5])) }),
+    ]);
+    expect(mirrorCount(mirror, 'check_ins')).toBe(503);
+    const third = await pullCheckIns(context(mirror, client.api, makeConfig()));
+    expect(third).toMatchObject({ received: 502, removed: 1, warnings: [] });
     expect(mirrorCount(mirror, 'check_ins')).toBe(502);
   });
 
@@ -167,12 +174,17 @@ describe('check-ins in pages of 500', () => {
     await transition('CHECK_IN', ids[10]!);
     await transition('UNDO_CHECK_IN', ids[1]!);
     before = written();
-    expect(await pull()).toMatchObject({ received: all, removed: 1 });
+    expect(await pull()).toMatchObject({ received: all, removed: 0 });
     // The page is applied again; the upsert writes only the rows that differ.
-    expect(written() - before).toBe(2 + 1 + 1); // two upserts, one removal, sync_state
+    expect(written() - before).toBe(2 + 1 + 1); // two upserts, the held removal, sync_state
     expect(answers().some((answer, i) => answer !== first[i])).toBe(true);
     const state = (id: number) => mirror.db.prepare('SELECT state FROM check_ins WHERE id = ?').pluck().get(id);
-    expect([state(ids[0]!), state(ids[1]!), state(ids[10]!)]).toEqual(['CHECKED_OUT', undefined, 'CHECKED_IN']);
+    expect([state(ids[0]!), state(ids[1]!), state(ids[10]!)]).toEqual(['CHECKED_OUT', 'CHECKED_IN', 'CHECKED_IN']);
+    // The undone guest was on site: removed when the next listing agrees, the page not parsed again.
+    before = written();
+    expect(await pull()).toMatchObject({ received: all, removed: 1 });
+    expect(written() - before).toBe(1 + 1 + 1); // the removal, the held list cleared, sync_state
+    expect(state(ids[1]!)).toBeUndefined();
 
     // A row deleted behind the pull's back (retention) is not written again while it is unchanged.
     mirror.db.prepare('DELETE FROM check_ins WHERE id = ?').run(ids[2]!);

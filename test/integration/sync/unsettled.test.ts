@@ -36,8 +36,8 @@ function invitation(id: number, updatedAt = iso(NOW - HOUR)): ReceptionInvitatio
   };
 }
 
-function checkIn(id: number): CheckIn {
-  return { id, state: 'CHECKED_IN', arrivedAt: iso(NOW - HOUR), firstName: `First${id}` };
+function checkIn(id: number, state = 'CHECKED_IN'): CheckIn {
+  return { id, state, arrivedAt: iso(NOW - HOUR), firstName: `First${id}` };
 }
 
 /**
@@ -52,21 +52,21 @@ function fakeApi(totalCount: (n: number) => number) {
     offsets.push(offset);
     const limit = request.query?.limit ?? 50;
     const ids = Array.from({ length: 100 }, (_, i) => i + 1).slice(offset, offset + limit);
-    const pageInfo = { totalCount: totalCount(n++) };
-    if (endpoint === 'listInvitations') return { invitations: ids.map((id) => invitation(id)), pageInfo };
-    if (endpoint === 'listCheckIns') return { checkIns: ids.map(checkIn), pageInfo };
+    const page = { pageInfo: { totalCount: totalCount(n++) }, received: ids.length, rejected: [] };
+    if (endpoint === 'listInvitations') return { invitations: ids.map((id) => invitation(id)), ...page };
+    if (endpoint === 'listCheckIns') return { checkIns: ids.map((id) => checkIn(id)), ...page };
     throw new Error(`unexpected ${endpoint}`);
   }) as unknown as ApiClient['call'];
   const api: ApiClient = { baseUrl: 'http://127.0.0.1:1/api/v2', call, close: async () => {} };
   return { api, requests: () => n, offsets };
 }
 
-/** A mirror holding invitation 999 (which the fake listing does not show) and a watermark. */
-function preparedMirror() {
+/** A mirror holding invitation 999 (which the fake listing does not show), its check-in, and a watermark. */
+function preparedMirror(state999 = 'CHECKED_IN') {
   const mirror = tempMirror();
   mirror.transaction(() => {
     mirror.invitations.upsertMany([invitation(999, iso(NOW - 3 * HOUR))]);
-    mirror.checkIns.upsertMany([checkIn(999)], 10);
+    mirror.checkIns.upsertMany([checkIn(999, state999)], 10);
     mirror.syncState.recordSuccess('invitations:10', iso(NOW - 5 * HOUR), {
       watermark: iso(NOW - 3 * HOUR),
       full: true,
@@ -107,11 +107,13 @@ describe('a listing that never settles', () => {
 
 describe('the same listing when it is stable (control)', () => {
   it('a full pull removes invitation 999 and moves the watermark', async () => {
-    const mirror = preparedMirror();
+    const mirror = preparedMirror('CHECKED_OUT');
     const before = mirror.syncState.get('invitations:10')!;
     const fake = fakeApi(() => 100);
     const result = await pullInvitations(context(mirror, fake.api, makeConfig(), { now }), 'full');
-    expect(result).toMatchObject({ complete: true, removed: 1, received: 100, pages: 2 });
+    // Two pages, then a look past the full last page: a count that ends exactly on a full page
+    // might be capped, so the walk checks that nothing follows.
+    expect(result).toMatchObject({ complete: true, removed: 1, received: 100, pages: 3 });
     expect(mirrorInvitationIds(mirror)).not.toContain(999);
     const after = mirror.syncState.get('invitations:10')!;
     expect(after.watermark).toBe(iso(NOW - HOUR));
@@ -119,11 +121,22 @@ describe('the same listing when it is stable (control)', () => {
     expect(after.lastFullAt).toBe(iso(NOW));
   });
 
-  it('a full check-ins pull removes check-in 999', async () => {
-    const mirror = preparedMirror();
+  it('a full check-ins pull removes check-in 999 (who has left) at once', async () => {
+    const mirror = preparedMirror('CHECKED_OUT');
     const fake = fakeApi(() => 100);
     const result = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
     expect(result).toMatchObject({ complete: true, removed: 1, received: 100 });
+    expect(mirror.checkIns.count.get()).toBe(100);
+  });
+
+  it('check-in 999 on site is removed only when a second listing agrees', async () => {
+    const mirror = preparedMirror('CHECKED_IN');
+    const fake = fakeApi(() => 100);
+    const first = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
+    expect(first).toMatchObject({ complete: true, removed: 0, warnings: [expect.objectContaining({ kind: 'held' })] });
+    expect(mirror.checkIns.count.get()).toBe(101);
+    const second = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
+    expect(second).toMatchObject({ complete: true, removed: 1, warnings: [] });
     expect(mirror.checkIns.count.get()).toBe(100);
   });
 });

@@ -63,9 +63,25 @@ export function createCheckInsRepo(db: Database.Database) {
         );
     },
     /** Check-ins of the location that a complete listing did not show (undone, or gone); `seen` is a JSON array of ids. */
-    removeUnseen: db.prepare(
-      'DELETE FROM check_ins WHERE location_id = @locationId AND id NOT IN (SELECT value FROM json_each(@seen))',
-    ),
+    unseen: db.prepare(
+      'SELECT id, state FROM check_ins WHERE location_id = @locationId AND id NOT IN (SELECT value FROM json_each(@seen))',
+    ) as Database.Statement<[{ locationId: number; seen: string }], { id: number; state: string }>,
+    /** Check-ins of the location with ids from `from` on (a listing's tail), in id order. */
+    fromId: db.prepare(
+      'SELECT id, state FROM check_ins WHERE location_id = ? AND id >= ? ORDER BY id',
+    ) as Database.Statement<[number, number], { id: number; state: string }>,
+    /** Ids of the location's check-ins in these states, in id order. */
+    idsInStates: db
+      .prepare(
+        'SELECT id FROM check_ins WHERE location_id = ? AND state IN (SELECT value FROM json_each(?)) ORDER BY id',
+      )
+      .pluck() as Database.Statement<[number, string], number>,
+    /** Removes these check-ins (`ids`: a JSON array). */
+    removeIds: db.prepare('DELETE FROM check_ins WHERE id IN (SELECT value FROM json_each(?))'),
+    countAt: db.prepare('SELECT count(*) FROM check_ins WHERE location_id = ?').pluck() as Database.Statement<
+      [number],
+      number
+    >,
     count: db.prepare('SELECT count(*) FROM check_ins').pluck() as Database.Statement<[], number>,
   };
 }

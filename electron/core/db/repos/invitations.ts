@@ -123,6 +123,21 @@ export function createInvitationsRepo(db: Database.Database) {
       `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
        AND id NOT IN (SELECT value FROM json_each(@seen))`,
     ),
+    /** The ids removeUnseen would remove, without removing them. */
+    unseenIds: db
+      .prepare(
+        `SELECT id FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
+         AND id NOT IN (SELECT value FROM json_each(@seen))`,
+      )
+      .pluck() as Database.Statement<[{ locationId: number; from: string; to: string; seen: string }], number>,
+    /** Removes these invitations (`ids`: a JSON array). */
+    removeIds: db.prepare('DELETE FROM invitations WHERE id IN (SELECT value FROM json_each(?))'),
+    /** The location's invitations in the window. */
+    countInWindow: db
+      .prepare(
+        'SELECT count(*) FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to',
+      )
+      .pluck() as Database.Statement<[{ locationId: number; from: string; to: string }], number>,
 
     /**
      * Invitations whose event ended before `before`, and check-ins of guests who

@@ -22,8 +22,23 @@ export function createSyncStateRepo(db: Database.Database) {
   const failure = db.prepare(`
     INSERT INTO sync_state (resource, last_error, last_error_at) VALUES (@resource, @error, @at)
     ON CONFLICT(resource) DO UPDATE SET last_error = excluded.last_error, last_error_at = excluded.last_error_at`);
+  const heldOf = db.prepare('SELECT held FROM sync_state WHERE resource = ?').pluck() as Database.Statement<
+    [string],
+    string | null
+  >;
+  const setHeld = db.prepare(`
+    INSERT INTO sync_state (resource, held) VALUES (@resource, @held)
+    ON CONFLICT(resource) DO UPDATE SET held = excluded.held`);
   return {
     get: (resource: string) => get.get(resource),
+    /** Ids whose removal a listing asked for and that wait for a second listing to confirm it. */
+    held(resource: string): (string | number)[] {
+      const text = heldOf.get(resource);
+      return text ? (JSON.parse(text) as (string | number)[]) : [];
+    },
+    setHeld(resource: string, ids: readonly (string | number)[]) {
+      setHeld.run({ resource, held: ids.length ? JSON.stringify(ids) : null });
+    },
     all: () => db.prepare(`${select} ORDER BY resource`).all() as SyncStateRow[],
     recordSuccess(resource: string, at: string, options: { watermark?: string | null; full?: boolean } = {}) {
       success.run({ resource, watermark: options.watermark ?? null, at, fullAt: options.full ? at : null });
