@@ -139,7 +139,7 @@ describe('records the interface shape refuses', () => {
     const engine = createSyncEngine({
       mirror,
       api: countingClient(odd.baseUrl).api,
-      config: makeConfig(),
+      config: () => makeConfig(),
       log: (line) => lines.push(line),
     });
     const outcomes = await engine.syncNow({ resources: ['invitations', 'checkIns'] });
@@ -163,7 +163,7 @@ describe('records the interface shape refuses', () => {
 describe('a listing that suddenly comes back empty', () => {
   it('never drops a guest on site on one answer: held, shown, and applied when a second listing agrees', async () => {
     const mirror = tempMirror();
-    const engine = createSyncEngine({ mirror, api: countingClient(odd.baseUrl).api, config: makeConfig() });
+    const engine = createSyncEngine({ mirror, api: countingClient(odd.baseUrl).api, config: () => makeConfig() });
     await engine.syncNow({ resources: ['checkIns'] });
     expect(mirrorCount(mirror, 'check_ins')).toBe(ON_SITE);
 

@@ -86,7 +86,7 @@ describe('migrations', () => {
     for (const rows of Object.values(before)) expect(rows.length).toBeGreaterThan(0);
 
     // Migration 4 drops the per-row run markers (seen_run); every row keeps all its other values.
-    // Migration 6 adds sync_state.held (removals waiting for a second listing), empty.
+    // Migration 7 adds sync_state.held (removals waiting for a second listing), empty.
     const withoutRunMarkers = Object.fromEntries(
       Object.entries(before).map(([table, rows]) => [
         table,
