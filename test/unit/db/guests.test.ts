@@ -254,10 +254,12 @@ describe('details of one guest', () => {
       pin: '042517',
       trustedId: { type: 'PASSPORT', number: 'X1' },
       legitimation: { sourceId: 'inv-21' },
+      tappedAt: null, // checked in by the service, not tapped here
     });
   });
   it('has nothing but nulls for a guest who was never checked in, or an unknown id', () => {
-    expect(mirror.guests.details(20)).toEqual({ birthdate: null, pin: null, trustedId: null, legitimation: null });
-    expect(mirror.guests.details(999)).toEqual({ birthdate: null, pin: null, trustedId: null, legitimation: null });
+    const nothing = { birthdate: null, pin: null, trustedId: null, legitimation: null, tappedAt: null };
+    expect(mirror.guests.details(20)).toEqual(nothing);
+    expect(mirror.guests.details(999)).toEqual(nothing);
   });
 });
