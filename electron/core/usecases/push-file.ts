@@ -164,8 +164,13 @@ export function sampleOf(
     const walk = (value: unknown, path: string) => {
       if (value === null || value === undefined) return;
       if (Array.isArray(value)) {
-        const simple = value.every((v) => typeof v !== 'object' || v === null);
-        cells.set(path, simple ? value.join('; ') : `${value.length} ${path.split('.').at(-1)}`);
+        // Small records (a group and a profile) read as their values joined; big ones (invitations) by their number.
+        const small = (v: unknown) =>
+          typeof v !== 'object' ||
+          v === null ||
+          Object.values(v).every((x) => typeof x !== 'object' && Object.keys(v).length <= 3);
+        const text = (v: unknown) => (typeof v === 'object' && v !== null ? Object.values(v).join(':') : String(v));
+        cells.set(path, value.every(small) ? value.map(text).join('; ') : `${value.length} ${path.split('.').at(-1)}`);
       } else if (typeof value === 'object') {
         for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
       } else cells.set(path, String(value));

@@ -7,7 +7,7 @@ import { readAsBase64, useAdmin } from './admin-store.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
 
-const SAMPLE_GUEST = { firstName: '伟', lastName: '张', companyName: 'Harbour Contractors' };
+const SAMPLE_GUEST = { firstName: 'Zoë', lastName: 'Ørsted', companyName: 'Harbour Contractors' };
 const LOGO_TYPES = 'image/png,image/jpeg,image/svg+xml';
 
 /** What guests see at the lobby kiosk, and the badge it prints. */

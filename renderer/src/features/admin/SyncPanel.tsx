@@ -78,7 +78,7 @@ function ResourceRow({ id, label, resource, now }: { id: string; label: string; 
 }
 
 /** Online and offline today, as spans from each change to the next. */
-function HistoryStrip({ history, now }: { history: History; now: number }) {
+function HistoryStrip({ history }: { history: History }) {
   if (history.length === 0) return <p className="muted">No change between online and offline recorded today.</p>;
   return (
     <ol className="online-history" data-testid="online-history">
@@ -89,7 +89,7 @@ function HistoryStrip({ history, now }: { history: History; now: number }) {
             <Icon name={h.online ? 'checkCircle' : 'cloudOff'} size={16} />
             <span>
               <strong>{h.online ? 'Online' : 'Offline'}</strong> from {formatClock(h.at)}
-              {until ? ` to ${formatClock(until)}` : ` (now, ${formatAgo(h.at, now).replace(/ ago$/, '')})`}
+              {until ? ` to ${formatClock(until)}` : ' until now'}
             </span>
           </li>
         );
@@ -177,7 +177,7 @@ export function SyncPanel() {
         <header className="card-head">
           <h2>Today</h2>
         </header>
-        <HistoryStrip history={history} now={now} />
+        <HistoryStrip history={history} />
       </section>
     </div>
   );
