@@ -2,30 +2,38 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import type { TokenStore } from '../core/config/token-store.ts';
+import { ENCRYPTED_TOKEN_FILE, TOKEN_FILE, type TokenStore } from '../core/config/token-store.ts';
 
-export function createSafeTokenStore(dataDir: string, safeStorage: SafeStorage, fallback: TokenStore): TokenStore {
-  const path = join(dataDir, 'token.enc');
-  return {
+/**
+ * The newest write wins. Every write here leaves one copy: token.enc, or the
+ * plain file when encryption is not available. So a plain file beside
+ * token.enc was written later (by `foyer config set token`): it is the token,
+ * and is moved into safe storage.
+ */
+export function createSafeTokenStore(dataDir: string, safeStorage: SafeStorage, plain: TokenStore): TokenStore {
+  const path = join(dataDir, ENCRYPTED_TOKEN_FILE);
+  const store: TokenStore = {
     get() {
-      if (existsSync(path) && safeStorage.isEncryptionAvailable()) return safeStorage.decryptString(readFileSync(path));
-      // A token set with the CLI (file, mode 0600) is moved into safe storage on first use.
-      const plain = fallback.get();
-      if (plain && safeStorage.isEncryptionAvailable()) {
-        this.set(plain);
-        fallback.set(undefined);
+      const newer = plain.get();
+      if (newer !== undefined) {
+        if (safeStorage.isEncryptionAvailable()) store.set(newer);
+        return newer;
       }
-      return plain;
+      if (existsSync(path) && safeStorage.isEncryptionAvailable()) return safeStorage.decryptString(readFileSync(path));
+      return undefined;
     },
     set(token) {
-      if (!token) {
+      if (!token || !safeStorage.isEncryptionAvailable()) {
+        // The plain store removes token.enc on an unset; here it must go on a plain write too.
         rmSync(path, { force: true });
+        plain.set(token);
         return;
       }
-      if (!safeStorage.isEncryptionAvailable()) return fallback.set(token);
       const temporary = `${path}.tmp`;
       writeFileSync(temporary, safeStorage.encryptString(token), { mode: 0o600 });
       renameSync(temporary, path);
+      rmSync(join(dataDir, TOKEN_FILE), { force: true });
     },
   };
+  return store;
 }

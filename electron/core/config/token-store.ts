@@ -11,8 +11,17 @@ export interface TokenStore {
   set(token: string | undefined): void;
 }
 
+/**
+ * The Electron shell's encrypted copy, next to the file. Whichever of the two
+ * was written last holds the token: the shell moves a newer file into safe
+ * storage, and an unset here removes the shell's copy too, so that neither
+ * door brings back a token the other replaced or removed.
+ */
+export const ENCRYPTED_TOKEN_FILE = 'token.enc';
+export const TOKEN_FILE = 'token';
+
 export function createFileTokenStore(dataDir: string): TokenStore {
-  const path = join(dataDir, 'token');
+  const path = join(dataDir, TOKEN_FILE);
   return {
     get() {
       if (!existsSync(path)) return undefined;
@@ -22,6 +31,7 @@ export function createFileTokenStore(dataDir: string): TokenStore {
     set(token) {
       if (token === undefined || token === '') {
         rmSync(path, { force: true });
+        rmSync(join(dataDir, ENCRYPTED_TOKEN_FILE), { force: true });
         return;
       }
       // A new file, private from its first byte, then renamed over the old one.
