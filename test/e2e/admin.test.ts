@@ -16,6 +16,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
 import { hashPin, verifyPin } from '../../electron/core/app/pins.ts';
+import { createSession } from '../../electron/core/app/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
@@ -313,10 +314,26 @@ describe('the admin console, without a terminal', () => {
     ).toBe(true);
   }, 90_000);
 
-  it('the outbox: retry-all, and the whole reason readable', async () => {
+  it('the outbox: the whole reason readable, and retry-all', async () => {
+    // A list for a group the token is not mapped to: the service refuses it (404) and the item fails.
+    const admin = createSession('e2e-admin', 'admin');
+    await core.call(admin, 'pushes.queue', {
+      kind: 'profiles',
+      group: 'unmapped-doors',
+      fileName: 'unmapped.csv',
+      contentBase64: Buffer.from('sourceId,name\nroof,Roof\n').toString('base64'),
+      confirmed: true,
+    });
+    await runtime.engine.deliver();
     await openTab('outbox', 'outbox');
-    await page.locator('[data-testid=outbox-row]').first().waitFor();
+    const reason = page.locator('[data-testid=outbox-reason]').first();
+    await reason.waitFor();
+    expect(await reason.isVisible()).toBe(true);
+    const failed = (await core.call(admin, 'outbox.list', {})).find((o) => o.state === 'failed')!;
+    expect(await reason.textContent()).toBe(failed.lastError);
     await screen('outbox');
+    await page.click('[data-testid=retry-all]');
+    await page.locator('[data-testid=retry-all-result]', { hasText: '1 failed item queued again.' }).waitFor();
   });
 
   it('ran without errors in the page', () => {
