@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, safeStorage, session as electronSession, type WebContents } from 'electron';
 import { useNativeBinding } from '../../shared/sqlite/open.ts';
 import { createAppCore } from '../core/app/core.ts';
-import { createSession, type Session } from '../core/app/session.ts';
+import type { Session } from '../core/app/session.ts';
 import { createFileTokenStore } from '../core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../core/runtime.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
@@ -50,7 +50,11 @@ async function start(): Promise<void> {
   const window = new BrowserWindow(windowOptions(kind, PRELOAD, bounds));
   if (kind === 'kiosk') window.setMenu(null);
   const roles = WINDOW_ROLES[kind];
-  const session = createSession(`window-${window.webContents.id}`, roles.base, roles.max);
+  // Kept by the core (the PIN limit and the idle lock hold here as in a browser); a window's session is not evicted.
+  const session = core.sessions.open(roles.base, roles.max, 'desktop', {
+    evictable: false,
+    id: `window-${window.webContents.id}`,
+  });
   windows.set(window.webContents.id, { kind, session });
   hardenContents(window.webContents, process.env.ELECTRON_RENDERER_URL ?? `file://${RENDERER}`);
   const stopEvents = forwardEvents(core, window.webContents, session);
@@ -58,6 +62,7 @@ async function start(): Promise<void> {
   window.on('close', () => {
     if (kind === 'desk') saveBounds(dataDir, window.getBounds());
     stopEvents();
+    core.sessions.close(session.id);
   });
   if (process.env.ELECTRON_RENDERER_URL) await window.loadURL(process.env.ELECTRON_RENDERER_URL);
   else await window.loadFile(RENDERER);

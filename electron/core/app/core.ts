@@ -22,7 +22,8 @@ import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
-import type { Session } from './session.ts';
+import { createPinGuard, type PinLimit } from './pin-guard.ts';
+import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
 
 const handlers: Handlers<OperationName> = {
   ...sessionHandlers,
@@ -40,13 +41,55 @@ export interface AppCore {
    * goes to, the status is shown as that session's role may see it now.
    */
   subscribe(listener: (event: AppEvent) => void, session?: Session): () => void;
+  /**
+   * The sessions of the doors (browser cookies, Electron windows): bounded,
+   * and swept on a timer so that an idle staff session locks even when its
+   * screen calls nothing; its stream then hears the new role.
+   */
+  readonly sessions: SessionKeeper;
+  /** Stops the sweep timer. */
+  close(): void;
 }
 
-export function createAppCore(runtime: Runtime, options: { log?: (line: string) => void } = {}): AppCore {
-  const listeners = new Set<(event: AppEvent) => void>();
+export interface AppCoreOptions {
+  log?: (line: string) => void;
+  now?: () => number;
+  /** Tests: other PIN limits (see pin-guard.ts) and session bounds. */
+  pinLimits?: { client: PinLimit; process: PinLimit };
+  kioskIdleMs?: number;
+  maxSessions?: number;
+}
+
+/** How often idle staff sessions are looked for: the lock comes at most this late (calls check it exactly). */
+const SWEEP_EVERY_MS = 10_000;
+
+export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): AppCore {
+  const now = options.now ?? Date.now;
+  /** Each listener with the session it listens for, if any: a role change goes to its own session only. */
+  const listeners = new Map<(event: AppEvent) => void, Session | undefined>();
   const emit = (event: AppEvent) => {
-    for (const listener of listeners) listener(event);
+    for (const listener of listeners.keys()) listener(event);
   };
+  const emitTo = (session: Session, event: AppEvent) => {
+    for (const [listener, target] of listeners) if (target === session) listener(event);
+  };
+  const pinGuard = createPinGuard({
+    now,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.pinLimits ? { limits: options.pinLimits } : {}),
+  });
+  const sessions = createSessionKeeper({
+    now,
+    staffIdleMs: () => runtime.config.staffIdleMinutes * 60_000,
+    ...(options.kioskIdleMs !== undefined ? { kioskIdleMs: options.kioskIdleMs } : {}),
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    onLocked: (session) => {
+      options.log?.(`session locked after ${runtime.config.staffIdleMinutes} min without a staff action`);
+      emitTo(session, { type: 'role', role: session.role });
+    },
+  });
+  const sweeper = setInterval(() => sessions.sweep(), SWEEP_EVERY_MS);
+  sweeper.unref();
   let lastSuccess = '';
   runtime.onStatus((status) => {
     emit({ type: 'sync-status', status });
@@ -61,6 +104,7 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
     async call(session, name, input) {
       if (!Object.hasOwn(operations, name)) throw new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`);
       const operation = operations[name];
+      sessions.touch(session, name);
       if (!allowed(session.role, name))
         throw new AppError('FORBIDDEN', `"${name}" is not allowed for the ${session.role} role`);
       const parsed = operation.input.safeParse(input ?? {});
@@ -71,7 +115,13 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
           parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
         );
       try {
-        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, { session, runtime, emit });
+        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, {
+          session,
+          runtime,
+          emit,
+          pinGuard,
+          now,
+        });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // A bug: logged in full where it happened, a plain message for the renderer.
@@ -89,8 +139,12 @@ export function createAppCore(runtime: Runtime, options: { log?: (line: string) 
             );
           }
         : listener;
-      listeners.add(forSession);
+      listeners.set(forSession, session);
       return () => listeners.delete(forSession);
+    },
+    sessions,
+    close() {
+      clearInterval(sweeper);
     },
   };
 }

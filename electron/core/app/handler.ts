@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppEvent, OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
 import type { Runtime } from '../runtime.ts';
+import type { PinGuard } from './pin-guard.ts';
 import type { Session } from './session.ts';
 
 export interface HandlerContext {
@@ -8,6 +9,9 @@ export interface HandlerContext {
   runtime: Runtime;
   /** Publishes on the one event stream (e.g. the progress of a long check). */
   emit: (event: AppEvent) => void;
+  /** The process's limit on PIN attempts (see pin-guard.ts). */
+  pinGuard: PinGuard;
+  now: () => number;
 }
 
 /** Handlers receive the input after its schema ran (defaults applied). */

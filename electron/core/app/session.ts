@@ -1,58 +1,181 @@
 /**
- * A session is one door's caller: an Electron window, or a browser tab of the
+ * A session is one door's caller: an Electron window, or a browser of the
  * browser host. Its role starts at the door's base role and can be raised
  * with a PIN, never above what the door allows (a kiosk window stays kiosk).
+ *
+ * The rules are kept here, once, for every door: PIN attempts go through the
+ * process's PIN guard (per client and per process, whatever the session); a
+ * staff session that does nothing for the configured idle time locks back
+ * to its base role; and the sessions the core keeps are bounded.
  */
-import type { Role } from '../../../shared/contract/operations.ts';
+import { randomBytes } from 'node:crypto';
+import type { OperationName, Role } from '../../../shared/contract/operations.ts';
 import { AppError } from './errors.ts';
+import type { PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
 
 const RANK: Record<Role, number> = { kiosk: 0, desk: 1, admin: 2 };
-const MAX_FAILURES = 5;
-const LOCKOUT_MS = 60_000;
 
 export interface Session {
   readonly id: string;
   role: Role;
   readonly baseRole: Role;
   readonly maxRole: Role;
-  failures: number;
-  lockedUntil: number;
+  /** Who calls, for the PIN guard: "ip:<address>" for a browser, "desktop" for the Electron app. */
+  readonly client: string;
+  /** The last call of any kind: kiosk sessions unseen for long are dropped. */
+  lastSeenAt: number;
+  /** The last action of a person (see PASSIVE): a staff session idle for long locks. */
+  lastActiveAt: number;
 }
 
-export function createSession(id: string, baseRole: Role, maxRole: Role = baseRole): Session {
-  return { id, role: baseRole, baseRole, maxRole, failures: 0, lockedUntil: 0 };
+export function createSession(
+  id: string,
+  baseRole: Role,
+  maxRole: Role = baseRole,
+  client = 'local',
+  now = Date.now(),
+): Session {
+  return { id, role: baseRole, baseRole, maxRole, client, lastSeenAt: now, lastActiveAt: now };
 }
 
-/** Raises the session's role with the admin or desk PIN; repeated wrong PINs lock it for a minute. */
-export function unlock(
+/**
+ * Calls the screens make by themselves (when the stream says the mirror
+ * changed, or on a timer): they read, and do not show that a person is
+ * there, so they do not keep a staff session from locking.
+ */
+export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
+  'session.get',
+  'sync.status',
+  'sync.history',
+  'kiosk.settings',
+  'guests.list',
+  'conflicts.list',
+  'outbox.list',
+  'settings.get',
+]);
+
+export interface SessionKeeperOptions {
+  now?: () => number;
+  /** Idle time after which a desk or admin session locks (the configuration's staffIdleMinutes, read live). */
+  staffIdleMs: () => number;
+  /** A kiosk session of a browser unseen this long is dropped (its next call starts a new one). */
+  kioskIdleMs?: number;
+  /** At most this many browser sessions: the least recently seen go first, kiosk before staff. */
+  maxSessions?: number;
+  /** Told when a session locked for being idle, so that its door can tell the screen. */
+  onLocked?: (session: Session) => void;
+}
+
+export interface SessionKeeper {
+  /** A new session; `evictable` for browsers (a cookie), not for a window the app itself opened. */
+  open(baseRole: Role, maxRole: Role, client: string, options?: { evictable?: boolean; id?: string }): Session;
+  get(id: string): Session | undefined;
+  close(id: string): void;
+  /**
+   * Every call passes here first: a staff session idle too long is locked
+   * (and the call then runs with the base role), then the call is noted.
+   */
+  touch(session: Session, name: OperationName): void;
+  /** Locks idle staff sessions and drops stale browser sessions; the core runs it on a timer. */
+  sweep(): void;
+  readonly size: number;
+}
+
+export const SESSION_DEFAULTS = { kioskIdleMs: 12 * 60 * 60_000, maxSessions: 1_000 };
+
+export function createSessionKeeper(options: SessionKeeperOptions): SessionKeeper {
+  const now = options.now ?? Date.now;
+  const kioskIdleMs = options.kioskIdleMs ?? SESSION_DEFAULTS.kioskIdleMs;
+  const maxSessions = options.maxSessions ?? SESSION_DEFAULTS.maxSessions;
+  const sessions = new Map<string, { session: Session; evictable: boolean }>();
+
+  function lockIfIdle(session: Session, at: number): void {
+    if (session.role === session.baseRole) return;
+    if (at - session.lastActiveAt < options.staffIdleMs()) return;
+    session.role = session.baseRole;
+    options.onLocked?.(session);
+  }
+
+  /** The least recently seen browser session, kiosk ones before staff ones. */
+  function evictOne(): void {
+    const rank = (session: Session) => [session.role === 'kiosk' ? 0 : 1, session.lastSeenAt] as const;
+    let oldest: Session | undefined;
+    for (const { session, evictable } of sessions.values()) {
+      if (!evictable) continue;
+      const [group, seen] = rank(session);
+      if (!oldest || group < rank(oldest)[0] || (group === rank(oldest)[0] && seen < oldest.lastSeenAt))
+        oldest = session;
+    }
+    if (oldest) sessions.delete(oldest.id);
+  }
+
+  return {
+    open(baseRole, maxRole, client, { evictable = true, id = randomBytes(24).toString('base64url') } = {}) {
+      if (evictable) {
+        let browsers = 0;
+        for (const entry of sessions.values()) if (entry.evictable) browsers++;
+        if (browsers >= maxSessions) evictOne();
+      }
+      const session = createSession(id, baseRole, maxRole, client, now());
+      sessions.set(id, { session, evictable });
+      return session;
+    },
+    get: (id) => sessions.get(id)?.session,
+    close(id) {
+      sessions.delete(id);
+    },
+    touch(session, name) {
+      const at = now();
+      lockIfIdle(session, at);
+      session.lastSeenAt = at;
+      if (!PASSIVE.has(name)) session.lastActiveAt = at;
+    },
+    sweep() {
+      const at = now();
+      for (const { session, evictable } of [...sessions.values()]) {
+        lockIfIdle(session, at);
+        if (evictable && session.role === 'kiosk' && at - session.lastSeenAt >= kioskIdleMs)
+          sessions.delete(session.id);
+      }
+    },
+    get size() {
+      return sessions.size;
+    },
+  };
+}
+
+/**
+ * Raises the session's role with the admin or desk PIN. Every attempt goes
+ * through the guard first, so the wait it imposes holds whatever the session.
+ */
+export async function unlock(
   session: Session,
   pin: string,
   pins: { desk?: string | undefined; admin?: string | undefined },
+  guard: PinGuard,
   now = Date.now(),
-): Role {
-  if (now < session.lockedUntil)
-    throw new AppError(
-      'REFUSED',
-      `too many wrong PINs; try again in ${Math.ceil((session.lockedUntil - now) / 1000)} s`,
-    );
-  const role: Role | undefined = verifyPin(pin, pins.admin) ? 'admin' : verifyPin(pin, pins.desk) ? 'desk' : undefined;
-  if (!role) {
-    session.failures++;
-    if (session.failures >= MAX_FAILURES) {
-      session.lockedUntil = now + LOCKOUT_MS;
-      session.failures = 0;
-    }
-    throw new AppError(
-      'REFUSED',
-      pins.admin || pins.desk
-        ? 'wrong PIN'
-        : 'no PIN is set on this machine: set one with "foyer config set adminPin <digits>"',
-    );
-  }
-  if (RANK[role] > RANK[session.maxRole])
+): Promise<Role> {
+  if (!pins.admin && !pins.desk)
+    throw new AppError('REFUSED', 'no PIN is set on this machine: set one with "foyer config set adminPin <digits>"');
+  if (session.maxRole === session.baseRole)
     throw new AppError('FORBIDDEN', `this ${session.baseRole} door cannot be unlocked`);
-  session.failures = 0;
+  const attempt = guard.begin(session.client);
+  let role: Role | undefined;
+  try {
+    role = (await verifyPin(pin, pins.admin)) ? 'admin' : (await verifyPin(pin, pins.desk)) ? 'desk' : undefined;
+  } catch (error) {
+    attempt.failed(); // settled whatever happens: an attempt left open would hold every later one
+    throw error;
+  }
+  if (!role) {
+    attempt.failed();
+    throw new AppError('REFUSED', 'wrong PIN');
+  }
+  attempt.succeeded();
+  if (RANK[role] > RANK[session.maxRole])
+    throw new AppError('FORBIDDEN', `this ${session.baseRole} door cannot be unlocked to ${role}`);
   session.role = role;
+  session.lastActiveAt = now;
   return role;
 }

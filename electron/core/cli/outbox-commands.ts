@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { AppError } from '../app/errors.ts';
 import { transition } from '../app/handlers/transition.ts';
+import { createPinGuard } from '../app/pin-guard.ts';
 import { createSession } from '../app/session.ts';
 import { formatIssue, ImportError } from '../imports/issues.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
@@ -48,6 +49,8 @@ const CLI_DESK = (runtime: Runtime) => ({
   session: createSession('cli', 'desk'),
   runtime,
   emit: () => {},
+  pinGuard: createPinGuard(),
+  now: Date.now,
 });
 
 export function transitionCommand(action: TransitionAction) {

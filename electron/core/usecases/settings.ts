@@ -6,7 +6,7 @@
  */
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/operations.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
-import { hashPin, verifyPin } from '../app/pins.ts';
+import { hashPinAsync, verifyPin } from '../app/pins.ts';
 import type { Config } from '../config/config.ts';
 import { serviceKey, type Runtime } from '../runtime.ts';
 
@@ -52,19 +52,19 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
 }
 
 /** Sets (or, for the desk, removes) a PIN; it unlocks from the next attempt on. */
-export function setPin(
+export async function setPin(
   runtime: Configured,
   role: 'desk' | 'admin',
   pin: string | null,
-): { desk: boolean; admin: boolean } {
+): Promise<{ desk: boolean; admin: boolean }> {
   if (pin === null && role === 'admin')
     throw new SettingRefused('pin', 'the admin PIN cannot be removed: without it nobody could reach the admin console');
   const other = runtime.config.pins[role === 'desk' ? 'admin' : 'desk'];
   if (pin !== null && other) {
-    if (verifyPin(pin, other))
+    if (await verifyPin(pin, other))
       throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
   }
-  const hash = pin === null ? undefined : hashPin(pin);
+  const hash = pin === null ? undefined : await hashPinAsync(pin);
   const next = updateConfig(runtime, (c) => {
     const pins = { ...c.pins };
     if (hash) pins[role] = hash;

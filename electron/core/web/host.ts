@@ -3,16 +3,27 @@
  * HTTP, so the app runs in any browser (and is tested end to end in
  * Chromium). Each browser gets a session cookie; a session starts as a kiosk
  * and becomes desk or admin with a PIN. The role is checked by the core on
- * every call, exactly as for Electron IPC.
+ * every call, exactly as for Electron IPC; the PIN limits and the idle lock
+ * are the core's too (app/session.ts), the same for both doors.
+ *
+ * What is this door's own: only this host's names are answered (DNS
+ * rebinding), cross-origin calls are refused, bodies are small unless an
+ * admin sends a file, and every answer, errors included, carries the
+ * security headers and the contract's error shape, with nothing of the
+ * server's insides.
  */
-import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
 import type { AppCore } from '../app/core.ts';
 import { AppError } from '../app/errors.ts';
-import { createSession, type Session } from '../app/session.ts';
+import type { Session } from '../app/session.ts';
 import { createHostCheck } from './allowed-hosts.ts';
 
 export interface BrowserHostOptions {
@@ -31,30 +42,29 @@ export interface BrowserHostOptions {
   log?: (line: string) => void;
 }
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  // The camera is for scanning invitation codes at the kiosk; nothing else.
-  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), usb=(), payment=()',
+/** The Content-Security-Policy of every answer, as helmet writes it. */
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
 };
+
+// The camera is for scanning invitation codes at the kiosk; nothing else.
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), usb=(), payment=()';
+
+/** Anonymous and desk callers send small inputs; only an admin sends files (20 MiB as base64, in JSON). */
+export const BODY_LIMITS = { small: 64 * 1024, admin: 30 * 1024 * 1024 };
+
+/** Operations that answer whether a guess was right: few per minute from one address. */
+const GUESSABLE: Partial<Record<OperationName, number>> = { 'session.unlock': 20, 'kiosk.byCode': 60 };
 
 const STATUS_OF: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
@@ -63,18 +73,6 @@ const STATUS_OF: Record<AppErrorCode, number> = {
   REFUSED: 409,
   UNKNOWN_OPERATION: 404,
   INTERNAL: 500,
-};
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
 };
 
 export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -87,6 +85,37 @@ const clip = (text: string) => {
   return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
 };
 
+/** What the framework's own refusals say: short, and never its internal message. */
+function frameworkError(status: number, code: string | undefined): AppError {
+  if (status === 404) return new AppError('NOT_FOUND', 'nothing here');
+  if (status === 413)
+    return new AppError('INVALID_INPUT', 'the request is too large (a kiosk or desk request: 64 KB; a file: 20 MiB)');
+  if (status === 415) return new AppError('INVALID_INPUT', 'send the input as JSON (content-type application/json)');
+  if (status === 429) return new AppError('REFUSED', 'too many requests; wait a minute and try again');
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return new AppError('INVALID_INPUT', 'the body is not valid JSON');
+  if (status < 500) return new AppError('INVALID_INPUT', 'the request is not one this host understands');
+  return new AppError('INTERNAL', 'the host failed; the details are in its log');
+}
+
+/** Counts a body's bytes as they arrive: a sender without Content-Length is held to the same limit. */
+function limitedStream(limit: number): Transform {
+  let received = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > limit) done(Object.assign(new Error('body too large'), { statusCode: 413 }));
+      else done(null, chunk);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    foyerSession: Session | null;
+  }
+}
+
 export async function startBrowserHost(options: BrowserHostOptions) {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host) && !options.pinsSet)
@@ -97,13 +126,23 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error(`no built renderer in ${rendererDir}: run "npm run build" first (or "npm run web", which builds)`);
 
-  const sessions = new Map<string, Session>();
-  const app = Fastify({ logger: false, bodyLimit: 30 * 1024 * 1024 });
+  const { core } = options;
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMITS.admin });
+  app.decorateRequest('foyerSession', null);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
-    if (request.url.startsWith('/app/')) reply.header('cache-control', 'no-store');
-    return payload;
+  // Headers first: every answer after this hook carries them, refusals and the framework's errors included.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false, // served over plain HTTP on a LAN or loopback
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (request.url.startsWith('/app/')) reply.raw.setHeader('cache-control', 'no-store');
   });
 
   // Before anything else runs (an operation, a file, the event stream): only this host's own names.
@@ -126,14 +165,27 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       );
   });
 
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Thrown, so that the error handler gives it the one error shape.
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'FOYER_RATE_LIMITED',
+      message: `too many attempts; try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+
+  /** The caller's session: its cookie's, or a new kiosk session (bounded and expired by the core). */
   function sessionOf(request: FastifyRequest, reply: FastifyReply): Session {
-    const cookie = /(?:^|;\s*)foyer_session=([A-Za-z0-9_-]{20,})/.exec(request.headers.cookie ?? '')?.[1];
-    const known = cookie ? sessions.get(cookie) : undefined;
-    if (known) return known;
-    const id = randomBytes(24).toString('base64url');
-    const session = createSession(id, 'kiosk', 'admin');
-    sessions.set(id, session);
-    reply.header('set-cookie', `${COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict`);
+    if (request.foyerSession) return request.foyerSession;
+    const cookie = request.cookies[COOKIE];
+    let session = cookie ? core.sessions.get(cookie) : undefined;
+    if (!session) {
+      session = core.sessions.open('kiosk', 'admin', `ip:${request.ip}`);
+      reply.setCookie(COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'strict' });
+    }
+    request.foyerSession = session;
     return session;
   }
 
@@ -150,40 +202,61 @@ export async function startBrowserHost(options: BrowserHostOptions) {
 
   const sendError = (reply: FastifyReply, error: AppError) => reply.code(STATUS_OF[error.code]).send(error.toBody());
 
-  app.post<{ Params: { op: string } }>('/app/:op', async (request, reply) => {
+  // Bodies are held to the caller's limit while they arrive, before any parsing.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!request.url.startsWith('/app/')) return payload;
+    const limit = sessionOf(request, reply).role === 'admin' ? BODY_LIMITS.admin : BODY_LIMITS.small;
+    if (Number(request.headers['content-length'] ?? 0) > limit)
+      throw Object.assign(new Error('body too large'), { statusCode: 413 });
+    return payload.pipe(limitedStream(limit));
+  });
+
+  async function callOperation(request: FastifyRequest<{ Params: { op: string } }>, reply: FastifyReply) {
     const session = sessionOf(request, reply);
     if (!sameOrigin(request))
       return sendError(reply, new AppError('FORBIDDEN', 'cross-origin requests are not accepted'));
     if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
       return sendError(reply, new AppError('INVALID_INPUT', 'send the input as JSON (content-type application/json)'));
-    const name = request.params.op;
+    const name = request.params.op ?? request.url.slice('/app/'.length);
     if (!(OPERATION_NAMES as string[]).includes(name))
-      return sendError(reply, new AppError('UNKNOWN_OPERATION', `no operation "${name}"`));
+      return sendError(reply, new AppError('UNKNOWN_OPERATION', `no operation "${clip(name)}"`));
     try {
-      return await options.core.call(session, name as OperationName, request.body);
+      return await core.call(session, name as OperationName, request.body);
     } catch (error) {
       if (error instanceof AppError) return sendError(reply, error);
       throw error;
     }
-  });
+  }
+
+  for (const [name, max] of Object.entries(GUESSABLE))
+    app.post(`/app/${name}`, { config: { rateLimit: { max, timeWindow: 60_000 } } }, (request, reply) =>
+      callOperation(Object.assign(request, { params: { op: name } }), reply),
+    );
+  app.post<{ Params: { op: string } }>('/app/:op', callOperation);
 
   app.get('/app/events', (request, reply) => {
     const session = sessionOf(request, reply);
+    const cookie = reply.getHeader('set-cookie');
     reply.hijack();
     const raw = reply.raw;
+    // Hijacked: the helmet and cookie headers are written here, by hand (raw.setHeader ones go by themselves).
     raw.writeHead(200, {
-      ...SECURITY_HEADERS,
+      ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
-      ...(reply.getHeader('set-cookie') ? { 'set-cookie': String(reply.getHeader('set-cookie')) } : {}),
+      ...(cookie ? { 'set-cookie': cookie as string } : {}),
     });
     const send = (event: unknown) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
-    void options.core.call(session, 'sync.status', {}).then((status) => send({ type: 'sync-status', status }));
+    void core.call(session, 'sync.status', {}).then(
+      (status) => send({ type: 'sync-status', status }),
+      () => {},
+    );
     send({ type: 'role', role: session.role });
-    const unsubscribe = options.core.subscribe(send, session);
+    const unsubscribe = core.subscribe(send, session);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
-    request.raw.on('close', () => {
+    // The response's close, not the request's: a GET's request "closes" as soon as it has been read.
+    raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
     });
@@ -192,21 +265,29 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   app.setErrorHandler((error, _request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) options.log?.(`browser host: ${(error as Error).stack ?? String(error)}`);
-    const code: AppErrorCode = status === 413 || status < 500 ? 'INVALID_INPUT' : 'INTERNAL';
-    void reply.code(status >= 500 ? 500 : 400).send(new AppError(code, (error as Error).message).toBody());
+    const answer =
+      (error as { code?: string }).code === 'FOYER_RATE_LIMITED'
+        ? new AppError('REFUSED', (error as Error).message)
+        : frameworkError(status, (error as { code?: string }).code);
+    void reply.code(status >= 500 ? 500 : status).send(answer.toBody());
   });
 
-  // The renderer: files as built, and index.html for every other path (the app routes itself).
-  app.get('/*', (request, reply) => {
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const file = normalize(join(rendererDir, path));
-    const inside = file === rendererDir || file.startsWith(rendererDir + sep);
-    const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(rendererDir, 'index.html');
-    sessionOf(request, reply);
-    return reply
-      .type(CONTENT_TYPES[extname(target)] ?? 'application/octet-stream')
-      .header('cache-control', target.endsWith('index.html') ? 'no-store' : 'public, max-age=3600')
-      .send(createReadStream(target));
+  // The renderer: files as built; index.html for every other page (the app routes itself).
+  await app.register(fastifyStatic, {
+    root: rendererDir,
+    index: 'index.html',
+    maxAge: 3_600_000,
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.html')) reply.header('cache-control', 'no-store');
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/app/')) sessionOf(request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/app/'))
+      return sendError(reply, new AppError('NOT_FOUND', 'nothing here'));
+    return reply.header('cache-control', 'no-store').sendFile('index.html');
   });
 
   await app.listen({ host, port: options.port ?? 5170 });
@@ -216,7 +297,6 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,
-    sessions,
     close: () => app.close(),
   };
 }

@@ -108,11 +108,12 @@ describe('the role table', () => {
     expect((await post('outbox.list', {})).status).toBe(403);
   });
 
-  it('over HTTP, a wrong PIN does not unlock, and repeated ones lock the session out', async () => {
+  // Repeated wrong PINs, with and without a cookie: host-security.test.ts (they would lock this file's address out).
+  it('over HTTP, a wrong PIN does not unlock', async () => {
     const cookie = await browserSession();
-    for (let i = 0; i < 5; i++) expect((await post('session.unlock', { pin: '0000' }, cookie)).status).toBe(409);
-    const locked = await post('session.unlock', { pin: '2468' }, cookie);
-    expect(locked.body.error.message).toMatch(/too many wrong PINs/);
+    const wrong = await post('session.unlock', { pin: '0000' }, cookie);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error.message).toMatch(/wrong PIN/);
     expect((await post('outbox.list', {}, cookie)).status).toBe(403);
   });
 

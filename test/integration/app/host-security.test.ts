@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../../electron/core/app/core.ts';
+import type { PinLimit } from '../../../electron/core/app/pin-guard.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
 import { hashPin } from '../../../electron/core/app/pins.ts';
 import { createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
@@ -54,7 +56,13 @@ beforeAll(async () => {
   });
 }, 30_000);
 
+const extraHosts: { close(): Promise<void> }[] = [];
+const extraCores: AppCore[] = [];
+
 afterAll(async () => {
+  for (const extra of extraHosts) await extra.close();
+  for (const extra of extraCores) extra.close();
+  core?.close();
   await host?.close();
   await runtime?.close();
   await svc?.close();
@@ -68,19 +76,30 @@ interface Answer {
   text: string;
 }
 
+/** A host of its own, on a core with a clock the test moves: time-based rules without waiting. */
+async function clockedHost(coreOptions: AppCoreOptions = {}) {
+  const clock = { now: Date.now() };
+  const lines: string[] = [];
+  const own = createAppCore(runtime, { now: () => clock.now, log: (line) => lines.push(line), ...coreOptions });
+  const served = await startBrowserHost({ core: own, rendererDir: RENDERER, port: 0, pinsSet: true });
+  extraCores.push(own);
+  extraHosts.push(served);
+  return { core: own, port: served.port, clock, lines };
+}
+
 async function send(
   method: 'GET' | 'POST',
   path: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string>; port?: number } = {},
 ): Promise<Answer> {
-  const response = await request(`http://127.0.0.1:${host.port}${path}`, {
+  const response = await request(`http://127.0.0.1:${options.port ?? host.port}${path}`, {
     method,
     headers: {
       ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...options.headers,
     },
-    ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}),
+    ...(method === 'POST' ? { body: options.rawBody ?? JSON.stringify(options.body ?? {}) } : {}),
   });
   const text = await response.body.text();
   let body: unknown = null;
@@ -94,12 +113,16 @@ async function send(
 
 const cookieOf = (answer: Answer) => String(answer.headers['set-cookie']).split(';')[0]!;
 
-async function freshCookie(): Promise<string> {
-  return cookieOf(await send('GET', '/'));
+async function freshCookie(port?: number): Promise<string> {
+  return cookieOf(await send('GET', '/', port ? { port } : {}));
 }
 
-async function unlockWith(pin: string, cookie?: string) {
-  return send('POST', '/app/session.unlock', { body: { pin }, ...(cookie ? { cookie } : {}) });
+async function unlockWith(pin: string, cookie?: string, port?: number) {
+  return send('POST', '/app/session.unlock', {
+    body: { pin },
+    ...(cookie ? { cookie } : {}),
+    ...(port ? { port } : {}),
+  });
 }
 
 /** The one error shape of the app contract, with the security headers, and nothing of the server's insides. */
@@ -166,5 +189,169 @@ describe('PIN changes: the configuration has one source of truth', () => {
     expect(store.read().pins.admin).toBe(hash);
     expect(store.read().kiosk.welcomeTitle).toBe('Hello');
     expect((await unlockWith('97531', await freshCookie())).body).toEqual({ role: 'admin' });
+    store.update((config) => ({ ...config, pins: { ...config.pins, admin: hashPin('2468') } })); // for the tests below
   }, 40_000);
+});
+
+describe('PIN guessing', () => {
+  /** Wrong PINs until the host refuses to try one; the clock moves past each wait. Returns the log of answers. */
+  async function guess(port: number, clock: { now: number }, tries: number, withCookie: boolean) {
+    const cookie = withCookie ? await freshCookie(port) : undefined;
+    const answers: string[] = [];
+    for (let i = 0; i < tries; i++) {
+      const answer = await unlockWith(String(1000 + i), cookie, port);
+      answers.push(answer.body.error.message);
+      expect(answer.status).toBe(409);
+    }
+    return answers;
+  }
+
+  it('a loop without a cookie is refused early, and the right PIN is refused while it waits', async () => {
+    const { port, clock } = await clockedHost();
+    const answers = await guess(port, clock, 6, false);
+    // Three free mistakes, the fourth sets a wait: from then on no PIN is even tried.
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('wrong PIN'));
+    expect(answers[4]).toMatch(/too many wrong PINs; try again in 1 s/);
+    const right = await unlockWith('2468', undefined, port);
+    expect(right.status).toBe(409);
+    expect(right.body.error.message).toMatch(/too many wrong PINs/);
+    clock.now += 1_000;
+    expect((await unlockWith('2468', undefined, port)).body).toEqual({ role: 'admin' });
+  });
+
+  it('a loop with one cookie is held exactly as long as one without', async () => {
+    const withCookie = await clockedHost();
+    const without = await clockedHost();
+    expect(await guess(withCookie.port, withCookie.clock, 6, true)).toEqual(
+      await guess(without.port, without.clock, 6, false),
+    );
+  });
+
+  it('waits grow, then a long lockout that the log tells staff about; the right PIN is refused until it ends', async () => {
+    const { port, clock, lines } = await clockedHost();
+    const waits: number[] = [];
+    let wrong = 0;
+    while (wrong < 10) {
+      const answer = await unlockWith(String(5000 + wrong), undefined, port);
+      const wait = /try again in (\d+) (s|min)/.exec(answer.body.error.message);
+      if (!wait) {
+        wrong++;
+        continue;
+      }
+      const ms = Number(wait[1]) * (wait[2] === 'min' ? 60_000 : 1000);
+      waits.push(ms);
+      clock.now += ms;
+    }
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000]);
+    expect(lines.some((line) => /PIN lockout: 10 wrong PINs from ip:127\.0\.0\.1/.test(line))).toBe(true);
+    const locked = await unlockWith('2468', undefined, port);
+    expect(locked.body.error.message).toMatch(/too many wrong PINs; try again in 15 min/);
+    clock.now += 14 * 60_000;
+    expect((await unlockWith('2468', undefined, port)).status).toBe(409);
+    clock.now += 60_000;
+    expect((await unlockWith('2468', undefined, port)).body).toEqual({ role: 'admin' });
+  });
+
+  it('the Electron IPC door has the same limit, per process, whatever the window', async () => {
+    const { core: own } = await clockedHost();
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      // a new window each time: nothing is kept per session
+      const window = own.sessions.open('desk', 'admin', 'desktop', { evictable: false });
+      answers.push(
+        await own.call(window, 'session.unlock', { pin: String(3000 + i) }).then(
+          () => 'unlocked',
+          (error: Error) => error.message,
+        ),
+      );
+    }
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('wrong PIN'));
+    expect(answers[4]).toMatch(/too many wrong PINs/);
+  });
+
+  it('@fastify/rate-limit caps guesses per address per minute, in the error shape', async () => {
+    const { port } = await clockedHost({ pinLimits: { client: LOOSE, process: LOOSE } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await unlockWith(String(7000 + i), undefined, port)).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(409));
+    const limited = await unlockWith('2468', undefined, port);
+    expectErrorAnswer(limited, 429);
+    expect(limited.body.error.code).toBe('REFUSED');
+  });
+});
+
+const LOOSE: PinLimit = { free: 1e6, firstDelayMs: 1, lockoutAfter: 1e6, lockoutMs: 1, forgetMs: 1 };
+
+describe('PIN hashing off the event loop', () => {
+  it('20 unlock attempts at once do not hold up another request', async () => {
+    const { core: own } = await clockedHost({ pinLimits: { client: LOOSE, process: LOOSE } });
+    // Sessions made by hand, as any door makes them (no PIN limit is in the way: LOOSE).
+    const kiosk = createSession('k', 'kiosk', 'admin', 'ip:192.0.2.1');
+    const started = performance.now();
+    const attempts = Array.from({ length: 20 }, (_, i) =>
+      own
+        .call(createSession(`s${i}`, 'kiosk', 'admin', `ip:192.0.2.${i + 2}`), 'session.unlock', { pin: '0000' })
+        .catch(() => undefined),
+    );
+    await own.call(kiosk, 'kiosk.settings', {});
+    const other = performance.now() - started;
+    await Promise.all(attempts);
+    const all = performance.now() - started;
+    // Synchronous scrypt: 40 hashes one after the other before the other call even starts (40 attempts: 4.6 s).
+    expect(other).toBeLessThan(Math.max(500, all / 4));
+  }, 60_000);
+});
+
+describe('sessions', () => {
+  it('a staff session locks after the idle time; its stream hears the new role; the time is configurable', async () => {
+    const { core: own, port, clock } = await clockedHost();
+    const cookie = await freshCookie(port);
+    expect((await unlockWith('2468', cookie, port)).body).toEqual({ role: 'admin' });
+    const stream = await request(`http://127.0.0.1:${port}/app/events`, { headers: { cookie } });
+    const reader = stream.body[Symbol.asyncIterator]();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) text += String((await reader.next()).value);
+    };
+    await readUntil(/"role":"admin"/);
+
+    // Passive reloads (the list refreshing by itself) do not keep it open; an action does.
+    clock.now += 10 * 60_000;
+    await send('POST', '/app/guests.search', { cookie, port, body: { text: 'a' } });
+    clock.now += 10 * 60_000;
+    await send('POST', '/app/guests.list', { cookie, port });
+    expect((await send('POST', '/app/outbox.list', { cookie, port })).status).toBe(200);
+    clock.now += 15 * 60_000;
+    own.sessions.sweep();
+    await readUntil(/"type":"role","role":"kiosk"/);
+    expect((await send('POST', '/app/outbox.list', { cookie, port })).status).toBe(403);
+    stream.body.destroy();
+
+    store.update((config) => ({ ...config, staffIdleMinutes: 2 }));
+    try {
+      expect((await unlockWith('2468', cookie, port)).body).toEqual({ role: 'admin' });
+      clock.now += 2 * 60_000 + 1;
+      // enforced at the call itself, not only by the sweep
+      expect((await send('POST', '/app/outbox.list', { cookie, port })).status).toBe(403);
+      expect((await send('POST', '/app/session.get', { cookie, port })).body.role).toBe('kiosk');
+    } finally {
+      store.update((config) => ({ ...config, staffIdleMinutes: 15 }));
+    }
+  });
+
+  it('the session map is bounded: cookie-less requests evict the oldest kiosk sessions, never a staff one first', async () => {
+    const { core: own, port, clock } = await clockedHost({ maxSessions: 10, kioskIdleMs: 60 * 60_000 });
+    const staff = await freshCookie(port);
+    expect((await unlockWith('2468', staff, port)).body).toEqual({ role: 'admin' });
+    for (let i = 0; i < 50; i++) {
+      clock.now += 1;
+      await send('GET', '/', { port });
+    }
+    expect(own.sessions.size).toBeLessThanOrEqual(10);
+    expect((await send('POST', '/app/outbox.list', { cookie: staff, port })).status).toBe(200);
+    // Kiosk sessions unseen for the kiosk idle time are dropped.
+    clock.now += 61 * 60_000;
+    own.sessions.sweep();
+    expect(own.sessions.size).toBe(0); // the staff one too: locked back to kiosk when idle, then unseen too long
+  });
 });

@@ -6,7 +6,10 @@ export const sessionHandlers: Handlers<'session.get' | 'session.unlock' | 'sessi
     role: session.role,
     pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
   }),
-  'session.unlock': ({ pin }, { session, runtime }) => ({ role: unlock(session, pin, runtime.config.pins) }),
+  // The PINs as the configuration says now: one set a moment ago by "foyer config set" counts.
+  'session.unlock': async ({ pin }, { session, runtime, pinGuard, now }) => ({
+    role: await unlock(session, pin, runtime.config.pins, pinGuard, now()),
+  }),
   'session.lock': (_, { session }) => {
     session.role = session.baseRole;
     return { role: session.role };

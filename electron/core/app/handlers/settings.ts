@@ -68,9 +68,9 @@ export const settingsHandlers: Handlers<
       return refused(error);
     }
   },
-  'settings.setPin': ({ role, pin }, { runtime }) => {
+  'settings.setPin': async ({ role, pin }, { runtime }) => {
     try {
-      return setPin(runtime, role, pin);
+      return await setPin(runtime, role, pin);
     } catch (error) {
       return refused(error);
     }
