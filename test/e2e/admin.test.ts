@@ -202,7 +202,7 @@ describe('the admin console, without a terminal', () => {
     await page.fill('[data-testid=pin-desk-again]', '1357');
     await page.locator('[data-testid=pin-form-desk] button[type=submit]').click();
     await page.locator('[data-testid=pin-form-desk] .saved').waitFor();
-    expect(verifyPin('1357', runtime.config.pins.desk)).toBe(true);
+    expect(await verifyPin('1357', runtime.config.pins.desk)).toBe(true);
   });
 
   it('sets kiosk options: languages, idle time, badge with its preview, logo and colour', async () => {
