@@ -35,8 +35,31 @@ export const Guest = z.object({
   hostId: z.number().int().nullable(),
   arrivedAt: z.string().nullable(),
   leftAt: z.string().nullable(),
+  /** Until when a check-out is held back and can be undone; null when there is nothing to undo. */
+  undoUntil: z.string().nullable(),
 });
 export type Guest = z.infer<typeof Guest>;
+
+/** A guest as the desk lists them: with the host's name. */
+export const DeskGuest = Guest.extend({ hostName: z.string().nullable() });
+export type DeskGuest = z.infer<typeof DeskGuest>;
+
+export const GUEST_SORTS = ['time', 'name', 'company'] as const;
+const instant = z.iso.datetime({ offset: true });
+/** What the desk shows: a day (or, with text, every day the mirror holds), filtered and sorted. */
+export const GuestViewInput = z.strictObject({
+  /** The day shown, as the desk's own clock says it: its start and end. */
+  from: instant,
+  to: instant,
+  category: z.enum(GUEST_CATEGORIES).optional(),
+  hostId: id.optional(),
+  eventId: id.optional(),
+  /** A search: every word a prefix of a name, email or company, across every day in the mirror. */
+  text: z.string().trim().max(100).optional(),
+  sort: z.enum(GUEST_SORTS).default('time'),
+});
+export type GuestViewInput = z.input<typeof GuestViewInput>;
+const CategoryCounts = z.object({ expected: z.number(), onsite: z.number(), left: z.number(), other: z.number() });
 
 /** What a kiosk may see of a guest: enough to recognise oneself, nothing more. */
 export const KioskGuest = Guest.pick({
@@ -54,7 +77,7 @@ export const KioskGuest = Guest.pick({
 });
 export type KioskGuest = z.infer<typeof KioskGuest>;
 
-export const GuestDetail = Guest.extend({
+export const GuestDetail = DeskGuest.extend({
   host: z
     .object({
       id: z.number().int(),
@@ -64,7 +87,8 @@ export const GuestDetail = Guest.extend({
     })
     .nullable(),
   birthdate: z.string().nullable(),
-  pin: z.string().nullable(),
+  /** Whether the service gave a door PIN; the PIN itself only through guests.revealPin. */
+  hasPin: z.boolean(),
   trustedId: z.record(z.string(), z.unknown()).nullable(),
   legitimation: z.record(z.string(), z.unknown()).nullable(),
   /**
@@ -73,6 +97,10 @@ export const GuestDetail = Guest.extend({
    * later than the tap when it was made offline.
    */
   tappedAt: z.string().nullable(),
+  /** Card numbers and the access window (the PIN left out). */
+  accessControl: z.record(z.string(), z.unknown()).nullable(),
+  /** What the service sends beyond the interface's fields: parking, licence plate, ... */
+  customFields: z.record(z.string(), z.unknown()).nullable(),
 });
 export type GuestDetail = z.infer<typeof GuestDetail>;
 
@@ -177,6 +205,8 @@ export const Conflict = z.object({
   message: z.string(),
   createdAt: z.string(),
   label: z.string(),
+  /** The transition that was refused. */
+  action: z.string().nullable(),
 });
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
@@ -466,15 +496,56 @@ export const operations = {
   // --- the desk
   'guests.list': op(
     STAFF,
-    z.object({ category: z.enum(GUEST_CATEGORIES).optional() }).strict(),
-    z.array(Guest),
-    'Guests of the location in the window',
+    GuestViewInput.extend({
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    z.object({
+      /** The version of the guests this answer shows (see guests.changes). */
+      version: z.number().int(),
+      total: z.number().int(),
+      counts: CategoryCounts,
+      offset: z.number().int(),
+      guests: z.array(DeskGuest),
+    }),
+    "One page of the desk's view, with the counts per category",
   ),
-  'guests.search': op(
+  'guests.changes': op(
     STAFF,
-    z.object({ text: z.string().trim().min(1).max(100) }).strict(),
-    z.array(Guest),
-    'Find guests',
+    GuestViewInput.extend({ since: z.number().int().min(0) }),
+    z.object({
+      version: z.number().int(),
+      /** Too much changed to list: load the view again. */
+      reload: z.boolean(),
+      total: z.number().int(),
+      counts: CategoryCounts,
+      /** Changed guests that are in the view, as they are now. */
+      changed: z.array(DeskGuest),
+      /** Changed guests that are not (or no longer) in the view. */
+      removed: z.array(z.number().int()),
+    }),
+    'What changed in the view since a version: rows and counts, not the whole list',
+  ),
+  'guests.overview': op(
+    STAFF,
+    z.strictObject({ from: instant, to: instant }),
+    z.object({
+      events: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          startsAt: z.string(),
+          endsAt: z.string(),
+          hostId: z.number().int(),
+          guests: z.number().int(),
+        }),
+      ),
+      hosts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      /** Arrivals in each hour from `from`. */
+      arrivalsPerHour: z.array(z.number().int()),
+      onSite: z.number().int(),
+    }),
+    'The day at a glance: its events and hosts (for the filters), arrivals per hour, on site now',
   ),
   'guests.passCode': op(
     STAFF,
@@ -483,11 +554,17 @@ export const operations = {
     'The signed code of a guest pass, to print or send',
   ),
   'guests.get': op(STAFF, z.object({ invitationId: id }).strict(), GuestDetail.nullable(), 'One guest with details'),
+  'guests.revealPin': op(
+    STAFF,
+    z.object({ invitationId: id }).strict(),
+    z.object({ pin: z.string().nullable() }),
+    "The guest's door PIN, when a person asks to see it",
+  ),
   'guests.transition': op(
     STAFF,
     z.object({ invitationId: id, action: z.enum(['checkIn', 'checkOut', 'undo']) }).strict(),
-    Guest,
-    'Check a guest in or out, or undo a check-in',
+    DeskGuest,
+    'Check a guest in or out; undo a check-in, or a check-out still held back',
   ),
   'guests.evacuationList': op(
     STAFF,
@@ -497,11 +574,17 @@ export const operations = {
       lastSyncAt: z.string().nullable(),
       /** The name comes from the access profile groups of the location, when they name it. */
       location: z.object({ id: z.number().int(), name: z.string().nullable() }),
-      guests: z.array(Guest),
+      guests: z.array(DeskGuest),
     }),
     'Everyone on site, for an evacuation',
   ),
   'conflicts.list': op(STAFF, z.object({}).strict(), z.array(Conflict), 'Transitions the service refused'),
+  'conflicts.retry': op(
+    STAFF,
+    z.object({ id }).strict(),
+    DeskGuest,
+    'Try a refused transition again, from the guest as they are now (refused with the reason when it cannot be)',
+  ),
   'conflicts.dismiss': op(
     STAFF,
     z.object({ id }).strict(),
@@ -684,6 +767,8 @@ export type AppErrorBody = z.infer<typeof AppErrorBody>;
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
   | { type: 'mirror-changed'; resources: string[] }
+  /** The guests moved to a new version: the desk asks guests.changes for what changed. */
+  | { type: 'guests-changed'; version: number }
   | { type: 'role'; role: Role }
   /** How far the check of an uploaded file is: rows (or bytes) done of total. */
   | { type: 'import-progress'; uploadId: string; done: number; total: number };

@@ -91,7 +91,11 @@ async function waitForText(selector: string, pattern: RegExp, timeout = 15_000) 
 async function kioskGuest() {
   const admin = createSession('e2e-admin', 'admin');
   const kiosk = createSession('e2e-kiosk', 'kiosk');
-  const expected = await core.call(admin, 'guests.list', { category: 'expected' });
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const from = start.toISOString();
+  const to = new Date(start.getTime() + 86_400_000).toISOString();
+  const { guests: expected } = await core.call(admin, 'guests.list', { from, to, category: 'expected', limit: 500 });
   for (const guest of expected) {
     const letters = guest.firstName?.slice(0, 3);
     if (!letters || letters.length < 2) continue;

@@ -34,6 +34,9 @@ const handlers: Handlers<OperationName> = {
   ...settingsHandlers,
 };
 
+/** Entries of the guests' change log kept: far more than a desk misses between two events. */
+const CHANGE_LOG_KEEP = 50_000;
+
 export interface AppCore {
   call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;
   /**
@@ -91,12 +94,26 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   const sweeper = setInterval(() => sessions.sweep(), SWEEP_EVERY_MS);
   sweeper.unref();
   let lastSuccess = '';
+  let guestsVersion = runtime.mirror.deskGuests.version();
+  let prunedAt = 0;
   runtime.onStatus((status) => {
     emit({ type: 'sync-status', status });
-    const successes = JSON.stringify([Object.values(status.resources).map((r) => r.lastSuccessAt), status.outbox]);
+    // Whether a delivery round is running says nothing about the mirror: it flips every few seconds.
+    const { delivering: _delivering, ...outbox } = status.outbox;
+    const successes = JSON.stringify([Object.values(status.resources).map((r) => r.lastSuccessAt), outbox]);
     if (successes !== lastSuccess) {
       lastSuccess = successes;
       emit({ type: 'mirror-changed', resources: Object.keys(status.resources) });
+    }
+    // Every write to the guests (pulls, the outbox, purges) moves their version; the desk asks what changed.
+    const version = runtime.mirror.deskGuests.version();
+    if (version !== guestsVersion) {
+      guestsVersion = version;
+      emit({ type: 'guests-changed', version });
+      if (version - prunedAt >= CHANGE_LOG_KEEP) {
+        runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
+        prunedAt = version;
+      }
     }
   });
 

@@ -77,7 +77,7 @@ export function transitionCommand(action: TransitionAction) {
       const row = runtime.mirror.outbox.get.get(queued.id)!;
       const guest = runtime.mirror.guests.byId(id, runtime.config.flow)!;
       if (row.state === 'delivered') {
-        const { pin } = runtime.mirror.guests.details(id);
+        const pin = runtime.mirror.deskGuests.pin(id);
         out.write(`delivered: ${guest.state}${pin ? `, PIN ${pin}` : ''}\n`);
       } else if (row.state === 'failed') {
         out.write(`refused by the service: ${row.lastError}\nThe guest is back to ${guest.state}.\n`);

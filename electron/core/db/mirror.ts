@@ -2,6 +2,7 @@
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
+import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
 import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
@@ -54,6 +55,7 @@ export function openMirror(path: string) {
     syncState: createSyncStateRepo(db),
     outbox: createOutboxRepo(db),
     guests: createGuestsRepo(db),
+    deskGuests: createDeskGuestsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

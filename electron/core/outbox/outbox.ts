@@ -16,11 +16,13 @@ import { walkPages } from '../api/pager.ts';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { Guest } from '../db/repos/guests.ts';
 import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
 import {
   describeTransition,
   NoSuchGuest,
   planTransition,
+  TransitionRefused,
   type TransitionAction,
   type TransitionPayload,
 } from './transitions.ts';
@@ -49,6 +51,7 @@ export interface DeliverySummary {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
 /** Requests in flight at once while delivering (rows that do not depend on each other). */
 const DELIVERY_CONCURRENCY = 2;
 
@@ -73,6 +76,14 @@ function distinctIdentities(items: readonly PermanentIdentityItem[]): boolean {
 /** An attempt may have reached the service when no answer came back. */
 const outcomeUnknown = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
 
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export function createOutbox(deps: OutboxDeps) {
   const { mirror, api, config } = deps;
   const now = deps.now ?? Date.now;
@@ -82,12 +93,23 @@ export function createOutbox(deps: OutboxDeps) {
   let delivering: Promise<DeliverySummary> | undefined;
   const changed = (what: 'queued' | 'progress' = 'progress') => deps.onChange?.(what);
 
-  function queueTransition(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk') {
+  /**
+   * Queues a transition with its optimistic effect. `holdMs` holds a
+   * check-out back before it is sent, so that Undo can take it back (the
+   * interface has no way back from checked out).
+   */
+  function queueTransition(
+    checkInId: number,
+    action: TransitionAction,
+    source: 'kiosk' | 'desk',
+    options: { holdMs?: number } = {},
+  ) {
     const result = mirror.transaction(() => {
       const { flow } = config();
       const guest = mirror.guests.byId(checkInId, flow);
       if (!guest) throw new NoSuchGuest(checkInId);
-      const plan = planTransition(guest, action, flow, source);
+      if (action === 'undo' && guest.undoUntil !== null) return cancelHeldCheckOut(guest);
+      const plan = planTransition(guest, action, flow, source, now());
       const at = iso(now());
       const payload: TransitionPayload = { checkInId, locationId: guest.locationId, ...plan };
       const outboxId = repo.add({
@@ -97,17 +119,31 @@ export function createOutbox(deps: OutboxDeps) {
         label: describeTransition(guest, action),
         now: at,
       });
+      const undoUntil = action === 'checkOut' && options.holdMs ? iso(now() + options.holdMs) : null;
+      if (undoUntil) repo.holdUntil.run({ id: outboxId, until: undoUntil });
       repo.setPendingTransition.run({
         checkInId,
         outboxId,
         state: plan.toState,
         arrivedAt: action === 'checkIn' ? at : action === 'undo' ? null : guest.arrivedAt,
         leftAt: action === 'checkOut' ? at : null,
+        undoUntil,
       });
       return { outboxId, guest: mirror.guests.byId(checkInId, flow)! };
     });
     changed('queued');
     return result;
+  }
+
+  /** Undo of a check-out still held back: its row is removed before it was ever sent. Call inside a transaction. */
+  function cancelHeldCheckOut(guest: Guest) {
+    const name = [guest.firstName, guest.lastName].filter(Boolean).join(' ') || `guest ${guest.invitationId}`;
+    const held = repo.heldCheckOut.get(guest.invitationId);
+    if (!held || held.undoUntil <= iso(now()))
+      throw new TransitionRefused(`the check-out of ${name} was already sent to the service and cannot be undone`);
+    repo.clearPendingTransition.run(guest.invitationId, held.outboxId);
+    repo.remove.run(held.outboxId);
+    return { outboxId: held.outboxId, guest: mirror.guests.byId(guest.invitationId, config().flow)! };
   }
 
   /** Queues API items in rows of at most `size`, as one batch; all in one transaction. */
@@ -473,23 +509,24 @@ export function createOutbox(deps: OutboxDeps) {
       });
       return delivering;
     },
-    /** A failed row, queued again by a person (a failed transition also gets its optimistic state back). */
+    /**
+     * A failed row, queued again by a person. A transition is planned again
+     * from the guest's state now (the old plan may no longer hold) as a new
+     * row; the old one keeps its reason and remembers the new row, so that it
+     * is retried once and its text never grows.
+     */
     retry(id: number): OutboxRow {
       const row = repo.get.get(id);
       if (!row) throw new Error(`no outbox item ${id}`);
       if (row.state !== 'failed')
-        throw new Error(`outbox item ${id} is ${row.state}; only failed items can be retried`);
+        throw new TransitionRefused(`outbox item ${id} is ${row.state}; only failed items can be retried`);
       if (row.kind === 'transition') {
+        const retriedAs = (parseJson(row.result) as { retriedAs?: number } | null)?.retriedAs;
+        if (retriedAs !== undefined) throw new TransitionRefused(`this was already tried again as item ${retriedAs}`);
         const payload = JSON.parse(row.payload) as TransitionPayload;
-        // Plan again from the guest's state now: the old plan may no longer hold. When it does not
-        // (TransitionRefused: the guest moved on meanwhile), the failed row is left as it was.
         const queued = mirror.transaction(() => {
           const again = queueTransition(payload.checkInId, payload.action, 'desk');
-          repo.markFailed.run({
-            id,
-            error: `${row.lastError ?? 'failed'}; retried as item ${again.outboxId}`,
-            now: iso(now()),
-          });
+          repo.setResult.run({ id, result: JSON.stringify({ retriedAs: again.outboxId }), now: iso(now()) });
           return again;
         });
         return repo.get.get(queued.outboxId)!;

@@ -28,28 +28,46 @@ export class NoSuchGuest extends Error {
   }
 }
 
+/** Check-in opens this long before the event starts (decisions.md, "Check-ins"), and closes when it ends. */
+export const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
+
+/** Why a guest cannot be checked in at `now` by the clock ("any more: ...", "yet: ..."), or undefined. */
+export function checkInClosedReason(guest: Pick<Guest, 'startsAt' | 'endsAt'>, now: number): string | undefined {
+  if (guest.endsAt && Date.parse(guest.endsAt) <= now) return `any more: the event ended at ${guest.endsAt}`;
+  const opensAt = guest.startsAt ? Date.parse(guest.startsAt) - CHECK_IN_OPENS_BEFORE_MS : NaN;
+  if (opensAt > now)
+    return `yet: check-in opens at ${new Date(opensAt).toISOString()}, 24 hours before the event starts`;
+  return undefined;
+}
+
 /**
  * What an action sends and leads to, under the site's flow. Refuses actions
  * that make no sense from the guest's current state (shown state, pending
- * included), so that a double tap at the kiosk queues nothing twice.
+ * included), so that a double tap at the kiosk queues nothing twice, and
+ * check-ins the service would refuse by the clock (offline, they would be
+ * counted on the evacuation list and refused later).
  */
 export function planTransition(
   guest: Guest,
   action: TransitionAction,
   flow: FlowConfig,
   source: 'kiosk' | 'desk',
+  now: number = Date.now(),
 ): Omit<TransitionPayload, 'checkInId' | 'locationId'> {
   const name = [guest.firstName, guest.lastName].filter(Boolean).join(' ') || `guest ${guest.invitationId}`;
   switch (action) {
-    case 'checkIn':
+    case 'checkIn': {
       if (guest.category !== 'expected')
         throw new TransitionRefused(`${name} cannot be checked in: the state is ${guest.state}`);
+      const closed = checkInClosedReason(guest, now);
+      if (closed) throw new TransitionRefused(`${name} cannot be checked in ${closed}`);
       return {
         action,
         eventName: source === 'kiosk' ? flow.transitions.kioskCheckIn : flow.transitions.deskCheckIn,
         fromState: guest.state,
         toState: flow.onsite[0] ?? guest.state,
       };
+    }
     case 'checkOut':
       if (guest.category !== 'onsite')
         throw new TransitionRefused(`${name} cannot be checked out: the state is ${guest.state}`);

@@ -170,15 +170,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   function refreshOutboxStatus(delivering = status.get().outbox.delivering) {
     if (!deps.outbox) return;
     const counts = deps.outbox.counts();
-    status.update({
-      outbox: {
-        pending: counts.pending + counts.sending,
-        failed: counts.failed,
-        delivered: counts.delivered,
-        conflicts: mirror.outbox.openConflicts.all().length,
-        delivering,
-      },
-    });
+    const outbox = {
+      pending: counts.pending + counts.sending,
+      failed: counts.failed,
+      delivered: counts.delivered,
+      conflicts: mirror.outbox.openConflicts.all().length,
+      // A round over an empty outbox is no news: the status only says "delivering" when something is to be sent.
+      delivering: delivering && counts.pending + counts.sending > 0,
+    };
+    // Only news is published: an idle outbox is tried every few seconds, and every status goes to every screen.
+    if (JSON.stringify(outbox) === JSON.stringify(status.get().outbox)) return;
+    status.update({ outbox });
   }
   refreshOutboxStatus(false);
 

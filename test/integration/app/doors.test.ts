@@ -181,7 +181,7 @@ describe('the token', () => {
       await core.call(admin, 'settings.get', {}),
       await core.call(admin, 'sync.status', {}),
       await core.call(admin, 'outbox.list', {}),
-      await core.call(admin, 'guests.list', {}),
+      await core.call(admin, 'guests.list', { from: new Date(0).toISOString(), to: new Date().toISOString() }),
       await core.call(admin, 'session.get', {}),
     ];
     expect((answers[1] as { tokenSet: boolean }).tokenSet).toBe(true);

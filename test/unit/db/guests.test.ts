@@ -248,18 +248,24 @@ describe('everyone on site', () => {
 });
 
 describe('details of one guest', () => {
-  it('gives the PIN as text, the birthdate of the check-in, and its JSON parts', () => {
-    expect(mirror.guests.details(21)).toEqual({
+  it('says whether there is a PIN (given as text only when asked), the birthdate of the check-in, and its JSON parts', () => {
+    expect(mirror.deskGuests.details(21)).toMatchObject({
       birthdate: '1990-02-03',
-      pin: '042517',
+      hasPin: true,
       trustedId: { type: 'PASSPORT', number: 'X1' },
       legitimation: { sourceId: 'inv-21' },
-      tappedAt: null, // checked in by the service, not tapped here
     });
+    expect(mirror.guests.details(21).tappedAt).toBeNull(); // checked in by the service, not tapped here
+    expect(JSON.stringify(mirror.deskGuests.details(21))).not.toContain('042517');
+    expect(mirror.deskGuests.pin(21)).toBe('042517');
   });
   it('has nothing but nulls for a guest who was never checked in, or an unknown id', () => {
     const nothing = { birthdate: null, pin: null, trustedId: null, legitimation: null, tappedAt: null };
     expect(mirror.guests.details(20)).toEqual(nothing);
     expect(mirror.guests.details(999)).toEqual(nothing);
+    const none = { birthdate: null, hasPin: false, trustedId: null, legitimation: null, accessControl: null, customFields: null };
+    expect(mirror.deskGuests.details(20)).toEqual(none);
+    expect(mirror.deskGuests.details(999)).toEqual(none);
+    expect(mirror.deskGuests.pin(20)).toBeNull();
   });
 });

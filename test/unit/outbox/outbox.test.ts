@@ -637,7 +637,10 @@ describe('retry by a person', () => {
       eventName: 'CHECK_IN',
       fromState: 'EXPECTED',
     });
-    expect(mirror.outbox.get.get(first.outboxId)!.lastError).toContain('retried as item');
+    // The old item keeps its reason as it was, and is tried again only once.
+    expect(mirror.outbox.get.get(first.outboxId)!.lastError).not.toContain('retried');
+    expect(JSON.parse(mirror.outbox.get.get(first.outboxId)!.result!)).toEqual({ retriedAs: again.id });
+    expect(() => box.retry(first.outboxId)).toThrow(/already tried again as item/);
     expect(guest(1)).toMatchObject({ state: 'CHECKED_IN', pending: true });
     refuse = false;
     await box.deliver();

@@ -23,6 +23,7 @@ function guest(state: string, flow: FlowConfig = DEFAULT_FLOW, overrides: Partia
     arrivedAt: null,
     leftAt: null,
     pending: false,
+    undoUntil: null,
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ function guest(patch: Partial<Guest> = {}): Guest {
     hostId: null,
     arrivedAt: null,
     leftAt: null,
+    undoUntil: null,
     ...patch,
   };
 }

@@ -1,18 +1,78 @@
+import type { DeskGuest, GuestViewInput } from '../../../../shared/contract/operations.ts';
+import type { Guest } from '../../db/repos/guests.ts';
+import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { syncWindow } from '../../sync/pulls.ts';
 import { statusForRole } from '../../sync/status.ts';
-import type { Handlers } from '../handler.ts';
+import { AppError } from '../errors.ts';
+import type { HandlerContext, Handlers } from '../handler.ts';
 import { toGuestView } from './guests-view.ts';
-import { transition } from './transition.ts';
+import { retryTransition, transition } from './transition.ts';
+
+/** More changed guests than this since the desk's version: it loads its view again instead. */
+const MAX_CHANGES = 500;
+
+type ParsedView = Omit<GuestViewInput, 'sort'> & { sort: GuestViewQuery['sort'] };
+
+/**
+ * The desk's view as a query: the day it asked for, with whoever is on site
+ * when that day is today; a search runs over every day the mirror holds.
+ */
+function viewQuery(view: ParsedView, { runtime }: HandlerContext): GuestViewQuery {
+  const { locationId, flow } = runtime.config;
+  const now = Date.now();
+  const text = view.text?.trim() || undefined;
+  const today = Date.parse(view.from) <= now && now < Date.parse(view.to);
+  return {
+    locationId,
+    flow,
+    ...(text ? { ...syncWindow(runtime.config, now), withOnSite: true } : { from: view.from, to: view.to, withOnSite: today }),
+    category: view.category,
+    hostId: view.hostId,
+    eventId: view.eventId,
+    text,
+    sort: view.sort,
+  };
+}
+
+function hostNames({ runtime }: HandlerContext) {
+  const names = new Map<number, string | null>();
+  return (hostId: number | null): string | null => {
+    if (hostId === null) return null;
+    if (!names.has(hostId)) {
+      const host = runtime.mirror.employees.byId.get(hostId);
+      names.set(hostId, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null);
+    }
+    return names.get(hostId) ?? null;
+  };
+}
+
+/** The desk's guest views, with their hosts' names. */
+function deskViews(ctx: HandlerContext) {
+  const hostName = hostNames(ctx);
+  return (guest: Guest): DeskGuest => ({ ...toGuestView(guest), hostName: hostName(guest.hostId) });
+}
+
+const totalOf = (counts: Record<string, number>, category: string | undefined) =>
+  category ? (counts[category] ?? 0) : Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+function guestOrNotFound(invitationId: number, { runtime }: HandlerContext): Guest {
+  const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+  if (!guest) throw new AppError('NOT_FOUND', `no guest with invitation id ${invitationId}`);
+  return guest;
+}
 
 export const deskHandlers: Handlers<
   | 'sync.status'
   | 'sync.now'
   | 'guests.list'
-  | 'guests.search'
+  | 'guests.changes'
+  | 'guests.overview'
   | 'guests.get'
+  | 'guests.revealPin'
   | 'guests.transition'
   | 'guests.evacuationList'
   | 'conflicts.list'
+  | 'conflicts.retry'
   | 'conflicts.dismiss'
   | 'employees.search'
 > = {
@@ -21,38 +81,72 @@ export const deskHandlers: Handlers<
     await runtime.engine.syncNow({ full: Boolean(full) });
     return runtime.engine.status.get();
   },
-  'guests.list': ({ category }, { runtime }) => {
-    const { guests } = runtime.mirror;
-    const { locationId, flow } = runtime.config;
-    const listed = guests.list({ locationId, ...syncWindow(runtime.config, Date.now()), category, flow });
-    if (category !== undefined && category !== 'onsite') return listed.map(toGuestView);
-    // Whoever is on site stays listed, however long ago their event was (as on the evacuation list).
-    const seen = new Set(listed.map((guest) => guest.invitationId));
-    const earlier = guests.onSite(locationId, flow).filter((guest) => !seen.has(guest.invitationId));
-    return [...earlier, ...listed].map(toGuestView);
+  'guests.list': ({ offset, limit, ...view }, ctx) => {
+    const repo = ctx.runtime.mirror.deskGuests;
+    const query = viewQuery(view, ctx);
+    // Read in one transaction: the version, the counts and the page agree with each other.
+    return ctx.runtime.mirror.transaction(() => {
+      const counts = repo.counts(query);
+      return {
+        version: repo.version(),
+        total: totalOf(counts, query.category),
+        counts,
+        offset,
+        guests: repo.page(query, offset, limit).map(deskViews(ctx)),
+      };
+    });
   },
-  'guests.search': ({ text }, { runtime }) =>
-    runtime.mirror.guests
-      .lookup(text, {
-        locationId: runtime.config.locationId,
-        ...syncWindow(runtime.config, Date.now()),
-        flow: runtime.config.flow,
-        limit: 50,
-      })
-      .map(toGuestView),
-  'guests.get': ({ invitationId }, { runtime }) => {
-    const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
-    if (!guest) return null;
-    const details = runtime.mirror.guests.details(invitationId);
-    const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+  'guests.changes': ({ since, ...view }, ctx) => {
+    const repo = ctx.runtime.mirror.deskGuests;
+    const query = viewQuery(view, ctx);
+    return ctx.runtime.mirror.transaction(() => {
+      const version = repo.version();
+      const ids = repo.changedSince(since, MAX_CHANGES + 1);
+      const counts = repo.counts(query);
+      const total = totalOf(counts, query.category);
+      if (ids === undefined || ids.length > MAX_CHANGES) return { version, reload: true, total, counts, changed: [], removed: [] };
+      const changed = repo.inView(query, ids);
+      const inView = new Set(changed.map((g) => g.invitationId));
+      return {
+        version,
+        reload: false,
+        total,
+        counts,
+        changed: changed.map(deskViews(ctx)),
+        removed: ids.filter((id) => !inView.has(id)),
+      };
+    });
+  },
+  'guests.overview': ({ from, to }, { runtime }) => {
+    const overview = runtime.mirror.deskGuests.overview(runtime.config.locationId, from, to, runtime.config.flow);
+    const hostName = hostNames({ runtime } as HandlerContext);
+    const hosts = new Map<number, string>();
+    for (const event of overview.events)
+      if (!hosts.has(event.hostId)) hosts.set(event.hostId, hostName(event.hostId) ?? `Employee #${event.hostId}`);
     return {
-      ...toGuestView(guest),
-      host: host ?? null,
-      ...details,
+      ...overview,
+      hosts: [...hosts].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
     };
   },
-  'guests.transition': ({ invitationId, action }, ctx) => toGuestView(transition(ctx, invitationId, action, 'desk')),
-  'guests.evacuationList': (_, { runtime }) => {
+  'guests.get': ({ invitationId }, ctx) => {
+    const { runtime } = ctx;
+    const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    if (!guest) return null;
+    const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+    return {
+      ...deskViews(ctx)(guest),
+      host: host ?? null,
+      ...runtime.mirror.deskGuests.details(invitationId),
+      tappedAt: runtime.mirror.guests.details(invitationId).tappedAt,
+    };
+  },
+  'guests.revealPin': ({ invitationId }, ctx) => {
+    guestOrNotFound(invitationId, ctx);
+    return { pin: ctx.runtime.mirror.deskGuests.pin(invitationId) };
+  },
+  'guests.transition': ({ invitationId, action }, ctx) => deskViews(ctx)(transition(ctx, invitationId, action, 'desk')),
+  'guests.evacuationList': (_, ctx) => {
+    const { runtime } = ctx;
     const status = runtime.engine.status.get();
     return {
       generatedAt: new Date().toISOString(),
@@ -61,10 +155,19 @@ export const deskHandlers: Handlers<
         id: runtime.config.locationId,
         name: runtime.mirror.groups.locationName.get(runtime.config.locationId) ?? null,
       },
-      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(toGuestView),
+      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
     };
   },
   'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts.all(),
+  'conflicts.retry': ({ id }, ctx) => {
+    const { runtime } = ctx;
+    const conflict = runtime.mirror.outbox.openConflicts.all().find((c) => c.id === id);
+    if (!conflict) throw new AppError('NOT_FOUND', `no open conflict ${id}`);
+    const guest = retryTransition(ctx, conflict.outboxId);
+    runtime.mirror.outbox.dismissConflict.run({ id, now: new Date().toISOString() });
+    runtime.engine.outboxChanged();
+    return deskViews(ctx)(guest);
+  },
   'conflicts.dismiss': ({ id }, { runtime }) => {
     runtime.mirror.outbox.dismissConflict.run({ id, now: new Date().toISOString() });
     runtime.engine.outboxChanged();

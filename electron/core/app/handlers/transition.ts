@@ -3,7 +3,21 @@ import { NoSuchGuest, TransitionRefused, type TransitionAction } from '../../out
 import { AppError } from '../errors.ts';
 import type { HandlerContext } from '../handler.ts';
 
-/** Queues a transition (optimistic at once) and lets the engine send it; returns the guest as now shown. */
+/** How long a check-out at the desk waits before it is sent: the time a person has to undo it. */
+export const CHECK_OUT_UNDO_MS = 8_000;
+
+/** The outbox's refusals as the one error shape: a refusal says why, an unknown guest is NOT_FOUND. */
+function asAppError(error: unknown): unknown {
+  if (error instanceof TransitionRefused) return new AppError('REFUSED', error.message);
+  if (error instanceof NoSuchGuest) return new AppError('NOT_FOUND', error.message);
+  return error;
+}
+
+/**
+ * Queues a transition (optimistic at once) and lets the engine send it;
+ * returns the guest as now shown. A desk's check-out is held back for a few
+ * seconds, so that Undo can take it back.
+ */
 export function transition(
   ctx: HandlerContext,
   invitationId: number,
@@ -11,10 +25,20 @@ export function transition(
   source: 'kiosk' | 'desk',
 ): Guest {
   try {
-    return ctx.runtime.outbox.queueTransition(invitationId, action, source).guest;
+    const hold = source === 'desk' ? { holdMs: CHECK_OUT_UNDO_MS } : {};
+    return ctx.runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
   } catch (error) {
-    if (error instanceof TransitionRefused) throw new AppError('REFUSED', error.message);
-    if (error instanceof NoSuchGuest) throw new AppError('NOT_FOUND', error.message);
-    throw error;
+    throw asAppError(error);
+  }
+}
+
+/** Tries a failed transition again, planned from the guest as they are now; refused with the reason when it cannot be. */
+export function retryTransition(ctx: HandlerContext, outboxId: number): Guest {
+  try {
+    const row = ctx.runtime.outbox.retry(outboxId);
+    const { checkInId } = JSON.parse(row.payload) as { checkInId: number };
+    return ctx.runtime.mirror.guests.byId(checkInId, ctx.runtime.config.flow)!;
+  } catch (error) {
+    throw asAppError(error);
   }
 }

@@ -30,9 +30,11 @@ export interface Guest {
   leftAt: string | null;
   /** A transition of this guest is queued and not yet confirmed by the service: the state shown is optimistic. */
   pending: boolean;
+  /** Until when a queued check-out is held back and can still be undone (null: nothing to undo). */
+  undoUntil: string | null;
 }
 
-type GuestRow = Omit<Guest, 'category' | 'pending'> & { pending: number };
+export type GuestRow = Omit<Guest, 'category' | 'pending'> & { pending: number };
 
 export interface GuestQuery {
   locationId: number;
@@ -44,21 +46,23 @@ export interface GuestQuery {
   flow?: FlowConfig;
 }
 
-const COLUMNS = `i.id AS invitationId, coalesce(p.state, k.state, @initialState) AS state,
+export const COLUMNS = `i.id AS invitationId, coalesce(p.state, k.state, @initialState) AS state,
   coalesce(k.first_name, c.first_name) AS firstName, coalesce(k.last_name, c.last_name) AS lastName,
   coalesce(k.email, c.email) AS email, coalesce(k.company_name, c.company_name) AS companyName,
   coalesce(k.language, c.language) AS language, e.id AS eventId, e.name AS eventName,
   i.starts_at AS startsAt, i.ends_at AS endsAt, i.location_id AS locationId, e.host_id AS hostId,
   iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt,
-  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending`;
+  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending,
+  p.undo_until AS undoUntil`;
 
-const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) AS state, k.first_name AS firstName, k.last_name AS lastName,
+export const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) AS state, k.first_name AS firstName, k.last_name AS lastName,
   k.email AS email, k.company_name AS companyName, k.language AS language, NULL AS eventId, NULL AS eventName,
   json_extract(k.legitimation, '$.startsAt') AS startsAt, json_extract(k.legitimation, '$.endsAt') AS endsAt,
   k.location_id AS locationId, NULL AS hostId, iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt,
-  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending`;
+  iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending,
+  p.undo_until AS undoUntil`;
 
-const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
+export const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
   LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
 
 /** The columns a lookup can look in: the names (every spelling, see lookup/keys.ts), the email, the company. */
@@ -175,10 +179,6 @@ export function createGuestsRepo(db: Database.Database) {
     }
   >;
 
-  const withCategory =
-    (flow: FlowConfig) =>
-    (row: GuestRow): Guest => ({ ...row, pending: row.pending === 1, category: categoryOf(row.state, flow) });
-
   return {
     list(query: GuestQuery): Guest[] {
       const flow = query.flow ?? DEFAULT_FLOW;
@@ -294,6 +294,10 @@ export interface GuestDetails {
    */
   tappedAt: string | null;
 }
+
+export const withCategory =
+  (flow: FlowConfig) =>
+  (row: GuestRow): Guest => ({ ...row, pending: row.pending === 1, category: categoryOf(row.state, flow) });
 
 /** How far a guest's event is from now: the nearer first, among equals. */
 const distanceTo = (g: Guest, now: number) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);

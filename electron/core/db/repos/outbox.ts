@@ -142,21 +142,43 @@ export function createOutboxRepo(db: Database.Database) {
       { state: OutboxState; n: number }
     >,
     setPendingTransition: db.prepare(`
-      INSERT INTO pending_transitions (check_in_id, outbox_id, state, arrived_at, left_at)
-      VALUES (@checkInId, @outboxId, @state, @arrivedAt, @leftAt)
+      INSERT INTO pending_transitions (check_in_id, outbox_id, state, arrived_at, left_at, undo_until)
+      VALUES (@checkInId, @outboxId, @state, @arrivedAt, @leftAt, @undoUntil)
       ON CONFLICT(check_in_id) DO UPDATE SET outbox_id = excluded.outbox_id, state = excluded.state,
-        arrived_at = excluded.arrived_at, left_at = excluded.left_at`),
+        arrived_at = excluded.arrived_at, left_at = excluded.left_at, undo_until = excluded.undo_until`),
+    /** Holds a row back until the given time (a check-out that can still be undone). */
+    holdUntil: db.prepare('UPDATE outbox SET next_attempt_at = @until WHERE id = @id'),
+    /** The guest's check-out that is held back and was never sent. */
+    heldCheckOut: db.prepare(`
+      SELECT p.outbox_id AS outboxId, p.undo_until AS undoUntil FROM pending_transitions p
+      JOIN outbox o ON o.id = p.outbox_id
+      WHERE p.check_in_id = ? AND p.undo_until IS NOT NULL AND o.state = 'pending' AND o.attempts = 0`) as Database.Statement<
+      [number],
+      { outboxId: number; undoUntil: string }
+    >,
+    /** A row taken back before it was sent (an undone check-out): as if it had never been queued. */
+    remove: db.prepare("DELETE FROM outbox WHERE id = ? AND state = 'pending' AND attempts = 0"),
+    setResult: db.prepare('UPDATE outbox SET result = @result, updated_at = @now WHERE id = @id'),
     /** Removes the overlay only when it is this row's (a later transition's overlay stays). */
     clearPendingTransition: db.prepare('DELETE FROM pending_transitions WHERE check_in_id = ? AND outbox_id = ?'),
     addConflict: db.prepare(
       'INSERT INTO conflicts (outbox_id, check_in_id, message, created_at) VALUES (@outboxId, @checkInId, @message, @now)',
     ),
     openConflicts: db.prepare(
-      `SELECT c.id, c.outbox_id AS outboxId, c.check_in_id AS checkInId, c.message, c.created_at AS createdAt, o.label
+      `SELECT c.id, c.outbox_id AS outboxId, c.check_in_id AS checkInId, c.message, c.created_at AS createdAt, o.label,
+         json_extract(o.payload, '$.action') AS action
        FROM conflicts c JOIN outbox o ON o.id = c.outbox_id WHERE c.dismissed_at IS NULL ORDER BY c.id DESC`,
     ) as Database.Statement<
       [],
-      { id: number; outboxId: number; checkInId: number | null; message: string; createdAt: string; label: string }
+      {
+        id: number;
+        outboxId: number;
+        checkInId: number | null;
+        message: string;
+        createdAt: string;
+        label: string;
+        action: string | null;
+      }
     >,
     dismissConflict: db.prepare('UPDATE conflicts SET dismissed_at = @now WHERE id = @id'),
     lastProfileSet: db

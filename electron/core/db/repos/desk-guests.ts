@@ -1,0 +1,264 @@
+/**
+ * The desk's read model: one page of a filtered, sorted view of the guests of
+ * a location (a day, or the whole mirror for a search), the counts per
+ * category, what changed since a version, and the day's overview. The view
+ * is worked out in SQL so that the desk receives only the rows it shows.
+ */
+import type Database from 'better-sqlite3';
+import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { COLUMNS, FROM, type Guest, type GuestRow, ORPHAN_COLUMNS, toFtsQuery, withCategory } from './guests.ts';
+import { parseJsonColumn } from './util.ts';
+
+export const GUEST_SORTS = ['time', 'name', 'company'] as const;
+export type GuestSort = (typeof GUEST_SORTS)[number];
+
+export interface GuestViewQuery {
+  locationId: number;
+  /** Guests of events that end after `from` and start before `to` (a day, or the whole window for a search). */
+  from: string;
+  to: string;
+  /** Whoever is on site at the location is listed too, however long ago their event was (today's view). */
+  withOnSite: boolean;
+  flow?: FlowConfig;
+  category?: GuestCategory | undefined;
+  hostId?: number | undefined;
+  eventId?: number | undefined;
+  /** Typed text: every word a prefix of a name, email or company (case and diacritics ignored). */
+  text?: string | undefined;
+  sort?: GuestSort;
+}
+
+export type CategoryCounts = Record<GuestCategory, number>;
+
+const emptyCounts = (): CategoryCounts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
+
+/** A category as SQL, from the flow's state lists (bound as JSON arrays). */
+const CATEGORY = `CASE WHEN state IN (SELECT value FROM json_each(@expectedStates)) THEN 'expected'
+  WHEN state IN (SELECT value FROM json_each(@onsiteStates)) THEN 'onsite'
+  WHEN state IN (SELECT value FROM json_each(@leftStates)) THEN 'left' ELSE 'other' END`;
+
+const ORDER: Record<GuestSort, string> = {
+  time: 'startsAt, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
+  name: 'lastName IS NULL, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
+  company: 'companyName IS NULL, companyName COLLATE NOCASE, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
+};
+/** By time, on site and left read newest first: who just came in (or left) is who is asked about. */
+const TIME_ORDER: Partial<Record<GuestCategory, string>> = {
+  onsite: 'arrivedAt DESC, startsAt, lastName COLLATE NOCASE, invitationId',
+  left: 'leftAt DESC, lastName COLLATE NOCASE, invitationId',
+};
+
+export function createDeskGuestsRepo(db: Database.Database) {
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+
+  /** The view's rows before paging: SQL and its parameters. */
+  function viewSql(query: GuestViewQuery) {
+    const flow = query.flow ?? DEFAULT_FLOW;
+    const match = query.text ? toFtsQuery(query.text) : null;
+    const textFilter = match ? 'AND i.contact_id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match)' : '';
+    // A guest whose invitation is gone (the event was deleted while they were on site) has no contact in the index.
+    const orphanText = match
+      ? `AND lower(coalesce(k.first_name, '') || ' ' || coalesce(k.last_name, '') || ' ' || coalesce(k.email, '') || ' '
+          || coalesce(k.company_name, '')) LIKE @like ESCAPE '\\'`
+      : '';
+    const inWindow = 'i.ends_at > @from AND i.starts_at < @to';
+    const sql = `SELECT * FROM (SELECT *, ${CATEGORY} AS category FROM (
+        SELECT ${COLUMNS}, 1 AS inWindow ${FROM}
+        WHERE i.location_id = @locationId AND ${inWindow} ${textFilter}
+        UNION ALL
+        SELECT ${COLUMNS}, 0 AS inWindow ${FROM}
+        WHERE @withOnSite AND i.location_id = @locationId AND NOT (${inWindow}) ${textFilter}
+          AND i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
+        UNION ALL
+        SELECT ${ORPHAN_COLUMNS}, 0 AS inWindow FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
+        WHERE @withOnSite AND k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
+          ${orphanText}
+      ))
+      WHERE (inWindow OR category = 'onsite')
+        ${query.hostId !== undefined ? 'AND hostId = @hostId' : ''}
+        ${query.eventId !== undefined ? 'AND eventId = @eventId' : ''}`;
+    const params = {
+      locationId: query.locationId,
+      from: query.from,
+      to: query.to,
+      withOnSite: query.withOnSite ? 1 : 0,
+      initialState: flow.initialState,
+      expectedStates: JSON.stringify(flow.expected),
+      onsiteStates: JSON.stringify(flow.onsite),
+      leftStates: JSON.stringify(flow.left),
+      ...(match ? { match, like: `%${(query.text ?? '').trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}),
+      ...(query.hostId !== undefined ? { hostId: query.hostId } : {}),
+      ...(query.eventId !== undefined ? { eventId: query.eventId } : {}),
+    };
+    return { sql, params, flow };
+  }
+
+  const toGuest = (flow: FlowConfig) => {
+    const categorised = withCategory(flow);
+    return (row: GuestRow & { inWindow?: number; category?: string }): Guest => {
+      const { inWindow: _w, category: _c, ...rest } = row;
+      return categorised(rest);
+    };
+  };
+
+  const changesSince = db
+    .prepare('SELECT DISTINCT invitation_id FROM guest_changes WHERE seq > ? LIMIT ?')
+    .pluck() as Database.Statement<[number, number], number>;
+  const oldest = db.prepare('SELECT min(seq) FROM guest_changes').pluck() as Database.Statement<[], number | null>;
+  const prune = db.prepare('DELETE FROM guest_changes WHERE seq <= ?');
+  const version = db
+    .prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'guest_changes'), 0)")
+    .pluck() as Database.Statement<
+    [],
+    number
+  >;
+
+  const details = db.prepare(`
+    SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') IS NOT NULL AS hasPin,
+      k.trusted_id AS trustedId, k.legitimation AS legitimation, k.access_control AS accessControl,
+      k.custom_fields AS customFields
+    FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
+    LEFT JOIN contacts c ON c.id = i.contact_id`) as Database.Statement<
+    [number],
+    {
+      birthdate: string | null;
+      hasPin: number;
+      trustedId: string | null;
+      legitimation: string | null;
+      accessControl: string | null;
+      customFields: string | null;
+    }
+  >;
+  const pin = db
+    .prepare("SELECT json_extract(access_control, '$.pin') FROM check_ins WHERE id = ?")
+    .pluck() as Database.Statement<[number], string | number | null>;
+
+  const dayEvents = db.prepare(`
+    SELECT e.id, e.name, e.starts_at AS startsAt, e.ends_at AS endsAt, e.host_id AS hostId, count(*) AS guests
+    FROM invitations i JOIN events e ON e.id = i.event_id
+    WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
+    GROUP BY e.id ORDER BY e.starts_at, e.name`) as Database.Statement<
+    [{ locationId: number; from: string; to: string }],
+    { id: number; name: string; startsAt: string; endsAt: string; hostId: number; guests: number }
+  >;
+  /** Arrival times of the day at the location: from the mirror's check-ins and the queued ones. */
+  const arrivals = db
+    .prepare(
+      `SELECT iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt
+       FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
+       WHERE k.location_id = @locationId AND arrivedAt >= @from AND arrivedAt < @to
+       UNION ALL
+       SELECT p.arrived_at FROM pending_transitions p JOIN invitations i ON i.id = p.check_in_id
+       WHERE i.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM check_ins k WHERE k.id = p.check_in_id)
+         AND p.arrived_at >= @from AND p.arrived_at < @to`,
+    )
+    .pluck() as Database.Statement<[{ locationId: number; from: string; to: string }], string>;
+
+  /** Guests of the view per category (the category filter aside). */
+  function counts(query: GuestViewQuery): CategoryCounts {
+    const { sql, params } = viewSql({ ...query, category: undefined });
+    const result = emptyCounts();
+    for (const row of prepared(`SELECT category, count(*) AS n FROM (${sql}) GROUP BY category`).all(params) as {
+      category: GuestCategory;
+      n: number;
+    }[])
+      result[row.category] = row.n;
+    return result;
+  }
+
+  return {
+    /** One page of the view, in the asked order. */
+    page(query: GuestViewQuery, offset: number, limit: number): Guest[] {
+      const { sql, params, flow } = viewSql(query);
+      const order =
+        (query.sort ?? 'time') === 'time' && query.category && TIME_ORDER[query.category]
+          ? TIME_ORDER[query.category]!
+          : ORDER[query.sort ?? 'time'];
+      const where = query.category ? 'WHERE category = @category' : '';
+      return (
+        prepared(`SELECT * FROM (${sql}) ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
+          ...params,
+          ...(query.category ? { category: query.category } : {}),
+          limit,
+          offset,
+        }) as GuestRow[]
+      ).map(toGuest(flow));
+    },
+
+    counts,
+
+    /** Those of the given guests that are in the view now (a changed guest may have left it). */
+    inView(query: GuestViewQuery, ids: readonly number[]): Guest[] {
+      const { sql, params, flow } = viewSql(query);
+      const where = query.category ? 'AND category = @category' : '';
+      return (
+        prepared(
+          `SELECT * FROM (${sql}) WHERE invitationId IN (SELECT value FROM json_each(@ids)) ${where}`,
+        ).all({ ...params, ids: JSON.stringify(ids), ...(query.category ? { category: query.category } : {}) }) as GuestRow[]
+      ).map(toGuest(flow));
+    },
+
+    /** The newest change: the version of the guests the mirror holds. */
+    version: (): number => version.get()!,
+
+    /**
+     * Guests changed after `since`, at most `limit` (more: the caller
+     * reloads); undefined when the log no longer reaches back that far.
+     */
+    changedSince(since: number, limit: number): number[] | undefined {
+      const first = oldest.get();
+      if (first !== null && first !== undefined && since < first - 1) return undefined;
+      return changesSince.all(since, limit);
+    },
+
+    /** Forgets all but the newest `keep` entries of the change log. */
+    pruneChanges(keep: number): void {
+      prune.run(version.get()! - keep);
+    },
+
+    /** What the desk shows of one guest beyond the list; the PIN only says whether there is one. */
+    details(id: number) {
+      const row = details.get(id)!;
+      const access = parseJsonColumn<Record<string, unknown>>(row.accessControl) ?? null;
+      return {
+        birthdate: row.birthdate,
+        hasPin: row.hasPin === 1,
+        trustedId: parseJsonColumn<Record<string, unknown>>(row.trustedId) ?? null,
+        legitimation: parseJsonColumn<Record<string, unknown>>(row.legitimation) ?? null,
+        accessControl: access && withoutPin(access),
+        customFields: parseJsonColumn<Record<string, unknown>>(row.customFields) ?? null,
+      };
+    },
+
+    /** The door PIN, for a person who asked to see it. */
+    pin(id: number): string | null {
+      const value = pin.get(id);
+      return value === null || value === undefined ? null : String(value);
+    },
+
+    /** The day at a glance: its events (for the filters), arrivals per hour from `from`, and who is on site now. */
+    overview(locationId: number, from: string, to: string, flow: FlowConfig = DEFAULT_FLOW) {
+      const events = dayEvents.all({ locationId, from, to });
+      const hours = Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / 3_600_000));
+      const arrivalsPerHour = Array.from({ length: hours }, () => 0);
+      const start = Date.parse(from);
+      for (const at of arrivals.all({ locationId, from, to })) {
+        const hour = Math.floor((Date.parse(at) - start) / 3_600_000);
+        if (hour >= 0 && hour < hours) arrivalsPerHour[hour]!++;
+      }
+      const onSite = counts({ locationId, from, to, withOnSite: true, flow }).onsite;
+      return { events, arrivalsPerHour, onSite };
+    },
+  };
+}
+export type DeskGuestsRepo = ReturnType<typeof createDeskGuestsRepo>;
+
+function withoutPin(access: Record<string, unknown>): Record<string, unknown> {
+  const { pin: _pin, ...rest } = access;
+  return rest;
+}
