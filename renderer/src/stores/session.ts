@@ -21,6 +21,8 @@ interface SessionState {
   status: SyncStatus | null;
   /** Bumped whenever the mirror changed: lists reload on it. */
   mirrorVersion: number;
+  /** The newest version of the guests the core announced: the desk asks for what changed since its own. */
+  guestsVersion: number;
   connected: boolean;
   start(): () => void;
   unlock(pin: string): Promise<Role>;
@@ -32,6 +34,7 @@ export const useSession = create<SessionState>()((set) => ({
   pinsSet: false,
   status: null,
   mirrorVersion: 0,
+  guestsVersion: 0,
   connected: false,
   start() {
     const refresh = () =>
@@ -42,10 +45,13 @@ export const useSession = create<SessionState>()((set) => ({
     void refresh();
     const showStatus = throttle((status: SyncStatus) => set({ status, connected: true }), STATUS_EVERY_MS);
     const mirrorChanged = throttle(() => set((state) => ({ mirrorVersion: state.mirrorVersion + 1 })), RELOAD_EVERY_MS);
+    // A burst of changes (a sync applying pages) reaches the desk as one request a second at most.
+    const guestsChanged = throttle((version: number) => set({ guestsVersion: version }), RELOAD_EVERY_MS);
     const unsubscribe = api.subscribe(
       (event) => {
         if (event.type === 'sync-status') showStatus(event.status);
         else if (event.type === 'mirror-changed') mirrorChanged();
+        else if (event.type === 'guests-changed') guestsChanged(event.version);
         else if (event.type === 'role') set({ role: event.role });
         else for (const listener of eventListeners) listener(event);
       },
@@ -62,6 +68,7 @@ export const useSession = create<SessionState>()((set) => ({
       unsubscribe();
       showStatus.cancel();
       mirrorChanged.cancel();
+      guestsChanged.cancel();
     };
   },
   async unlock(pin) {

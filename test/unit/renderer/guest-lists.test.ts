@@ -1,92 +1,134 @@
 import { describe, expect, it } from 'vitest';
-import type { Guest } from '../../../shared/contract/operations.ts';
+import { arrivalsSummary } from '../../../renderer/src/features/desk/overview.ts';
+import { evacuationPages } from '../../../renderer/src/features/desk/evacuation.ts';
 import {
   actionsFor,
-  countByCategory,
+  conflictSentence,
   dayLabel,
-  guestsOf,
+  dayRange,
   stateLabel,
   visibleCategories,
-  withDayHeadings,
-  withGuest,
 } from '../../../renderer/src/features/desk/guest-lists.ts';
+import { identityBadges, readableFields } from '../../../renderer/src/features/desk/identity.ts';
 
-let nextId = 1;
-function guest(patch: Partial<Guest> = {}): Guest {
-  return {
-    invitationId: nextId++,
-    state: 'EXPECTED',
-    category: 'expected',
-    pending: false,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: null,
-    companyName: null,
-    language: 'EN',
-    eventId: 1,
-    eventName: 'Visit',
-    startsAt: '2026-11-22T10:00:00.000Z',
-    endsAt: '2026-11-22T12:00:00.000Z',
-    locationId: 10,
-    hostId: null,
-    arrivedAt: null,
-    leftAt: null,
-    undoUntil: null,
-    ...patch,
-  };
-}
+const HOUR = 3_600_000;
+const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+const at = (ms: number) => new Date(ms).toISOString();
 
 describe('desk lists', () => {
-  it('counts guests per category and shows Other only when some guest is in it', () => {
-    const guests = [guest(), guest({ category: 'onsite', state: 'CHECKED_IN' }), guest()];
-    const counts = countByCategory(guests);
-    expect(counts).toEqual({ expected: 2, onsite: 1, left: 0, other: 0 });
-    expect(visibleCategories(counts)).toEqual(['expected', 'onsite', 'left']);
-    const withOther = countByCategory([...guests, guest({ category: 'other', state: 'BADGE_PRINTED' })]);
-    expect(visibleCategories(withOther)).toEqual(['expected', 'onsite', 'left', 'other']);
+  it('shows Other only when some guest is in it', () => {
+    expect(visibleCategories({ expected: 2, onsite: 1, left: 0, other: 0 })).toEqual(['expected', 'onsite', 'left']);
+    expect(visibleCategories({ expected: 2, onsite: 1, left: 0, other: 1 })).toContain('other');
   });
 
-  it('orders expected by start, on site and left by the newest arrival and departure', () => {
-    const late = guest({ startsAt: '2026-11-22T15:00:00.000Z' });
-    const early = guest({ startsAt: '2026-11-22T08:00:00.000Z' });
-    const undated = guest({ startsAt: null });
-    expect(guestsOf([late, undated, early], 'expected')).toEqual([early, late, undated]);
-    const first = guest({ category: 'onsite', arrivedAt: '2026-11-22T08:00:00.000Z' });
-    const second = guest({ category: 'onsite', arrivedAt: '2026-11-22T09:00:00.000Z' });
-    expect(guestsOf([first, second], 'onsite')).toEqual([second, first]);
+  it('offers a check-in only while the event can be checked in, and says why not otherwise', () => {
+    const expected = { category: 'expected' as const, undoUntil: null };
+    expect(actionsFor({ ...expected, startsAt: at(NOW + HOUR), endsAt: at(NOW + 2 * HOUR) }, NOW)).toEqual({
+      actions: ['checkIn'],
+    });
+    const ended = actionsFor({ ...expected, startsAt: at(NOW - 3 * HOUR), endsAt: at(NOW - HOUR) }, NOW);
+    expect(ended.actions).toEqual([]);
+    expect(ended.closed).toMatch(/^Ended /);
+    const early = actionsFor({ ...expected, startsAt: at(NOW + 30 * HOUR), endsAt: at(NOW + 31 * HOUR) }, NOW);
+    expect(early.actions).toEqual([]);
+    expect(early.closed).toMatch(/^Opens /);
+    const none = { startsAt: null, endsAt: null, undoUntil: null };
+    expect(actionsFor({ ...none, category: 'onsite' }, NOW).actions).toEqual(['checkOut', 'undo']);
+    expect(actionsFor({ ...none, category: 'left' }, NOW).actions).toEqual([]);
+    expect(actionsFor({ ...none, category: 'left', undoUntil: at(NOW + 5000) }, NOW).actions).toEqual(['undo']);
+    expect(actionsFor({ ...none, category: 'left', undoUntil: at(NOW - 1) }, NOW).actions).toEqual([]);
+    expect(actionsFor({ ...none, category: 'other' }, NOW).actions).toEqual([]);
   });
 
-  it('shows the answer of a transition in place', () => {
-    const a = guest();
-    const b = guest();
-    const moved = { ...a, category: 'onsite' as const, state: 'CHECKED_IN', pending: true };
-    expect(withGuest([a, b], moved)).toEqual([moved, b]);
-    const c = guest();
-    expect(withGuest([a], c)).toEqual([a, c]);
+  it('labels states, unknown ones by their raw name', () => {
+    expect(stateLabel({ state: 'CHECKED_IN', category: 'onsite' })).toBe('On site');
+    expect(stateLabel({ state: 'ON_HOLD', category: 'other' })).toBe('ON_HOLD');
   });
 
-  it('offers the actions the flow allows and names unknown states raw', () => {
-    expect(actionsFor({ category: 'expected' })).toEqual(['checkIn']);
-    expect(actionsFor({ category: 'onsite' })).toEqual(['checkOut', 'undo']);
-    expect(actionsFor({ category: 'left' })).toEqual([]);
-    expect(actionsFor({ category: 'other' })).toEqual([]);
-    expect(stateLabel({ category: 'onsite', state: 'CHECKED_IN' })).toBe('On site');
-    expect(stateLabel({ category: 'other', state: 'BADGE_PRINTED' })).toBe('BADGE_PRINTED');
+  it("spans a local day and names it from today's point of view", () => {
+    const { from, to } = dayRange('2026-11-22');
+    expect(Date.parse(to) - Date.parse(from)).toBeGreaterThanOrEqual(23 * HOUR);
+    expect(new Date(from).getDate()).toBe(22);
+    const now = new Date(2026, 10, 22, 15);
+    expect(dayLabel('2026-11-22', now, 'en-GB')).toMatch(/^Today · Sunday/);
+    expect(dayLabel('2026-11-21', now, 'en-GB')).toMatch(/^Yesterday/);
+    expect(dayLabel('2026-11-25', now, 'en-GB')).toBe('Wednesday 25 November');
   });
+});
 
-  it('heads each day of the expected list', () => {
-    const now = new Date(2026, 10, 22, 9);
-    const on = (day: number, hour: number) => guest({ startsAt: new Date(2026, 10, day, hour).toISOString() });
-    const rows = withDayHeadings([on(21, 14), on(22, 9), on(22, 11), on(25, 10)], now);
-    expect(rows.map((r) => (r.kind === 'day' ? `${r.label} (${r.count})` : 'guest'))).toEqual([
-      'Yesterday · Saturday 21 November (1)',
-      'guest',
-      'Today · Sunday 22 November (2)',
-      'guest',
-      'guest',
-      'Wednesday 25 November (1)',
-      'guest',
+describe('conflicts as sentences', () => {
+  it('says what the service refused and why, in local time, with what to do', () => {
+    const { sentence, advice } = conflictSentence(
+      {
+        action: 'checkIn',
+        message: 'transitionCheckIn: 409 INVALID_TRANSITION: the event of check-in 42 ended at 2026-11-22T16:00:00.000Z',
+      },
+      'en-GB',
+      new Date('2026-11-22T18:00:00.000Z'),
+    );
+    expect(sentence).toMatch(/^The service refused this check-in: the event ended at \d\d:\d\d\.$/);
+    expect(sentence).not.toContain('2026-11-22T');
+    expect(advice.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the identity check', () => {
+  it('reads as badges: document, selfie, liveness, invitation match, review', () => {
+    const badges = identityBadges({
+      documentNumber: 'C01X00T47',
+      document: 'EXISTED',
+      selfie: 'MATCHED',
+      liveness: 'FAILED',
+      invitationMatch: { wasManuallyReviewed: true, firstName: 'EXACT', lastName: 'FUZZY', birthdate: 'EXACT' },
+    });
+    expect(badges.map((b) => [b.label, b.tone])).toEqual([
+      ['ID document', 'good'],
+      ['Selfie', 'good'],
+      ['Liveness', 'bad'],
+      ['Invitation', 'neutral'],
+      ['Review', 'neutral'],
+      ['Document no.', 'neutral'],
     ]);
-    expect(dayLabel(new Date(2026, 10, 23, 8).toISOString(), now)).toBe('Tomorrow · Monday 23 November');
+    expect(badges[3]!.value).toContain('last name fuzzy');
+    expect(badges[4]!.value).toBe('checked by a person');
+    expect(identityBadges(null)).toEqual([]);
+    expect(identityBadges({ document: 'SOMETHING_NEW' })).toEqual([
+      { label: 'ID document', value: 'SOMETHING_NEW', tone: 'neutral' },
+    ]);
+  });
+
+  it("shows the service's own fields with labels, dates in local words", () => {
+    expect(
+      readableFields({ parking: true, licensePlate: 'B-XY 123', meetingRoom: null, since: '2026-11-22T08:00:00.000Z' }, 'en-GB'),
+    ).toEqual([
+      ['Parking', 'Yes'],
+      ['License plate', 'B-XY 123'],
+      ['Meeting room', '—'],
+      ['Since', expect.stringMatching(/\d\d:\d\d$/)],
+    ]);
+  });
+});
+
+describe('the evacuation list on paper', () => {
+  it('cuts everyone, by last name, into numbered pages that say which rows they hold', () => {
+    const guests = Array.from({ length: 95 }, (_, i) => ({ firstName: 'A', lastName: `N${String(i).padStart(3, '0')}` }));
+    const pages = evacuationPages(guests.reverse(), 44);
+    expect(pages.map((p) => [p.number, p.first, p.last, p.guests.length])).toEqual([
+      [1, 1, 44, 44],
+      [2, 45, 88, 44],
+      [3, 89, 95, 7],
+    ]);
+    expect(pages[0]!.guests[0]!.lastName).toBe('N000');
+    expect(evacuationPages([], 44)).toEqual([{ number: 1, first: 0, last: 0, guests: [] }]);
+  });
+});
+
+describe('the arrivals chart in words', () => {
+  it('lists the hours with arrivals and names the busiest', () => {
+    const perHour = Array.from({ length: 24 }, () => 0);
+    perHour[8] = 3;
+    perHour[9] = 12;
+    expect(arrivalsSummary(perHour)).toBe('08:00 3, 09:00 12. Busiest hour 09:00 with 12.');
+    expect(arrivalsSummary(Array.from({ length: 24 }, () => 0))).toBe('none yet.');
   });
 });

@@ -42,8 +42,13 @@ const ORDER: Record<GuestSort, string> = {
   name: 'lastName IS NULL, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
   company: 'companyName IS NULL, companyName COLLATE NOCASE, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
 };
-/** By time, on site and left read newest first: who just came in (or left) is who is asked about. */
+/**
+ * By time: expected guests whose check-in is still open first (yesterday's
+ * no-shows and today's ended events at the end); on site and left newest
+ * first: who just came in (or left) is who is asked about.
+ */
 const TIME_ORDER: Partial<Record<GuestCategory, string>> = {
+  expected: 'endsAt <= @now, startsAt, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
   onsite: 'arrivedAt DESC, startsAt, lastName COLLATE NOCASE, invitationId',
   left: 'leftAt DESC, lastName COLLATE NOCASE, invitationId',
 };
@@ -183,6 +188,7 @@ export function createDeskGuestsRepo(db: Database.Database) {
       return (
         prepared(`SELECT * FROM (${sql}) ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
           ...params,
+          ...(order.includes('@now') ? { now: new Date().toISOString() } : {}),
           ...(query.category ? { category: query.category } : {}),
           limit,
           offset,

@@ -1,23 +1,18 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import { Toast } from '../../components/Toast.tsx';
 import { plural } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { useSession } from '../../stores/session.ts';
+import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
-import {
-  CATEGORY_LABELS,
-  countByCategory,
-  guestsOf,
-  plainRows,
-  visibleCategories,
-  withDayHeadings,
-} from './guest-lists.ts';
+import { CATEGORY_LABELS, dayLabel, type GuestSort, SORT_LABELS, todayKey, visibleCategories } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
+import { UndoNotice } from './UndoNotice.tsx';
 import './desk.css';
 
 const EMPTY_TEXT = {
@@ -27,18 +22,22 @@ const EMPTY_TEXT = {
   other: 'No guests in other states.',
 };
 
-/** The reception desk: expected, on site and left, a search across all, and the work on each guest. */
+/** The reception desk: today's guests first, a search across all days, and the work on each guest. */
 export function DeskScreen() {
   const s = useDesk(
     useShallow((s) => ({
-      guests: s.guests,
-      loaded: s.loaded,
-      loading: s.loading,
-      loadError: s.loadError,
-      tab: s.tab,
+      day: s.day,
+      category: s.category,
+      hostId: s.hostId,
+      eventId: s.eventId,
+      sort: s.sort,
       query: s.query,
-      searchResults: s.searchResults,
-      searching: s.searching,
+      rows: s.rows,
+      total: s.total,
+      counts: s.counts,
+      loaded: s.loaded,
+      loadError: s.loadError,
+      overview: s.overview,
       selectedId: s.selectedId,
       busy: s.busy,
       syncing: s.syncing,
@@ -47,11 +46,17 @@ export function DeskScreen() {
       notice: s.notice,
     })),
   );
-  const actions = useDesk(
+  const a = useDesk(
     useShallow((s) => ({
       load: s.load,
+      ensureRows: s.ensureRows,
+      applyChanges: s.applyChanges,
       loadConflicts: s.loadConflicts,
-      setTab: s.setTab,
+      setDay: s.setDay,
+      setCategory: s.setCategory,
+      setHost: s.setHost,
+      setEvent: s.setEvent,
+      setSort: s.setSort,
       setQuery: s.setQuery,
       select: s.select,
       transition: s.transition,
@@ -62,87 +67,177 @@ export function DeskScreen() {
       clear: s.clear,
     })),
   );
-  const mirrorVersion = useSession((s) => s.mirrorVersion);
-  const { load, loadConflicts, clear } = actions;
+  const guestsVersion = useSession((s) => s.guestsVersion);
+  const conflictCount = useSession((s) => s.status?.outbox.conflicts ?? 0);
+  const search = useRef<HTMLInputElement>(null);
+  const { load, loadConflicts, applyChanges, clear } = a;
+  const now = useNow(60_000);
+  const today = todayKey(new Date(now));
 
   useEffect(() => {
     void load();
+    // Locking the desk leaves no guest list behind in memory.
+    return clear;
+  }, [load, clear]);
+  useEffect(() => {
+    if (guestsVersion > 0) void applyChanges(guestsVersion);
+  }, [guestsVersion, applyChanges]);
+  useEffect(() => {
     void loadConflicts();
-  }, [mirrorVersion, load, loadConflicts]);
-  // Locking the desk leaves no guest list behind in memory.
-  useEffect(() => clear, [clear]);
+  }, [conflictCount, loadConflicts]);
+  useEffect(() => {
+    // "/" finds a guest from anywhere on the desk, as in most list applications.
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        search.current?.focus();
+        search.current?.select();
+      } else if (event.key === 'Escape' && !typing) {
+        const desk = useDesk.getState();
+        if (desk.evacuation || desk.selectedId === null) return;
+        // Escape closes the guest and goes back to their row in the list.
+        desk.select(null);
+        document.querySelector<HTMLElement>('[data-testid=guest-table] [role=row][tabindex="0"]')?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
-  const counts = useMemo(() => countByCategory(s.guests), [s.guests]);
-  const categories = visibleCategories(counts);
-  const tab = categories.includes(s.tab) ? s.tab : 'expected';
-  const searching = s.searchResults !== null || s.query.trim() !== '';
-  const list = useMemo(() => s.searchResults ?? guestsOf(s.guests, tab), [s.searchResults, s.guests, tab]);
-  // Expected spans the days of the window: a heading per day; the other lists are about today.
-  const rows = useMemo(
-    () => (s.searchResults === null && tab === 'expected' ? withDayHeadings(list) : plainRows(list)),
-    [list, s.searchResults, tab],
-  );
-  const selected =
-    s.selectedId === null
-      ? undefined
-      : (s.guests.find((g) => g.invitationId === s.selectedId) ??
-        s.searchResults?.find((g) => g.invitationId === s.selectedId));
+  const categories = visibleCategories(s.counts);
+  const searching = s.query.trim() !== '';
+  const selected = s.selectedId === null ? undefined : s.rows.find((g) => g?.invitationId === s.selectedId);
+  const isToday = s.day === today;
+  const onRange = useCallback((start: number, end: number) => a.ensureRows(start, end), [a]);
+  const tableLabel = searching
+    ? `Guests matching ${s.query.trim()}`
+    : `${CATEGORY_LABELS[s.category]} guests, ${dayLabel(s.day, new Date(now))}`;
 
-  let caption: string;
-  if (searching)
-    caption = s.searching
-      ? 'Searching…'
-      : `${plural(list.length, 'match', 'matches')} for “${s.query.trim()}” in all lists${list.length >= 50 ? ' (the first 50)' : ''}`;
-  else caption = `${CATEGORY_LABELS[tab]}: ${plural(list.length, 'guest')}`;
+  const caption = searching
+    ? `${plural(s.total, 'match', 'matches')} for “${s.query.trim()}” on every day, ${CATEGORY_LABELS[s.category].toLowerCase()}`
+    : `${CATEGORY_LABELS[s.category]}: ${plural(s.total, 'guest')}`;
 
   return (
-    <div className="desk" data-testid="desk">
-      <div className="desk-toolbar">
-        <Tabs
-          label="Guest lists"
-          value={searching ? null : tab}
-          onChange={actions.setTab}
-          items={categories.map((c) => ({
-            id: c,
-            label: CATEGORY_LABELS[c],
-            count: counts[c],
-            tone: c === 'other' ? 'warn' : 'default',
-          }))}
-        />
-        <div className="search-field">
-          <Icon name="search" size={18} />
-          <input
-            type="search"
-            placeholder="Search name, email or company"
-            aria-label="Search guests"
-            value={s.query}
-            onChange={(event) => actions.setQuery(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && actions.setQuery('')}
-            data-testid="desk-search"
-          />
+    <main className="desk" data-testid="desk" aria-labelledby="desk-title">
+      <h1 id="desk-title" className="sr-only">
+        Reception desk
+      </h1>
+      <div className="desk-top">
+        <div className="desk-controls">
+          <div className="desk-toolbar">
+            <div className="day-field">
+              <label htmlFor="desk-day">Day</label>
+              <input
+                id="desk-day"
+                type="date"
+                value={s.day}
+                onChange={(event) => a.setDay(event.target.value)}
+                data-testid="desk-day"
+              />
+              {!isToday && (
+                <button type="button" className="button-ghost button-small" onClick={() => a.setDay(today)} data-testid="desk-today">
+                  Today
+                </button>
+              )}
+            </div>
+            <div className="search-field">
+              <Icon name="search" size={18} />
+              <input
+                ref={search}
+                type="search"
+                placeholder="Search name, email or company  ( / )"
+                aria-label="Search guests on every day"
+                aria-keyshortcuts="/"
+                value={s.query}
+                onChange={(event) => a.setQuery(event.target.value)}
+                onKeyDown={(event) => event.key === 'Escape' && a.setQuery('')}
+                data-testid="desk-search"
+              />
+            </div>
+            <div className="toolbar-actions">
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => void a.syncNow()}
+                disabled={s.syncing}
+                data-testid="sync-now"
+              >
+                {s.syncing ? <span className="spinner" aria-hidden="true" /> : <Icon name="refresh" size={18} />}
+                {s.syncing ? 'Syncing…' : 'Sync now'}
+              </button>
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => void a.openEvacuation()}
+                disabled={s.evacuationLoading}
+                data-testid="evacuation-button"
+              >
+                <Icon name="printer" size={18} />
+                Evacuation list
+              </button>
+            </div>
+          </div>
+          <div className="desk-toolbar">
+            <Tabs
+              label="Guest lists"
+              value={s.category}
+              onChange={a.setCategory}
+              items={categories.map((c) => ({
+                id: c,
+                label: CATEGORY_LABELS[c],
+                count: s.counts[c],
+                tone: c === 'other' ? 'warn' : 'default',
+              }))}
+            />
+            <div className="filters">
+              <label>
+                <span>Host</span>
+                <select
+                  value={s.hostId ?? ''}
+                  onChange={(event) => a.setHost(event.target.value ? Number(event.target.value) : null)}
+                  disabled={searching}
+                  data-testid="filter-host"
+                >
+                  <option value="">All hosts</option>
+                  {s.overview?.hosts.map((h) => (
+                    <option key={h.id} value={h.id}>
+                      {h.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>Event</span>
+                <select
+                  value={s.eventId ?? ''}
+                  onChange={(event) => a.setEvent(event.target.value ? Number(event.target.value) : null)}
+                  disabled={searching}
+                  data-testid="filter-event"
+                >
+                  <option value="">All events</option>
+                  {s.overview?.events.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {new Date(e.startsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} {e.name} ({e.guests})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>Sort by</span>
+                <select value={s.sort} onChange={(event) => a.setSort(event.target.value as GuestSort)} data-testid="sort">
+                  {(Object.keys(SORT_LABELS) as GuestSort[]).map((sort) => (
+                    <option key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
         </div>
-        <div className="toolbar-actions">
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => void actions.syncNow()}
-            disabled={s.syncing}
-            data-testid="sync-now"
-          >
-            {s.syncing ? <span className="spinner" aria-hidden="true" /> : <Icon name="refresh" size={18} />}
-            {s.syncing ? 'Syncing…' : 'Sync now'}
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => void actions.openEvacuation()}
-            disabled={s.evacuationLoading}
-            data-testid="evacuation-button"
-          >
-            <Icon name="printer" size={18} />
-            Evacuation list
-          </button>
-        </div>
+        {s.overview && <ArrivalsChart overview={s.overview} day={dayLabel(s.day, new Date(now))} isToday={isToday} />}
       </div>
       <ConflictsPanel />
       {s.loadError && (
@@ -155,41 +250,49 @@ export function DeskScreen() {
         </div>
       )}
       <div className="list-caption">
+        <h2 className="list-day" data-testid="list-day">
+          {searching ? 'Search' : dayLabel(s.day, new Date(now))}
+        </h2>
         <span data-testid="list-caption">{caption}</span>
         {searching && (
-          <button type="button" className="link-button" onClick={() => actions.setQuery('')}>
+          <button type="button" className="link-button" onClick={() => a.setQuery('')}>
             Clear search
           </button>
         )}
-        {s.loading && s.loaded && <span className="muted">Refreshing…</span>}
       </div>
       <div className={`desk-body${selected ? ' with-detail' : ''}`}>
         <GuestTable
-          rows={rows}
+          rows={s.rows}
+          total={s.total}
           selectedId={s.selectedId}
           busy={s.busy}
-          onSelect={actions.select}
-          onAction={(id, action) => void actions.transition(id, action)}
+          onSelect={a.select}
+          onAction={(id, action) => void a.transition(id, action)}
+          onRange={onRange}
+          label={tableLabel}
           empty={
             !s.loaded ? (
               <>
                 <span className="spinner" aria-hidden="true" /> Loading guests…
               </>
             ) : searching ? (
-              s.searching ? (
-                'Searching…'
-              ) : (
-                `Nobody matches “${s.query.trim()}”.`
-              )
+              `Nobody matches “${s.query.trim()}”.`
             ) : (
-              EMPTY_TEXT[tab]
+              EMPTY_TEXT[s.category]
             )
           }
         />
         {selected && <GuestDetailPanel fallback={selected} />}
       </div>
-      <Toast notice={s.notice} onDismiss={actions.dismissNotice} />
-      {s.evacuation && <EvacuationSheet list={s.evacuation} onClose={actions.closeEvacuation} />}
-    </div>
+      <UndoNotice
+        notice={s.notice}
+        onDismiss={a.dismissNotice}
+        onUndo={(id) => {
+          a.dismissNotice();
+          void a.transition(id, 'undo');
+        }}
+      />
+      {s.evacuation && <EvacuationSheet list={s.evacuation} onClose={a.closeEvacuation} />}
+    </main>
   );
 }

@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
-import { formatAgo, formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
+import { formatAgo, formatClock, fullName } from '../../lib/format.ts';
 import type { EvacuationList } from './desk-store.ts';
+import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
 
 const STALE_AFTER_MS = 5 * 60_000;
 
-const byName = (a: EvacuationList['guests'][number], b: EvacuationList['guests'][number]) =>
-  (a.lastName ?? '').localeCompare(b.lastName ?? '') || (a.firstName ?? '').localeCompare(b.firstName ?? '');
-
-/** Everyone on site, on paper: a page of its own in print, a sheet over the desk on screen. */
+/**
+ * Everyone on site, on paper: compact A4 pages of at most ROWS_PER_PAGE
+ * people, each page headed with the location, the time and how fresh the
+ * data is, and footed with its number and its count, so that a page that
+ * gets separated from the others still says what it is. Built from the
+ * mirror alone: it prints offline.
+ */
 export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClose: () => void }) {
   useEffect(() => {
     // Let the sheet paint first, so the print dialog shows it.
@@ -24,11 +28,21 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
 
   const generated = new Date(list.generatedAt);
   const stale = !list.lastSyncAt || generated.getTime() - Date.parse(list.lastSyncAt) > STALE_AFTER_MS;
-  const guests = [...list.guests].sort(byName);
+  const pages = evacuationPages(list.guests, ROWS_PER_PAGE);
+  const location = list.location.name ?? `Location ${list.location.id}`;
+  const when = generated.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const freshness = list.lastSyncAt
+    ? `data from ${new Date(list.lastSyncAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (${formatAgo(list.lastSyncAt, generated.getTime())})`
+    : 'never synced with the service';
+  const total = list.guests.length;
+
   return createPortal(
-    <div className="print-sheet" role="dialog" aria-modal="true" aria-label="Evacuation list" data-testid="evacuation">
+    <div className="print-sheet" role="dialog" aria-modal="true" aria-labelledby="evacuation-title" data-testid="evacuation">
       <div className="print-toolbar">
-        <span>Evacuation list</span>
+        <span id="evacuation-title">
+          Evacuation list · {total} {total === 1 ? 'person' : 'people'} · {pages.length}{' '}
+          {pages.length === 1 ? 'page' : 'pages'}
+        </span>
         <button type="button" className="button-primary" onClick={() => window.print()}>
           <Icon name="printer" size={18} />
           Print
@@ -37,82 +51,80 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
           Close
         </button>
       </div>
-      <article className="print-page">
-        <header className="print-head">
-          <div>
-            <h1>Evacuation list</h1>
-            <p>Everyone checked in on site</p>
-          </div>
-          <div className="print-count" data-testid="evacuation-count">
-            <strong>{guests.length}</strong>
-            <span>{guests.length === 1 ? 'person' : 'people'} on site</span>
-          </div>
-        </header>
-        <dl className="print-meta">
-          <div>
-            <dt>Location</dt>
-            <dd data-testid="evacuation-location">{list.location.name ?? `Location ${list.location.id}`}</dd>
-          </div>
-          <div>
-            <dt>Generated</dt>
-            <dd>{generated.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' })}</dd>
-          </div>
-          <div>
-            <dt>Last sync with the service</dt>
-            <dd>
-              {list.lastSyncAt
-                ? `${new Date(list.lastSyncAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} (${formatAgo(list.lastSyncAt, generated.getTime())})`
-                : 'never'}
-            </dd>
-          </div>
-        </dl>
-        {stale && (
-          <p className="print-warning">
-            This list may be incomplete: the last sync with the service was not recent. Check-ins made at other desks
-            since then are missing.
-          </p>
-        )}
-        <table className="print-table">
-          <thead>
-            <tr>
-              <th className="print-check" aria-label="Accounted for" />
-              <th>Name</th>
-              <th>Company</th>
-              <th>Arrived</th>
-              <th>Event</th>
-            </tr>
-          </thead>
-          <tbody>
-            {guests.map((g) => (
-              <tr key={g.invitationId}>
-                <td className="print-check">
-                  <span className="print-box" />
-                </td>
-                <td>
-                  <strong>{fullName(g)}</strong>
-                </td>
-                <td>{g.companyName ?? ''}</td>
-                <td>{formatClock(g.arrivedAt)}</td>
-                <td>
-                  {g.eventName ?? ''}
-                  {g.startsAt && <span className="print-sub"> · {formatTimeRange(g.startsAt, g.endsAt)}</span>}
-                </td>
-              </tr>
-            ))}
-            {guests.length === 0 && (
+      <span className="sr-only" data-testid="evacuation-count">
+        <strong>{total}</strong>
+      </span>
+      {pages.map((page) => (
+        <article className="print-page" key={page.number} data-testid="evacuation-page" aria-label={`Page ${page.number} of ${pages.length}`}>
+          <header className="print-head">
+            <div>
+              <h1>Evacuation list</h1>
+              <p className="print-where" data-testid="evacuation-location">
+                {location}
+              </p>
+            </div>
+            <div className="print-meta">
+              <span>{when}</span>
+              <span className={stale ? 'print-stale' : undefined}>{freshness}</span>
+              <strong>
+                {total} on site
+              </strong>
+            </div>
+          </header>
+          {stale && page.number === 1 && (
+            <p className="print-warning">
+              This list may be incomplete: the last sync with the service was not recent. Check-ins made at other desks
+              since then are missing.
+            </p>
+          )}
+          <table className="print-table">
+            <thead>
               <tr>
-                <td colSpan={5} className="print-empty">
-                  Nobody is checked in on site.
-                </td>
+                <th className="print-check">
+                  <span className="sr-only">Accounted for</span>
+                </th>
+                <th>Name</th>
+                <th>Company</th>
+                <th>Host</th>
+                <th>Arrived</th>
+                <th>Event</th>
               </tr>
-            )}
-          </tbody>
-        </table>
-        <footer className="print-foot">
-          Foyer · {guests.length} {guests.length === 1 ? 'person' : 'people'} · generated{' '}
-          {generated.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}
-        </footer>
-      </article>
+            </thead>
+            <tbody>
+              {page.guests.map((g) => (
+                <tr key={g.invitationId}>
+                  <td className="print-check">
+                    <span className="print-box" />
+                  </td>
+                  <td className="print-name">{fullName(g)}</td>
+                  <td>{g.companyName ?? ''}</td>
+                  <td>{g.hostName ?? ''}</td>
+                  <td>{formatClock(g.arrivedAt)}</td>
+                  <td>{g.eventName ?? ''}</td>
+                </tr>
+              ))}
+              {total === 0 && (
+                <tr>
+                  <td colSpan={6} className="print-empty">
+                    Nobody is checked in on site.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+          <footer className="print-foot">
+            <span>
+              {location} · {when}
+            </span>
+            <span data-testid="page-count">
+              {page.guests.length} on this page ({page.first}–{page.last} of {total})
+            </span>
+            <strong>
+              Page {page.number} of {pages.length}
+            </strong>
+          </footer>
+        </article>
+      ))}
     </div>,
     document.body,
   );

@@ -1,39 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Guest } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
-
-const humanise = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .replace(/^./, (c) => c.toUpperCase());
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** A record the service sent as it is (trustedId results, legitimation): every field, readable. */
-function RecordList({ record }: { record: Record<string, unknown> }) {
-  const entries = Object.entries(record);
-  if (entries.length === 0) return <p className="muted">No details.</p>;
-  return (
-    <dl className="facts">
-      {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt>{humanise(key)}</dt>
-          <dd>{show(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { identityBadges, readableFields } from './identity.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,24 +16,54 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One guest with everything the desk may know: host, access PIN, identity checks. */
-export function GuestDetailPanel({ fallback }: { fallback: Guest | undefined }) {
-  const { detail, loading, busy, select, transition } = useDesk(
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** One guest with everything the desk may know: visit, host, identity check, access, the service's own fields. */
+export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined }) {
+  const { detail, loading, busy, pin, select, transition, revealPin, hidePin } = useDesk(
     useShallow((s) => ({
       detail: s.detail,
       loading: s.detailLoading,
       busy: s.selectedId === null ? undefined : s.busy[s.selectedId],
+      pin: s.revealedPin,
       select: s.select,
       transition: s.transition,
+      revealPin: s.revealPin,
+      hidePin: s.hidePin,
     })),
   );
+  const panel = useRef<HTMLElement>(null);
   const guest = detail ?? fallback;
+  const id = guest?.invitationId;
+  useEffect(() => {
+    // Opening a guest moves the focus into the panel, so that Escape and Tab work from there.
+    panel.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [id]);
   if (!guest) return null;
+
+  const legitimation = record(detail?.legitimation);
+  const legitimationGuest = record(legitimation?.guest);
+  const access = record(detail?.accessControl);
+  const credential = record(access?.credential);
+  const accessWindow = record(access?.access);
+  const badges = identityBadges(detail?.trustedId ?? null);
+  const custom = readableFields(detail?.customFields ?? null);
+
   return (
-    <aside className="detail-panel" aria-label={`Details of ${fullName(guest)}`} data-testid="guest-detail">
+    <aside
+      className="detail-panel"
+      aria-labelledby="detail-title"
+      data-testid="guest-detail"
+      ref={panel}
+    >
       <header className="detail-head">
         <div>
-          <h2>{fullName(guest)}</h2>
+          <h2 id="detail-title" tabIndex={-1}>
+            {fullName(guest)}
+          </h2>
           <p className="muted">{guest.companyName ?? 'No company'}</p>
         </div>
         <button type="button" className="icon-button" onClick={() => select(null)} aria-label="Close details">
@@ -80,8 +82,8 @@ export function GuestDetailPanel({ fallback }: { fallback: Guest | undefined }) 
         </div>
       </div>
       <div className="detail-body">
-        <section>
-          <h3>Visit</h3>
+        <section aria-labelledby="detail-visit">
+          <h3 id="detail-visit">Visit</h3>
           <dl className="facts">
             <Fact label="Event">{guest.eventName}</Fact>
             <Fact label="Time">{formatTimeRange(guest.startsAt, guest.endsAt)}</Fact>
@@ -90,8 +92,8 @@ export function GuestDetailPanel({ fallback }: { fallback: Guest | undefined }) 
             <Fact label="Invitation">#{guest.invitationId}</Fact>
           </dl>
         </section>
-        <section>
-          <h3>Host</h3>
+        <section aria-labelledby="detail-host">
+          <h3 id="detail-host">Host</h3>
           {detail?.host ? (
             <dl className="facts">
               <Fact label="Name">{fullName(detail.host, `Employee #${detail.host.id}`)}</Fact>
@@ -103,8 +105,8 @@ export function GuestDetailPanel({ fallback }: { fallback: Guest | undefined }) 
             <p className="muted">{loading ? 'Loading…' : 'No host on this invitation.'}</p>
           )}
         </section>
-        <section>
-          <h3>Guest</h3>
+        <section aria-labelledby="detail-guest">
+          <h3 id="detail-guest">Guest</h3>
           <dl className="facts">
             <Fact label="Email">{guest.email}</Fact>
             <Fact label="Language">{guest.language}</Fact>
@@ -113,24 +115,84 @@ export function GuestDetailPanel({ fallback }: { fallback: Guest | undefined }) 
         </section>
         {detail && (
           <>
-            <section>
-              <h3>Access</h3>
+            <section aria-labelledby="detail-identity">
+              <h3 id="detail-identity">Identity check</h3>
+              {badges.length > 0 ? (
+                <ul className="id-badges" data-testid="identity-badges">
+                  {badges.map((badge) => (
+                    <li key={badge.label} className={`id-badge id-${badge.tone}`}>
+                      <Icon name={badge.tone === 'good' ? 'checkCircle' : badge.tone === 'bad' ? 'alert' : 'info'} size={16} />
+                      <span>
+                        <strong>{badge.label}</strong> {badge.value}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No identity check was recorded.</p>
+              )}
+            </section>
+            <section aria-labelledby="detail-access">
+              <h3 id="detail-access">Access</h3>
               <dl className="facts">
-                <Fact label="PIN">{detail.pin && <span className="pin-value">{detail.pin}</span>}</Fact>
+                <Fact label="Door PIN">
+                  {detail.hasPin &&
+                    (pin ? (
+                      <span className="pin-reveal">
+                        <span className="pin-value" data-testid="pin-value">
+                          {pin}
+                        </span>
+                        <button type="button" className="button-ghost button-small" onClick={hidePin}>
+                          Hide
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button-secondary button-small"
+                        onClick={() => void revealPin()}
+                        data-testid="reveal-pin"
+                      >
+                        <Icon name="lock" size={14} />
+                        Show PIN
+                      </button>
+                    ))}
+                </Fact>
+                <Fact label="Reception card">{text(credential?.cardNumberReception)}</Fact>
+                <Fact label="Kiosk card">{text(credential?.cardNumberKiosk)}</Fact>
+                <Fact label="Door system card">{text(credential?.cardNumberAccessControlSystem)}</Fact>
+                <Fact label="Access">
+                  {accessWindow && formatTimeRange(text(accessWindow.startsAt), text(accessWindow.endsAt))}
+                </Fact>
               </dl>
             </section>
-            <section>
-              <h3>Trusted ID</h3>
-              {detail.trustedId ? <RecordList record={detail.trustedId} /> : <p className="muted">No results.</p>}
-            </section>
-            <section>
-              <h3>Legitimation</h3>
-              {detail.legitimation ? (
-                <RecordList record={detail.legitimation} />
+            <section aria-labelledby="detail-legitimation">
+              <h3 id="detail-legitimation">Legitimation</h3>
+              {legitimation ? (
+                <dl className="facts">
+                  <Fact label="Valid">
+                    {formatTimeRange(text(legitimation.startsAt), text(legitimation.endsAt))}
+                  </Fact>
+                  <Fact label="For">{legitimationGuest && fullName({ firstName: text(legitimationGuest.firstName) ?? null, lastName: text(legitimationGuest.lastName) ?? null }, '')}</Fact>
+                  <Fact label="Birthdate">{text(legitimationGuest?.birthdate)}</Fact>
+                  <Fact label="Reference">{text(legitimation.sourceId)}</Fact>
+                </dl>
               ) : (
                 <p className="muted">None recorded.</p>
               )}
             </section>
+            {custom.length > 0 && (
+              <section aria-labelledby="detail-more">
+                <h3 id="detail-more">More from the service</h3>
+                <dl className="facts" data-testid="custom-fields">
+                  {custom.map(([label, value]) => (
+                    <Fact key={label} label={label}>
+                      {value}
+                    </Fact>
+                  ))}
+                </dl>
+              </section>
+            )}
           </>
         )}
       </div>

@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
-import type { Guest } from '../../../../shared/contract/operations.ts';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { DeskGuest, Guest } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
-import { actionsFor, type ListRow, stateLabel, type TransitionAction } from './guest-lists.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { actionsFor, stateLabel, type TransitionAction } from './guest-lists.ts';
 
-const ROW_HEIGHT = 60;
-const DAY_HEIGHT = 44;
+const ROW_HEIGHT = 56;
 
 const ACTION_LABELS: Record<TransitionAction, string> = { checkIn: 'Check in', checkOut: 'Check out', undo: 'Undo' };
 const ACTION_ICONS = { checkIn: 'logIn', checkOut: 'logOut', undo: 'undo' } as const;
@@ -26,25 +26,39 @@ export function StateBadge({ guest }: { guest: Pick<Guest, 'state' | 'category' 
   );
 }
 
+/** The buttons for what can be done now, or why nothing can (a check-in whose event is over). */
 export function ActionButtons({
   guest,
   busy,
   onAction,
   size = 'small',
+  tabbable = true,
 }: {
   guest: Guest;
   busy: TransitionAction | undefined;
   onAction: (action: TransitionAction) => void;
   size?: 'small' | 'normal';
+  /** In a list row the row is the one tab stop; its buttons are reached by pointer or from the detail. */
+  tabbable?: boolean;
 }) {
+  const now = useNow(30_000);
+  const { actions, closed } = actionsFor(guest, now);
+  if (closed)
+    return (
+      <span className="closed-note" data-testid="check-in-closed">
+        <Icon name="clock" size={14} />
+        {closed}
+      </span>
+    );
   return (
     <>
-      {actionsFor(guest).map((action) => (
+      {actions.map((action) => (
         <button
           type="button"
           key={action}
           className={`${action === 'undo' ? 'button-ghost' : action === 'checkIn' ? 'button-primary' : 'button-secondary'} button-${size}`}
           disabled={busy !== undefined}
+          tabIndex={tabbable ? undefined : -1}
           onClick={(event) => {
             event.stopPropagation();
             onAction(action);
@@ -63,125 +77,181 @@ export function ActionButtons({
   );
 }
 
-function TimeCell({ guest, headed }: { guest: Guest; headed: boolean }) {
-  // Under a day heading the day is said once, above; elsewhere each row says it when it is not today.
-  const event = headed
-    ? formatTimeRange(guest.startsAt, guest.endsAt, 'en-GB', guest.startsAt ? new Date(guest.startsAt) : undefined)
-    : formatTimeRange(guest.startsAt, guest.endsAt);
-  if (guest.category === 'onsite' && guest.arrivedAt)
-    return (
-      <span className="cell-stack">
-        <span>Arrived {formatClock(guest.arrivedAt)}</span>
-        <span className="muted">{event}</span>
+function TimeCell({ guest }: { guest: DeskGuest }) {
+  const event = formatTimeRange(guest.startsAt, guest.endsAt);
+  const [label, at] =
+    guest.category === 'onsite' && guest.arrivedAt
+      ? ['Arrived', guest.arrivedAt]
+      : guest.category === 'left' && guest.leftAt
+        ? ['Left', guest.leftAt]
+        : [null, null];
+  if (!label) return <span>{event}</span>;
+  return (
+    <span className="cell-stack">
+      <span>
+        {label} {formatClock(at)}
       </span>
-    );
-  if (guest.category === 'left' && guest.leftAt)
-    return (
-      <span className="cell-stack">
-        <span>Left {formatClock(guest.leftAt)}</span>
-        <span className="muted">{event}</span>
-      </span>
-    );
-  return <span>{event}</span>;
+      <span className="muted">{event}</span>
+    </span>
+  );
 }
 
-/** Thousands of guests scroll smoothly: only the rows in view exist in the page. */
+const COLUMNS = ['Name', 'Company', 'Host', 'Event', 'Time', 'State', 'Action'];
+
+/**
+ * Thousands of guests scroll smoothly: only the rows in view exist in the
+ * page, and only the pages in view are loaded. One Tab stop for the list:
+ * arrows move between rows, Enter opens the guest.
+ */
 export function GuestTable({
   rows,
+  total,
   selectedId,
   busy,
   onSelect,
   onAction,
+  onRange,
   empty,
+  label,
 }: {
-  rows: ListRow[];
+  rows: (DeskGuest | undefined)[];
+  total: number;
   selectedId: number | null;
   busy: Record<number, TransitionAction>;
   onSelect: (id: number) => void;
   onAction: (id: number, action: TransitionAction) => void;
+  /** The rows in view (with some overscan): their pages are loaded. */
+  onRange: (start: number, end: number) => void;
   empty: ReactNode;
+  label: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const focusAfterMove = useRef(false);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: total,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]!.kind === 'day' ? DAY_HEIGHT : ROW_HEIGHT),
-    overscan: 12,
-    getItemKey: (index) => {
-      const row = rows[index]!;
-      return row.kind === 'day' ? `day-${row.key}` : row.guest.invitationId;
-    },
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (index) => rows[index]?.invitationId ?? `row-${index}`,
   });
-  const headed = rows[0]?.kind === 'day';
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (total > 0) onRange(first, last);
+  }, [first, last, total, onRange, rows]);
+  const current = Math.min(active, Math.max(0, total - 1));
+
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    focusAfterMove.current = false;
+    scroller.current?.querySelector<HTMLElement>(`[data-index="${current}"]`)?.focus();
+  });
+
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(total - 1, to));
+    setActive(next);
+    focusAfterMove.current = true;
+    virtualizer.scrollToIndex(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, guest: DeskGuest | undefined) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 560) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      PageDown: index + page,
+      PageUp: index - page,
+      Home: 0,
+      End: total - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      move(moves[event.key]!);
+    } else if ((event.key === 'Enter' || event.key === ' ') && guest) {
+      event.preventDefault();
+      onSelect(guest.invitationId);
+    }
+  };
 
   return (
-    <div className="guest-table" role="table" aria-rowcount={rows.length} data-testid="guest-table">
-      <div className="guest-row guest-head" role="row">
-        <span role="columnheader">Name</span>
-        <span role="columnheader">Company</span>
-        <span role="columnheader">Event</span>
-        <span role="columnheader">Time</span>
-        <span role="columnheader">State</span>
-        <span role="columnheader" className="cell-actions">
-          Actions
-        </span>
+    <div
+      className="guest-table"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={total + 1}
+      aria-colcount={COLUMNS.length}
+      data-testid="guest-table"
+    >
+      <div className="guest-row guest-head" role="row" aria-rowindex={1}>
+        {COLUMNS.map((column) => (
+          <span role="columnheader" key={column} className={column === 'Action' ? 'cell-actions' : undefined}>
+            {column}
+          </span>
+        ))}
       </div>
       <div className="guest-scroll" ref={scroller}>
-        {rows.length === 0 ? (
-          <div className="empty">{empty}</div>
+        {total === 0 ? (
+          <div className="empty" role="row">
+            <span role="gridcell">{empty}</span>
+          </div>
         ) : (
-          <div className="guest-body" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              if (row.kind === 'day')
+          <div className="guest-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const guest = rows[item.index];
+              const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
+              const common = {
+                role: 'row',
+                'aria-rowindex': item.index + 2,
+                tabIndex: item.index === current ? 0 : -1,
+                'data-index': item.index,
+                onFocus: () => setActive(item.index),
+                onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => onKeyDown(event, item.index, guest),
+              } as const;
+              if (!guest)
                 return (
-                  <div
-                    key={item.key}
-                    role="row"
-                    className="day-row"
-                    style={{ transform: `translateY(${item.start}px)`, height: DAY_HEIGHT }}
-                  >
-                    <span role="cell">{row.label}</span>
-                    <span className="day-count">{row.count === 1 ? '1 guest' : `${row.count} guests`}</span>
+                  <div key={item.key} {...common} className="guest-row placeholder" style={style} aria-busy="true">
+                    <span role="gridcell" className="placeholder-bar" aria-label="Loading" />
                   </div>
                 );
-              const guest = row.guest;
+              const selected = guest.invitationId === selectedId;
               return (
                 <div
                   key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 1}
-                  aria-selected={guest.invitationId === selectedId}
-                  className={`guest-row${guest.invitationId === selectedId ? ' selected' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  {...common}
+                  aria-selected={selected}
+                  className={`guest-row${selected ? ' selected' : ''}`}
+                  style={style}
                   onClick={() => onSelect(guest.invitationId)}
                   data-testid="guest-row"
                   data-id={guest.invitationId}
                 >
-                  <span role="cell" className="cell-name">
-                    <button type="button" className="link-button" onClick={() => onSelect(guest.invitationId)}>
-                      {fullName(guest)}
-                    </button>
+                  <span role="gridcell" className="cell-name">
+                    <strong className="ellipsis">{fullName(guest)}</strong>
                     {guest.email && <span className="muted ellipsis">{guest.email}</span>}
                   </span>
-                  <span role="cell" className="ellipsis" title={guest.companyName ?? ''}>
+                  <span role="gridcell" className="ellipsis" title={guest.companyName ?? ''}>
                     {guest.companyName ?? <span className="muted">—</span>}
                   </span>
-                  <span role="cell" className="ellipsis" title={guest.eventName ?? ''}>
+                  <span role="gridcell" className="ellipsis" title={guest.hostName ?? ''}>
+                    {guest.hostName ?? <span className="muted">—</span>}
+                  </span>
+                  <span role="gridcell" className="ellipsis" title={guest.eventName ?? ''}>
                     {guest.eventName ?? <span className="muted">—</span>}
                   </span>
-                  <span role="cell">
-                    <TimeCell guest={guest} headed={headed} />
+                  <span role="gridcell">
+                    <TimeCell guest={guest} />
                   </span>
-                  <span role="cell">
+                  <span role="gridcell">
                     <StateBadge guest={guest} />
                   </span>
-                  <span role="cell" className="cell-actions">
+                  <span role="gridcell" className="cell-actions">
                     <ActionButtons
                       guest={guest}
                       busy={busy[guest.invitationId]}
                       onAction={(action) => onAction(guest.invitationId, action)}
+                      tabbable={false}
                     />
                   </span>
                 </div>

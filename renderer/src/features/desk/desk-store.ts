@@ -1,36 +1,53 @@
-/** The reception desk: who is expected, on site and gone, and moving check-ins along. */
+/**
+ * The reception desk: a day's guests (today first), filtered, sorted and
+ * paged by the core; changes arrive as rows and counts; check-ins and
+ * check-outs with undo; conflicts; the evacuation list.
+ */
 import { create } from 'zustand';
-import type { Guest, GuestDetail, OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest, GuestDetail, OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { api } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';
-import { type TransitionAction, withGuest } from './guest-lists.ts';
+import { dayRange, todayKey, type GuestSort, type TransitionAction } from './guest-lists.ts';
 
 export type Conflict = OperationOutput<'conflicts.list'>[number];
 export type EvacuationList = OperationOutput<'guests.evacuationList'>;
+export type Overview = OperationOutput<'guests.overview'>;
+export type Counts = OperationOutput<'guests.list'>['counts'];
 
-export const SEARCH_DEBOUNCE_MS = 200;
+/** Typing pauses this long before the core is asked: short, the core answers a page in milliseconds. */
+export const SEARCH_DEBOUNCE_MS = 60;
+export const PAGE_SIZE = 100;
 
 export interface Notice {
   id: number;
   tone: 'info' | 'error';
   text: string;
+  /** A check-out that can still be taken back. */
+  undo?: { invitationId: number; until: string };
 }
 
 interface DeskState {
-  guests: Guest[];
-  loaded: boolean;
-  loading: boolean;
-  loadError: string | null;
-  tab: GuestCategory;
+  /** The day shown, "YYYY-MM-DD" by the desk's clock. */
+  day: string;
+  category: GuestCategory;
+  hostId: number | null;
+  eventId: number | null;
+  sort: GuestSort;
   query: string;
-  /** Search answers; null while no search is active. */
-  searchResults: Guest[] | null;
-  searching: boolean;
+  /** The rows of the view by position; undefined where no page was loaded yet. */
+  rows: (DeskGuest | undefined)[];
+  total: number;
+  counts: Counts;
+  version: number;
+  loaded: boolean;
+  loadError: string | null;
+  overview: Overview | null;
   selectedId: number | null;
   detail: GuestDetail | null;
   detailLoading: boolean;
-  /** Guests whose transition is on its way to the core. */
+  /** The PIN a person revealed for the open guest; forgotten when the detail closes. */
+  revealedPin: string | null;
   busy: Record<number, TransitionAction>;
   conflicts: Conflict[];
   syncing: boolean;
@@ -39,12 +56,24 @@ interface DeskState {
   notice: Notice | null;
 
   load(): Promise<void>;
-  setTab(tab: GuestCategory): void;
+  /** Loads the pages under rows `start`..`end` that are not loaded yet. */
+  ensureRows(start: number, end: number): void;
+  /** The core moved to a new version: take what changed. */
+  applyChanges(version: number): Promise<void>;
+  loadOverview(): Promise<void>;
+  setDay(day: string): void;
+  setCategory(category: GuestCategory): void;
+  setHost(hostId: number | null): void;
+  setEvent(eventId: number | null): void;
+  setSort(sort: GuestSort): void;
   setQuery(text: string): void;
   select(invitationId: number | null): void;
   loadDetail(): Promise<void>;
+  revealPin(): Promise<void>;
+  hidePin(): void;
   transition(invitationId: number, action: TransitionAction): Promise<void>;
   loadConflicts(): Promise<void>;
+  retryConflict(id: number): Promise<void>;
   dismissConflict(id: number): Promise<void>;
   syncNow(): Promise<void>;
   openEvacuation(): Promise<void>;
@@ -59,88 +88,217 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const DONE: Record<TransitionAction, string> = {
   checkIn: 'checked in',
   checkOut: 'checked out',
-  undo: 'is expected again (check-in undone)',
+  undo: 'is back as before (undone)',
 };
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
-let searchSequence = 0;
-let loadSequence = 0;
+/** Bumped whenever the view changes: answers for an older view are dropped. */
+let viewSequence = 0;
 let noticeId = 0;
+const pagesInFlight = new Set<number>();
+let changesRunning: Promise<void> | undefined;
+let changesAgain = false;
 
-const initial = {
-  guests: [],
-  loaded: false,
-  loading: false,
-  loadError: null,
-  tab: 'expected' as GuestCategory,
-  query: '',
-  searchResults: null,
-  searching: false,
-  selectedId: null,
-  detail: null,
-  detailLoading: false,
-  busy: {},
-  conflicts: [],
-  syncing: false,
-  evacuation: null,
-  evacuationLoading: false,
-  notice: null,
-} satisfies Partial<DeskState>;
+const emptyCounts = (): Counts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
+
+const initial = () =>
+  ({
+    day: todayKey(),
+    category: 'expected' as GuestCategory,
+    hostId: null,
+    eventId: null,
+    sort: 'time' as GuestSort,
+    query: '',
+    rows: [],
+    total: 0,
+    counts: emptyCounts(),
+    version: 0,
+    loaded: false,
+    loadError: null,
+    overview: null,
+    selectedId: null,
+    detail: null,
+    detailLoading: false,
+    revealedPin: null,
+    busy: {},
+    conflicts: [],
+    syncing: false,
+    evacuation: null,
+    evacuationLoading: false,
+    notice: null,
+  }) satisfies Partial<DeskState>;
+
+type ViewInput = Omit<OperationInput<'guests.list'>, 'offset' | 'limit'>;
+
+/** The view the core is asked for. A search spans every day; the category tabs filter it too. */
+export function viewOf(s: Pick<DeskState, 'day' | 'category' | 'hostId' | 'eventId' | 'sort' | 'query'>): ViewInput {
+  const text = s.query.trim();
+  return {
+    ...dayRange(s.day),
+    category: s.category,
+    sort: s.sort,
+    ...(s.hostId !== null && !text ? { hostId: s.hostId } : {}),
+    ...(s.eventId !== null && !text ? { eventId: s.eventId } : {}),
+    ...(text ? { text } : {}),
+  };
+}
 
 export const useDesk = create<DeskState>()((set, get) => {
-  const notify = (tone: Notice['tone'], text: string) => set({ notice: { id: ++noticeId, tone, text } });
+  const notify = (tone: Notice['tone'], text: string, undo?: Notice['undo']) =>
+    set({ notice: { id: ++noticeId, tone, text, ...(undo ? { undo } : {}) } });
 
-  const runSearch = async (text: string, sequence: number) => {
+  /** The guest as the core now shows them, wherever they are in the loaded rows. */
+  const patchRow = (guest: DeskGuest) =>
+    set((s) => {
+      const index = s.rows.findIndex((g) => g?.invitationId === guest.invitationId);
+      if (index < 0) return {};
+      const rows = s.rows.slice();
+      rows[index] = guest;
+      return { rows };
+    });
+
+  async function loadPage(page: number, sequence: number) {
+    if (pagesInFlight.has(page)) return;
+    pagesInFlight.add(page);
     try {
-      const results = await api.call('guests.search', { text });
-      if (sequence === searchSequence) set({ searchResults: results, searching: false });
+      const answer = await api.call('guests.list', { ...viewOf(get()), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+      if (sequence !== viewSequence) return;
+      set((s) => {
+        const rows = s.rows.length === answer.total ? s.rows.slice() : resized(s.rows, answer.total);
+        answer.guests.forEach((guest, i) => (rows[answer.offset + i] = guest));
+        return {
+          rows,
+          total: answer.total,
+          counts: answer.counts,
+          version: Math.max(s.version, answer.version),
+          loaded: true,
+          loadError: null,
+        };
+      });
     } catch (error) {
-      if (sequence === searchSequence) {
-        set({ searchResults: [], searching: false });
-        notify('error', `Search failed: ${message(error)}`);
-      }
+      if (sequence === viewSequence) set({ loadError: message(error) });
+    } finally {
+      pagesInFlight.delete(page);
     }
-  };
+  }
+
+  /** A new view: the first page, then whatever the table asks for. */
+  function reloadView() {
+    const sequence = ++viewSequence;
+    pagesInFlight.clear();
+    set({ rows: [], total: 0, loaded: false });
+    return loadPage(0, sequence);
+  }
+
+  async function takeChanges(version: number) {
+    const s = get();
+    if (version <= s.version || !s.loaded) return;
+    const sequence = viewSequence;
+    const delta = await api.call('guests.changes', { ...viewOf(s), since: s.version });
+    if (sequence !== viewSequence) return;
+    const loaded = new Set(get().rows.flatMap((g) => (g ? [g.invitationId] : [])));
+    const membershipMoved =
+      delta.reload ||
+      delta.total !== get().total ||
+      delta.changed.some((g) => !loaded.has(g.invitationId)) ||
+      delta.removed.some((id) => loaded.has(id));
+    set({ counts: delta.counts, version: delta.version });
+    if (membershipMoved) {
+      // Rows came or went: the loaded pages are read again (the table asks for those in view).
+      const next = ++viewSequence;
+      pagesInFlight.clear();
+      set({ rows: resized([], delta.total), total: delta.total });
+      await loadPage(0, next);
+    } else for (const guest of delta.changed) patchRow(guest);
+    if (get().selectedId !== null && [...delta.changed.map((g) => g.invitationId), ...delta.removed].includes(get().selectedId!))
+      void get().loadDetail();
+    void get().loadOverview();
+  }
 
   return {
-    ...initial,
+    ...initial(),
 
-    async load() {
-      const sequence = ++loadSequence;
-      set({ loading: true });
-      try {
-        const guests = await api.call('guests.list', {});
-        if (sequence !== loadSequence) return;
-        set({ guests, loaded: true, loading: false, loadError: null });
-      } catch (error) {
-        if (sequence === loadSequence) set({ loading: false, loadError: message(error) });
+    load: () => {
+      void get().loadOverview();
+      return reloadView();
+    },
+
+    ensureRows(start, end) {
+      const { rows } = get();
+      const sequence = viewSequence;
+      for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) {
+        const first = page * PAGE_SIZE;
+        if (first >= rows.length) break;
+        const last = Math.min(rows.length, first + PAGE_SIZE);
+        for (let i = first; i < last; i++)
+          if (rows[i] === undefined) {
+            void loadPage(page, sequence);
+            break;
+          }
       }
-      // Search answers and the open guest follow the mirror too.
-      const { query, selectedId } = get();
-      if (query.trim()) void runSearch(query.trim(), searchSequence);
-      if (selectedId !== null) void get().loadDetail();
     },
 
-    setTab(tab) {
-      clearTimeout(searchTimer);
-      searchSequence++;
-      set({ tab, query: '', searchResults: null, searching: false });
+    async applyChanges(version) {
+      if (changesRunning) {
+        changesAgain = true;
+        return changesRunning;
+      }
+      changesRunning = (async () => {
+        try {
+          do {
+            changesAgain = false;
+            await takeChanges(version);
+          } while (changesAgain);
+        } catch (error) {
+          set({ loadError: message(error) });
+        } finally {
+          changesRunning = undefined;
+        }
+      })();
+      return changesRunning;
     },
 
+    async loadOverview() {
+      const { day } = get();
+      try {
+        const overview = await api.call('guests.overview', dayRange(day));
+        if (get().day === day) set({ overview });
+      } catch {
+        // The chart and the filters wait for the next change.
+      }
+    },
+
+    setDay(day) {
+      if (!day) return;
+      set({ day, hostId: null, eventId: null, overview: null });
+      void get().load();
+    },
+    setCategory(category) {
+      set({ category });
+      void reloadView();
+    },
+    setHost(hostId) {
+      set({ hostId });
+      void reloadView();
+    },
+    setEvent(eventId) {
+      set({ eventId });
+      void reloadView();
+    },
+    setSort(sort) {
+      set({ sort });
+      void reloadView();
+    },
     setQuery(text) {
       clearTimeout(searchTimer);
-      const sequence = ++searchSequence;
-      const trimmed = text.trim();
-      if (!trimmed) {
-        set({ query: text, searchResults: null, searching: false });
-        return;
-      }
-      set({ query: text, searching: true });
-      searchTimer = setTimeout(() => void runSearch(trimmed, sequence), SEARCH_DEBOUNCE_MS);
+      set({ query: text });
+      searchTimer = setTimeout(() => void reloadView(), SEARCH_DEBOUNCE_MS);
     },
 
     select(invitationId) {
-      set({ selectedId: invitationId, detail: null });
+      if (invitationId === get().selectedId) return;
+      // Leaving a guest hides their PIN again.
+      set({ selectedId: invitationId, detail: null, revealedPin: null });
       if (invitationId !== null) void get().loadDetail();
     },
 
@@ -157,17 +315,31 @@ export const useDesk = create<DeskState>()((set, get) => {
       }
     },
 
+    async revealPin() {
+      const id = get().selectedId;
+      if (id === null) return;
+      try {
+        const { pin } = await api.call('guests.revealPin', { invitationId: id });
+        if (get().selectedId === id) set({ revealedPin: pin });
+      } catch (error) {
+        notify('error', `Could not show the PIN: ${message(error)}`);
+      }
+    },
+
+    hidePin() {
+      set({ revealedPin: null });
+    },
+
     async transition(invitationId, action) {
       if (get().busy[invitationId]) return;
       set((s) => ({ busy: { ...s.busy, [invitationId]: action } }));
       try {
         const guest = await api.call('guests.transition', { invitationId, action });
         // The answer is the guest as now shown (pending until the service confirms): show it at once.
-        set((s) => ({
-          guests: withGuest(s.guests, guest),
-          searchResults: s.searchResults && withGuest(s.searchResults, guest),
-        }));
-        notify('info', `${fullName(guest)} ${DONE[action]}.`);
+        patchRow(guest);
+        if (action === 'checkOut' && guest.undoUntil)
+          notify('info', `${fullName(guest)} checked out.`, { invitationId, until: guest.undoUntil });
+        else notify('info', `${fullName(guest)} ${DONE[action]}.`);
         if (get().selectedId === invitationId) void get().loadDetail();
       } catch (error) {
         notify('error', capitalised(message(error)));
@@ -184,8 +356,19 @@ export const useDesk = create<DeskState>()((set, get) => {
       try {
         set({ conflicts: await api.call('conflicts.list', {}) });
       } catch {
-        // Shown again on the next mirror change.
+        // Shown again on the next change of the outbox.
       }
+    },
+
+    async retryConflict(id) {
+      try {
+        const guest = await api.call('conflicts.retry', { id });
+        patchRow(guest);
+        notify('info', `Trying again: ${fullName(guest)}.`);
+      } catch (error) {
+        notify('error', `Not tried again: ${message(error)}`);
+      }
+      void get().loadConflicts();
     },
 
     async dismissConflict(id) {
@@ -211,7 +394,6 @@ export const useDesk = create<DeskState>()((set, get) => {
       } finally {
         set({ syncing: false });
       }
-      void get().load();
       void get().loadConflicts();
     },
 
@@ -235,9 +417,15 @@ export const useDesk = create<DeskState>()((set, get) => {
 
     clear() {
       clearTimeout(searchTimer);
-      searchSequence++;
-      loadSequence++;
-      set(initial);
+      viewSequence++;
+      pagesInFlight.clear();
+      set(initial());
     },
   };
 });
+
+function resized<T>(rows: readonly (T | undefined)[], length: number): (T | undefined)[] {
+  const next = rows.slice(0, length);
+  next.length = length;
+  return next;
+}

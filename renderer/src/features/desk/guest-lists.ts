@@ -1,11 +1,13 @@
-/** The desk's lists, worked out from the guests of the location. Pure: the tests run it in Node. */
+/** The desk's rules as people read them. Pure: the tests run them in Node. */
 import type { Guest } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** The contract's categories, in tab order (listed here: importing flow.ts would bundle zod into the renderer). */
 export const GUEST_CATEGORIES: readonly GuestCategory[] = ['expected', 'onsite', 'left', 'other'];
 
 export type TransitionAction = 'checkIn' | 'checkOut' | 'undo';
+export type GuestSort = 'time' | 'name' | 'company';
 
 export const CATEGORY_LABELS: Record<GuestCategory, string> = {
   expected: 'Expected',
@@ -14,50 +16,41 @@ export const CATEGORY_LABELS: Record<GuestCategory, string> = {
   other: 'Other',
 };
 
-export type CategoryCounts = Record<GuestCategory, number>;
+export const SORT_LABELS: Record<GuestSort, string> = { time: 'Time', name: 'Name', company: 'Company' };
 
-export function countByCategory(guests: readonly Guest[]): CategoryCounts {
-  const counts: CategoryCounts = { expected: 0, onsite: 0, left: 0, other: 0 };
-  for (const guest of guests) counts[guest.category]++;
-  return counts;
-}
+export type CategoryCounts = Record<GuestCategory, number>;
 
 /** The tabs to show: the three of every site, and Other only while some guest is in a state the flow does not name. */
 export function visibleCategories(counts: CategoryCounts): GuestCategory[] {
   return GUEST_CATEGORIES.filter((c) => c !== 'other' || counts.other > 0);
 }
 
-const byTime = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
+/** Check-in opens this long before the event starts and closes when it ends (as the core and the service rule). */
+const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
+
+export type Actions = { actions: TransitionAction[]; closed?: string };
 
 /**
- * A tab's guests in the order the desk works them: expected by event start,
- * on site by arrival (newest first, who just came in is who is asked about),
- * left by departure (newest first).
+ * What the desk can do with a guest now (the core refuses the rest): check
+ * in while the event's check-in window is open (otherwise why not, instead
+ * of a button), check out or undo a check-in when on site, undo a check-out
+ * while it is still held back.
  */
-export function guestsOf(guests: readonly Guest[], category: GuestCategory): Guest[] {
-  const list = guests.filter((g) => g.category === category);
-  if (category === 'onsite')
-    return list.sort((a, b) => byTime(b.arrivedAt, a.arrivedAt) || byTime(a.startsAt, b.startsAt));
-  if (category === 'left') return list.sort((a, b) => byTime(b.leftAt, a.leftAt));
-  return list.sort((a, b) => byTime(a.startsAt, b.startsAt) || (a.lastName ?? '').localeCompare(b.lastName ?? ''));
-}
-
-/** The list with one guest as the core now shows it: the answer of a transition, shown at once. */
-export function withGuest(guests: readonly Guest[], updated: Guest): Guest[] {
-  let found = false;
-  const next = guests.map((g) => {
-    if (g.invitationId !== updated.invitationId) return g;
-    found = true;
-    return updated;
-  });
-  return found ? next : [...next, updated];
-}
-
-/** What the desk can do with a guest, by category (the core refuses the rest). */
-export function actionsFor(guest: Pick<Guest, 'category'>): TransitionAction[] {
-  if (guest.category === 'expected') return ['checkIn'];
-  if (guest.category === 'onsite') return ['checkOut', 'undo'];
-  return [];
+export function actionsFor(
+  guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'>,
+  now: number = Date.now(),
+  locale?: string,
+): Actions {
+  if (guest.category === 'expected') {
+    if (guest.endsAt && Date.parse(guest.endsAt) <= now)
+      return { actions: [], closed: `Ended ${formatDateTime(guest.endsAt, locale, new Date(now))}` };
+    const opens = guest.startsAt ? Date.parse(guest.startsAt) - CHECK_IN_OPENS_BEFORE_MS : NaN;
+    if (opens > now) return { actions: [], closed: `Opens ${formatDateTime(new Date(opens).toISOString(), locale, new Date(now))}` };
+    return { actions: ['checkIn'] };
+  }
+  if (guest.category === 'onsite') return { actions: ['checkOut', 'undo'] };
+  if (guest.category === 'left' && guest.undoUntil && Date.parse(guest.undoUntil) > now) return { actions: ['undo'] };
+  return { actions: [] };
 }
 
 /** A guest's state as a person reads it; unknown states keep their raw name. */
@@ -68,38 +61,67 @@ export function stateLabel(guest: Pick<Guest, 'state' | 'category'>): string {
   return guest.state;
 }
 
-export type ListRow = { kind: 'day'; key: string; label: string; count: number } | { kind: 'guest'; guest: Guest };
+const pad = (n: number) => String(n).padStart(2, '0');
 
-const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+/** A day as the desk's clock says it, "YYYY-MM-DD" (the value of a date input). */
+export function dayKeyOf(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
-/** "Today", "Tomorrow", "Yesterday", or the weekday and date: how the desk says which day a visit is. */
-export function dayLabel(iso: string | null, now: Date = new Date(), locale = 'en-GB'): string {
-  if (!iso) return 'No date';
-  const date = new Date(iso);
+export const todayKey = (now: Date = new Date()) => dayKeyOf(now);
+
+/** The instants a local day spans, for the core. */
+export function dayRange(day: string): { from: string; to: string } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
+}
+
+/** "Today", "Tomorrow", "Yesterday", or the weekday and date: how the desk says which day it shows. */
+export function dayLabel(day: string, now: Date = new Date(), locale?: string): string {
+  const { from } = dayRange(day);
+  const date = new Date(from);
   const long = date.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
-  const days = Math.round(
-    (new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() -
-      new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) /
-      86_400_000,
-  );
+  const days = Math.round((date.getTime() - new Date(dayRange(dayKeyOf(now)).from).getTime()) / 86_400_000);
   const relative = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' }[days];
   return relative ? `${relative} · ${long}` : long;
 }
 
-/** Guests in start order with a heading before each day, for lists that span days (Expected). */
-export function withDayHeadings(guests: readonly Guest[], now: Date = new Date()): ListRow[] {
-  const rows: ListRow[] = [];
-  let current: Extract<ListRow, { kind: 'day' }> | undefined;
-  for (const guest of guests) {
-    const key = guest.startsAt ? dayKey(new Date(guest.startsAt)) : 'none';
-    if (current?.key !== key) {
-      current = { kind: 'day', key, label: dayLabel(guest.startsAt, now), count: 0 };
-      rows.push(current);
-    }
-    current.count++;
-    rows.push({ kind: 'guest', guest });
-  }
-  return rows;
+const ACTION_NOUNS: Record<string, string> = {
+  checkIn: 'check-in',
+  checkOut: 'check-out',
+  undo: 'undo of the check-in',
+};
+
+const ADVICE: Record<string, string> = {
+  checkIn:
+    'Ask the guest for their invitation; if they should come in, their host can send a new invitation, or check them in at another desk once the service knows them.',
+  checkOut: 'Look at the guest in the list: the service may have them checked out already.',
+  undo: 'Look at the guest in the list: the service may show them differently.',
+};
+
+/** ISO timestamps in a message, as the desk's clock reads them. */
+export function localTimes(text: string, locale?: string, now: Date = new Date()): string {
+  return text.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)\b/g, (iso) =>
+    formatDateTime(iso, locale, now).replace(/^Today /, ''),
+  );
 }
 
-export const plainRows = (guests: readonly Guest[]): ListRow[] => guests.map((guest) => ({ kind: 'guest', guest }));
+/** What the service's reason says, without the technical lead-in ("transitionCheckIn: 409 ..."). */
+function reasonOf(message: string): string {
+  const reason = message.replace(/^\w+: \d{3}(?: [A-Z_]+)?: /, '').trim();
+  return reason.replace(/\s*\(check-in \d+\)/g, '').replace(/\bof check-in \d+\b/g, '');
+}
+
+/** A refused transition as a sentence, with what to do. */
+export function conflictSentence(
+  conflict: { action: string | null; message: string },
+  locale?: string,
+  now: Date = new Date(),
+): { sentence: string; advice: string } {
+  const noun = ACTION_NOUNS[conflict.action ?? ''] ?? 'change';
+  const reason = localTimes(reasonOf(conflict.message), locale, now).replace(/\s+/g, ' ');
+  return {
+    sentence: `The service refused this ${noun}: ${reason.replace(/\.$/, '')}.`,
+    advice: ADVICE[conflict.action ?? ''] ?? 'Look at the guest in the list, then dismiss this.',
+  };
+}

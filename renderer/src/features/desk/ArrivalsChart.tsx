@@ -1,0 +1,52 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { plural } from '../../lib/format.ts';
+import type { Overview } from './desk-store.ts';
+import { arrivalsSummary } from './overview.ts';
+
+/**
+ * The day at a glance: arrivals per hour as bars, and who is on site now as
+ * a number. The chart is drawn for the eye; the same facts are in its text
+ * alternative for a screen reader.
+ */
+export function ArrivalsChart({ overview, day, isToday }: { overview: Overview; day: string; isToday: boolean }) {
+  const data = overview.arrivalsPerHour.map((arrivals, hour) => ({ hour: `${String(hour).padStart(2, '0')}`, arrivals }));
+  const total = overview.arrivalsPerHour.reduce((sum, n) => sum + n, 0);
+  const summary = arrivalsSummary(overview.arrivalsPerHour);
+  return (
+    <section className="overview" aria-labelledby="overview-title" data-testid="overview">
+      <div className="overview-figures">
+        <h2 id="overview-title" className="overview-title">
+          {isToday ? 'Today' : day}
+        </h2>
+        {isToday && (
+          <p className="overview-figure" data-testid="on-site-now">
+            <strong>{overview.onSite.toLocaleString()}</strong> on site now
+          </p>
+        )}
+        <p className="overview-figure">
+          <strong>{total.toLocaleString()}</strong> {total === 1 ? 'arrival' : 'arrivals'}
+        </p>
+      </div>
+      <figure className="overview-chart">
+        <div aria-hidden="true" className="overview-plot">
+          <ResponsiveContainer width="100%" height={96}>
+            <BarChart data={data} margin={{ top: 6, right: 4, bottom: 0, left: 0 }}>
+              <CartesianGrid vertical={false} stroke="#e3e8ef" />
+              <XAxis dataKey="hour" tickLine={false} axisLine={false} interval={2} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
+              <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={30} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
+              <Tooltip
+                cursor={{ fill: 'rgb(15 107 107 / 0.08)' }}
+                formatter={(value) => [plural(Number(value), 'arrival'), '']}
+                labelFormatter={(hour) => `${hour}:00 – ${hour}:59`}
+              />
+              <Bar dataKey="arrivals" fill="#0f6b6b" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <figcaption className="sr-only" data-testid="chart-text">
+          Arrivals per hour: {summary}
+        </figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * The reception desk end to end at a large site: 20,000 mirrored guests, the
+ * built renderer in Chromium on the browser host. Each flow a receptionist
+ * walks through, each screen saved as a PNG in test-results/screens/ and
+ * checked with axe; the evacuation list printed to PDF and turned into PNG
+ * pages.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../electron/core/app/session.ts';
+import { DESK_PIN, type DeskSite, openDeskSite } from '../support/desk-site.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCREENS = join(ROOT, 'test-results', 'screens');
+const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+const GUESTS = 20_000;
+
+let site: DeskSite;
+let page: Page;
+const pageErrors: string[] = [];
+const desk = createSession('e2e-desk-check', 'desk', 'desk');
+
+function today() {
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  return { from: start.toISOString(), to: new Date(start.getTime() + 86_400_000).toISOString() };
+}
+
+async function screen(name: string) {
+  await page.screenshot({ path: join(SCREENS, `desk-${name}.png`) });
+}
+
+/** axe's violations on the page as it is now: rule ids with how many nodes. */
+async function axeViolations(): Promise<string[]> {
+  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays as it is.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const result = (await page.evaluate(
+    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))',
+  )) as { id: string; nodes: string[] }[];
+  return result.map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+}
+
+const rowCount = () => page.locator('[data-testid=guest-row]').count();
+const text = async (selector: string) => (await page.locator(selector).first().textContent()) ?? '';
+
+beforeAll(async () => {
+  rmSync(SCREENS, { recursive: true, force: true });
+  mkdirSync(SCREENS, { recursive: true });
+  site = await openDeskSite(GUESTS);
+  page = await site.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(site.url);
+}, 300_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => {
+  it("opens on today's expected guests after the PIN, at once", async () => {
+    await page.click('[data-testid=staff-button]');
+    await page.locator('[data-testid=pin-pad]').waitFor();
+    await page.keyboard.type(DESK_PIN);
+    const started = Date.now();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 10_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(5_000); // the benchmark holds the 1.5 s target; this only catches a stall
+    expect(await text('[data-testid=list-day]')).toMatch(/^Today · /);
+    const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', limit: 1 });
+    expect(await text('[data-testid=tab-count-expected]')).toBe(view.counts.expected.toLocaleString('en-GB'));
+    // Virtualised and paged: only rows in view exist in the page.
+    expect(await rowCount()).toBeLessThan(60);
+    await page.locator('[data-testid=overview]').waitFor();
+    await screen('today');
+    expect(await axeViolations()).toEqual([]);
+  }, 30_000);
+
+  it('finds every match of a search, across days', async () => {
+    const probe = await site.core.call(desk, 'guests.list', { ...today(), text: 'mar', category: 'expected', limit: 1 });
+    expect(probe.total).toBeGreaterThan(50);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('desk-search');
+    await page.keyboard.type('mar');
+    await page.locator('[data-testid=list-caption]', { hasText: `${probe.total.toLocaleString('en-GB')} matches for “mar”` }).waitFor();
+    // Scroll to the end: the last match is there too.
+    await page.locator('.guest-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForFunction(
+      (total) => [...document.querySelectorAll('[data-testid=guest-table] [aria-rowindex]')].some((r) => Number(r.getAttribute('aria-rowindex')) === total + 1 && r.getAttribute('data-testid') === 'guest-row'),
+      probe.total,
+    );
+    await screen('search');
+    expect(await axeViolations()).toEqual([]);
+    await page.fill('[data-testid=desk-search]', '');
+    await page.locator('[data-testid=list-day]', { hasText: /^Today/ }).waitFor();
+  }, 30_000);
+
+  it('filters by event and sorts by name', async () => {
+    const { events } = await site.core.call(desk, 'guests.overview', today());
+    const event = events.reduce((a, b) => (b.guests > a.guests ? b : a));
+    await page.selectOption('[data-testid=filter-event]', String(event.id));
+    const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', eventId: event.id, limit: 1 });
+    await page.locator('[data-testid=list-caption]', { hasText: `Expected: ${view.total.toLocaleString('en-GB')} guest` }).waitFor();
+    await page.selectOption('[data-testid=sort]', 'name');
+    await page.waitForTimeout(300);
+    const names = await page.locator('[data-testid=guest-row] .cell-name strong').allTextContents();
+    const lastNames = (await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', eventId: event.id, sort: 'name', limit: names.length })).guests;
+    expect(names.slice(0, 5)).toEqual(lastNames.slice(0, 5).map((g) => `${g.firstName} ${g.lastName}`));
+    await screen('filtered');
+    expect(await axeViolations()).toEqual([]);
+    await page.selectOption('[data-testid=filter-event]', '');
+    await page.selectOption('[data-testid=sort]', 'time');
+  }, 30_000);
+
+  it('moves through the list with the keyboard: one Tab stop, arrows, Enter opens, Escape closes', async () => {
+    await page.locator('[data-testid=guest-row]').first().waitFor();
+    await page.locator('[data-testid=guest-table] [role=row][tabindex="0"]').focus();
+    expect(await page.locator('[data-testid=guest-table] [role=row][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-index'));
+    expect(focused).toBe('2');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=guest-detail]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=guest-detail]').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('2');
+  });
+
+  it('shows a guest on site with the identity check as badges, the PIN hidden until asked', async () => {
+    const id = site.runtime.mirror.db
+      .prepare("SELECT id FROM check_ins WHERE location_id = 10 AND state = 'CHECKED_IN' AND trusted_id IS NOT NULL AND arrived_at >= ? ORDER BY arrived_at DESC LIMIT 1")
+      .pluck()
+      .get(today().from) as number | undefined;
+    expect(id).toBeDefined();
+    await page.click('[data-testid=tab-onsite]');
+    await page.fill('[data-testid=desk-search]', String(site.runtime.mirror.guests.byId(id!)!.lastName));
+    const row = page.locator(`[data-testid=guest-row][data-id="${id}"]`);
+    await row.waitFor();
+    await row.click();
+    await page.locator('[data-testid=identity-badges]').waitFor();
+    expect(await page.locator('[data-testid=pin-value]').count()).toBe(0);
+    await screen('detail');
+    expect(await axeViolations()).toEqual([]);
+    await page.click('[data-testid=reveal-pin]');
+    expect(await text('[data-testid=pin-value]')).toMatch(/^\d{6}$/);
+    await screen('detail-pin');
+    await page.keyboard.press('Escape');
+    await row.click();
+    await page.locator('[data-testid=reveal-pin]').waitFor();
+    expect(await page.locator('[data-testid=pin-value]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.fill('[data-testid=desk-search]', '');
+  });
+
+  it('checks a guest in, checks them out, and undoes the check-out', async () => {
+    await page.click('[data-testid=tab-expected]');
+    const button = page.locator('[data-testid=guest-row] [data-testid=action-checkIn]').first();
+    await button.waitFor();
+    const row = page.locator('[data-testid=guest-row]', { has: page.locator('[data-testid=action-checkIn]') }).first();
+    const id = Number(await row.getAttribute('data-id'));
+    await button.click();
+    await page.locator('[data-testid=toast]', { hasText: 'checked in' }).waitFor();
+    await page.click('[data-testid=tab-onsite]');
+    await page.fill('[data-testid=desk-search]', String(site.runtime.mirror.guests.byId(id)!.lastName));
+    const onsite = page.locator(`[data-testid=guest-row][data-id="${id}"]`);
+    await onsite.locator('[data-testid=action-checkOut]').click();
+    await page.locator('[data-testid=undo-check-out]').waitFor();
+    await screen('undo');
+    expect(await axeViolations()).toEqual([]);
+    await page.click('[data-testid=undo-check-out]');
+    await page.locator('[data-testid=toast]', { hasText: 'undone' }).waitFor();
+    expect(site.runtime.mirror.guests.byId(id)).toMatchObject({ category: 'onsite' });
+    await page.fill('[data-testid=desk-search]', '');
+  });
+
+  it("says why yesterday's guests cannot be checked in, instead of a button", async () => {
+    await page.click('[data-testid=tab-expected]');
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    const key = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+    await page.fill('[data-testid=desk-day]', key);
+    await page.locator('[data-testid=list-day]', { hasText: /^Yesterday/ }).waitFor();
+    await page.locator('[data-testid=guest-row]').first().waitFor();
+    expect(await page.locator('[data-testid=guest-row] [data-testid=action-checkIn]').count()).toBe(0);
+    expect(await page.locator('[data-testid=check-in-closed]').count()).toBeGreaterThan(0);
+    await screen('yesterday');
+    expect(await axeViolations()).toEqual([]);
+    await page.click('[data-testid=desk-today]');
+    await page.locator('[data-testid=list-day]', { hasText: /^Today/ }).waitFor();
+  });
+
+  it('shows a refused check-in as a sentence with what to do, and a retry says why it cannot work', async () => {
+    const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', limit: 200 });
+    const guest = view.guests.find((g) => g.endsAt && Date.parse(g.endsAt) > Date.now() && Date.parse(g.startsAt!) - 86_400_000 < Date.now())!;
+    // Checked in at another desk meanwhile: the service refuses this one.
+    site.service.db.prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?").run(new Date().toISOString(), guest.invitationId);
+    await site.core.call(desk, 'guests.transition', { invitationId: guest.invitationId, action: 'checkIn' });
+    await site.runtime.engine.deliver();
+    const conflict = page.locator('[data-testid=conflict]').first();
+    await conflict.waitFor({ timeout: 10_000 });
+    expect(await conflict.textContent()).toMatch(/The service refused this check-in: CHECK_IN is not allowed from state CHECKED_IN\./);
+    await screen('conflict');
+    expect(await axeViolations()).toEqual([]);
+    await site.core.call(desk, 'sync.now', {});
+    await conflict.getByText('Try again').click();
+    await page.locator('[data-testid=toast]', { hasText: /Not tried again: .*cannot be checked in: the state is CHECKED_IN/ }).waitFor();
+    await conflict.getByText('Dismiss').click();
+  });
+
+  it('prints the evacuation list compactly, with the location, time, page numbers and counts on every page', async () => {
+    await page.click('[data-testid=evacuation-button]');
+    await page.locator('[data-testid=evacuation]').waitFor();
+    const onSite = site.runtime.mirror.guests.onSite(10).length;
+    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(onSite);
+    await screen('evacuation');
+    expect(await axeViolations()).toEqual([]);
+    const pages = await page.locator('[data-testid=evacuation-page]').count();
+    expect(pages).toBe(Math.ceil(onSite / 44));
+    await page.emulateMedia({ media: 'print' });
+    const pdf = join(SCREENS, 'evacuation.pdf');
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    await page.emulateMedia({ media: 'screen' });
+    execFileSync('pdftoppm', ['-png', '-r', '60', pdf, join(SCREENS, 'evacuation-page')]);
+    const pngs = readdirSync(SCREENS).filter((f) => f.startsWith('evacuation-page') && f.endsWith('.png'));
+    expect(pngs.length).toBe(pages);
+    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+    expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(pages);
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it('stays quiet while nothing changes', async () => {
+    let lists = 0;
+    const count = (request: { url(): string }) => {
+      if (/\/app\/guests\.(list|changes)$/.test(request.url())) lists++;
+    };
+    page.on('request', count);
+    await page.waitForTimeout(6_000);
+    page.off('request', count);
+    expect(lists).toBe(0);
+  }, 20_000);
+
+  it('ran without errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
