@@ -158,7 +158,7 @@ describe('Foyer in a browser', () => {
   it('lists guests at the desk and opens the admin outbox', async () => {
     await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 15_000 });
     const expected = Number(await text('[data-testid=tab-count-expected]'));
-    expect(expected).toBeGreaterThan(100);
+    expect(expected).toBeGreaterThan(10); // today's, at this location
     // Virtualised: a long list keeps only the rows in view in the page.
     expect(await page.locator('[data-testid=guest-row]').count()).toBeLessThan(expected);
     await page.fill('[data-testid=desk-search]', 'a');

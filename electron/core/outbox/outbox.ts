@@ -143,6 +143,19 @@ export function createOutbox(deps: OutboxDeps) {
       throw new TransitionRefused(`the check-out of ${name} was already sent to the service and cannot be undone`);
     repo.clearPendingTransition.run(guest.invitationId, held.outboxId);
     repo.remove.run(held.outboxId);
+    // A check-in still on its way shows again as it did before the check-out.
+    const earlier = repo.lastOpen.get(`check-in:${guest.invitationId}`);
+    if (earlier) {
+      const payload = JSON.parse(earlier.payload) as TransitionPayload;
+      repo.setPendingTransition.run({
+        checkInId: guest.invitationId,
+        outboxId: earlier.id,
+        state: payload.toState,
+        arrivedAt: payload.action === 'undo' ? null : guest.arrivedAt,
+        leftAt: null,
+        undoUntil: null,
+      });
+    }
     return { outboxId: held.outboxId, guest: mirror.guests.byId(guest.invitationId, config().flow)! };
   }
 

@@ -162,6 +162,17 @@ describe('check-out and undo', () => {
     expect(back).toMatchObject({ category: 'onsite', pending: false, undoUntil: null });
     expect(runtime.outbox.counts().pending).toBe(0);
   });
+
+
+  it('takes back a check-out held behind a check-in not yet sent, leaving the guest on site', async () => {
+    const guest = guests[3]!;
+    await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'checkIn' });
+    await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'checkOut' });
+    const back = await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'undo' });
+    expect(back).toMatchObject({ category: 'onsite', pending: true, undoUntil: null });
+    await runtime.engine.deliver();
+    expect(runtime.mirror.guests.byId(guest.id)).toMatchObject({ category: 'onsite', pending: false });
+  });
 });
 
 describe('conflicts', () => {

@@ -107,7 +107,7 @@ export const kioskHandlers: Handlers<
     const guest = tappedAt === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     // The same answer for "not yours", "too long ago" and "no such guest": nothing to learn by probing.
     if (tappedAt === undefined || !guest) throw new AppError('NOT_FOUND', 'no recent check-in of this kiosk');
-    const pin = guest.pending || guest.category !== 'onsite' ? null : runtime.mirror.guests.details(invitationId).pin;
+    const pin = guest.pending || guest.category !== 'onsite' ? null : runtime.mirror.deskGuests.pin(invitationId);
     return { invitationId, pending: guest.pending, tappedAt, hostName: hostNameOf(runtime, guest), doorPin: pin };
   },
   'kiosk.checkOut': ({ invitationId }, ctx) => {

@@ -156,6 +156,10 @@ export function createOutboxRepo(db: Database.Database) {
       [number],
       { outboxId: number; undoUntil: string }
     >,
+    /** The newest open row of a target: what a guest's overlay shows when a later row is taken back. */
+    lastOpen: db.prepare(
+      `SELECT ${COLUMNS} FROM outbox WHERE target = ? AND state IN ('pending', 'sending') ORDER BY id DESC LIMIT 1`,
+    ) as Database.Statement<[string], OutboxRow>,
     /** A row taken back before it was sent (an undone check-out): as if it had never been queued. */
     remove: db.prepare("DELETE FROM outbox WHERE id = ? AND state = 'pending' AND attempts = 0"),
     setResult: db.prepare('UPDATE outbox SET result = @result, updated_at = @now WHERE id = @id'),

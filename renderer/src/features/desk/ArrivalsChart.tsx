@@ -30,7 +30,7 @@ export function ArrivalsChart({ overview, day, isToday }: { overview: Overview; 
       <figure className="overview-chart">
         <div aria-hidden="true" className="overview-plot">
           <ResponsiveContainer width="100%" height={96}>
-            <BarChart data={data} margin={{ top: 6, right: 4, bottom: 0, left: 0 }}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ top: 6, right: 4, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="#e3e8ef" />
               <XAxis dataKey="hour" tickLine={false} axisLine={false} interval={2} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
               <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={30} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
