@@ -85,12 +85,19 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
   }, 30_000);
 
   it('finds every match of a search, across days', async () => {
-    const probe = await site.core.call(desk, 'guests.list', { ...today(), text: 'mar', category: 'expected', limit: 1 });
+    const probe = await site.core.call(desk, 'guests.list', {
+      ...today(),
+      text: 'mar',
+      category: 'expected',
+      limit: 1,
+    });
     expect(probe.total).toBeGreaterThan(50);
     await page.keyboard.press('/');
     expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe('desk-search');
     await page.keyboard.type('mar');
-    await page.locator('[data-testid=list-caption]', { hasText: `${probe.total.toLocaleString('en-GB')} matches for “mar”` }).waitFor();
+    await page
+      .locator('[data-testid=list-caption]', { hasText: `${probe.total.toLocaleString('en-GB')} matches for “mar”` })
+      .waitFor();
     // Scroll to the end: the last match is there too.
     await page.locator('.guest-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await page.locator(`[data-testid=guest-row][aria-rowindex="${probe.total + 1}"]`).waitFor();
@@ -104,12 +111,27 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     const { events } = await site.core.call(desk, 'guests.overview', today());
     const event = events.reduce((a, b) => (b.guests > a.guests ? b : a));
     await page.selectOption('[data-testid=filter-event]', String(event.id));
-    const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', eventId: event.id, limit: 1 });
-    await page.locator('[data-testid=list-caption]', { hasText: `Expected: ${view.total.toLocaleString('en-GB')} guest` }).waitFor();
+    const view = await site.core.call(desk, 'guests.list', {
+      ...today(),
+      category: 'expected',
+      eventId: event.id,
+      limit: 1,
+    });
+    await page
+      .locator('[data-testid=list-caption]', { hasText: `Expected: ${view.total.toLocaleString('en-GB')} guest` })
+      .waitFor();
     await page.selectOption('[data-testid=sort]', 'name');
     await page.waitForTimeout(300);
     const names = await page.locator('[data-testid=guest-row] .cell-name strong').allTextContents();
-    const lastNames = (await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', eventId: event.id, sort: 'name', limit: names.length })).guests;
+    const lastNames = (
+      await site.core.call(desk, 'guests.list', {
+        ...today(),
+        category: 'expected',
+        eventId: event.id,
+        sort: 'name',
+        limit: names.length,
+      })
+    ).guests;
     expect(names.slice(0, 5)).toEqual(lastNames.slice(0, 5).map((g) => `${g.firstName} ${g.lastName}`));
     await screen('filtered');
     expect(await axeViolations()).toEqual([]);
@@ -134,7 +156,9 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
 
   it('shows a guest on site with the identity check as badges, the PIN hidden until asked', async () => {
     const id = site.runtime.mirror.db
-      .prepare("SELECT id FROM check_ins WHERE location_id = 10 AND state = 'CHECKED_IN' AND trusted_id IS NOT NULL AND arrived_at >= ? ORDER BY arrived_at DESC LIMIT 1")
+      .prepare(
+        "SELECT id FROM check_ins WHERE location_id = 10 AND state = 'CHECKED_IN' AND trusted_id IS NOT NULL AND arrived_at >= ? ORDER BY arrived_at DESC LIMIT 1",
+      )
       .pluck()
       .get(today().from) as number | undefined;
     expect(id).toBeDefined();
@@ -197,19 +221,27 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
 
   it('shows a refused check-in as a sentence with what to do, and a retry says why it cannot work', async () => {
     const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', limit: 200 });
-    const guest = view.guests.find((g) => g.endsAt && Date.parse(g.endsAt) > Date.now() && Date.parse(g.startsAt!) - 86_400_000 < Date.now())!;
+    const guest = view.guests.find(
+      (g) => g.endsAt && Date.parse(g.endsAt) > Date.now() && Date.parse(g.startsAt!) - 86_400_000 < Date.now(),
+    )!;
     // Checked in at another desk meanwhile: the service refuses this one.
-    site.service.db.prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?").run(new Date().toISOString(), guest.invitationId);
+    site.service.db
+      .prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?")
+      .run(new Date().toISOString(), guest.invitationId);
     await site.core.call(desk, 'guests.transition', { invitationId: guest.invitationId, action: 'checkIn' });
     await site.runtime.engine.deliver();
     const conflict = page.locator('[data-testid=conflict]').first();
     await conflict.waitFor({ timeout: 10_000 });
-    expect(await conflict.textContent()).toMatch(/The service refused this check-in: CHECK_IN is not allowed from state CHECKED_IN\./);
+    expect(await conflict.textContent()).toMatch(
+      /The service refused this check-in: CHECK_IN is not allowed from state CHECKED_IN\./,
+    );
     await screen('conflict');
     expect(await axeViolations()).toEqual([]);
     await site.core.call(desk, 'sync.now', {});
     await conflict.getByText('Try again').click();
-    await page.locator('[data-testid=toast]', { hasText: /Not tried again: .*cannot be checked in: the state is CHECKED_IN/ }).waitFor();
+    await page
+      .locator('[data-testid=toast]', { hasText: /Not tried again: .*cannot be checked in: the state is CHECKED_IN/ })
+      .waitFor();
     await conflict.getByText('Dismiss').click();
   });
 

@@ -85,7 +85,9 @@ describe('the desk view', () => {
     expect(page.guests).toHaveLength(4);
     const rest = await core.call(desk, 'guests.list', { ...view, offset: 4, limit: 4 });
     expect(rest.guests).toHaveLength(2);
-    expect(new Set([...page.guests, ...rest.guests].map((g) => g.invitationId))).toEqual(new Set(guests.map((g) => g.id)));
+    expect(new Set([...page.guests, ...rest.guests].map((g) => g.invitationId))).toEqual(
+      new Set(guests.map((g) => g.id)),
+    );
     // Another day has none of them.
     const tomorrow = { from: today().to, to: new Date(Date.parse(today().to) + 86_400_000).toISOString() };
     expect((await core.call(desk, 'guests.list', { ...tomorrow, eventId })).total).toBe(0);
@@ -104,7 +106,9 @@ describe('the desk view', () => {
 
   it('refuses to check in a guest whose event ended, in the core as well', async () => {
     const [late] = (await core.call(desk, 'guests.list', { ...today(), text: 'lena' })).guests;
-    await expect(core.call(desk, 'guests.transition', { invitationId: late!.invitationId, action: 'checkIn' })).rejects.toMatchObject({
+    await expect(
+      core.call(desk, 'guests.transition', { invitationId: late!.invitationId, action: 'checkIn' }),
+    ).rejects.toMatchObject({
       code: 'REFUSED',
       message: expect.stringMatching(/cannot be checked in any more: the event ended at /),
     });
@@ -163,7 +167,6 @@ describe('check-out and undo', () => {
     expect(runtime.outbox.counts().pending).toBe(0);
   });
 
-
   it('takes back a check-out held behind a check-in not yet sent, leaving the guest on site', async () => {
     const guest = guests[3]!;
     await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'checkIn' });
@@ -179,7 +182,9 @@ describe('conflicts', () => {
   it('retries a refused check-in once, or says why not, and never grows the reason', async () => {
     const guest = guests[2]!;
     // Checked in elsewhere meanwhile: the service refuses this desk's check-in.
-    service.db.prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?").run(fromNow(0), guest.id);
+    service.db
+      .prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?")
+      .run(fromNow(0), guest.id);
     await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'checkIn' });
     await runtime.engine.deliver();
     const [conflict] = await core.call(desk, 'conflicts.list', {});

@@ -61,7 +61,8 @@ describe('conflicts as sentences', () => {
     const { sentence, advice } = conflictSentence(
       {
         action: 'checkIn',
-        message: 'transitionCheckIn: 409 INVALID_TRANSITION: the event of check-in 42 ended at 2026-11-22T16:00:00.000Z',
+        message:
+          'transitionCheckIn: 409 INVALID_TRANSITION: the event of check-in 42 ended at 2026-11-22T16:00:00.000Z',
       },
       'en-GB',
       new Date('2026-11-22T18:00:00.000Z'),
@@ -99,7 +100,10 @@ describe('the identity check', () => {
 
   it("shows the service's own fields with labels, dates in local words", () => {
     expect(
-      readableFields({ parking: true, licensePlate: 'B-XY 123', meetingRoom: null, since: '2026-11-22T08:00:00.000Z' }, 'en-GB'),
+      readableFields(
+        { parking: true, licensePlate: 'B-XY 123', meetingRoom: null, since: '2026-11-22T08:00:00.000Z' },
+        'en-GB',
+      ),
     ).toEqual([
       ['Parking', 'Yes'],
       ['License plate', 'B-XY 123'],
@@ -111,7 +115,10 @@ describe('the identity check', () => {
 
 describe('the evacuation list on paper', () => {
   it('cuts everyone, by last name, into numbered pages that say which rows they hold', () => {
-    const guests = Array.from({ length: 95 }, (_, i) => ({ firstName: 'A', lastName: `N${String(i).padStart(3, '0')}` }));
+    const guests = Array.from({ length: 95 }, (_, i) => ({
+      firstName: 'A',
+      lastName: `N${String(i).padStart(3, '0')}`,
+    }));
     const pages = evacuationPages(guests.reverse(), 44);
     expect(pages.map((p) => [p.number, p.first, p.last, p.guests.length])).toEqual([
       [1, 1, 44, 44],

@@ -25,7 +25,9 @@ function viewQuery(view: ParsedView, { runtime }: HandlerContext): GuestViewQuer
   return {
     locationId,
     flow,
-    ...(text ? { ...syncWindow(runtime.config, now), withOnSite: true } : { from: view.from, to: view.to, withOnSite: today }),
+    ...(text
+      ? { ...syncWindow(runtime.config, now), withOnSite: true }
+      : { from: view.from, to: view.to, withOnSite: today }),
     category: view.category,
     hostId: view.hostId,
     eventId: view.eventId,
@@ -104,7 +106,8 @@ export const deskHandlers: Handlers<
       const ids = repo.changedSince(since, MAX_CHANGES + 1);
       const counts = repo.counts(query);
       const total = totalOf(counts, query.category);
-      if (ids === undefined || ids.length > MAX_CHANGES) return { version, reload: true, total, counts, changed: [], removed: [] };
+      if (ids === undefined || ids.length > MAX_CHANGES)
+        return { version, reload: true, total, counts, changed: [], removed: [] };
       const changed = repo.inView(query, ids);
       const inView = new Set(changed.map((g) => g.invitationId));
       return {
@@ -144,7 +147,8 @@ export const deskHandlers: Handlers<
     guestOrNotFound(invitationId, ctx);
     return { pin: ctx.runtime.mirror.deskGuests.pin(invitationId) };
   },
-  'guests.transition': ({ invitationId, action }, ctx) => deskViews(ctx)(transition(ctx, invitationId, action, 'desk')),
+  'guests.transition': ({ invitationId, action }, ctx) =>
+    deskViews(ctx)(transition(ctx, invitationId, action, 'desk', { undoable: true })),
   'guests.evacuationList': (_, ctx) => {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();

@@ -15,17 +15,19 @@ function asAppError(error: unknown): unknown {
 
 /**
  * Queues a transition (optimistic at once) and lets the engine send it;
- * returns the guest as now shown. A desk's check-out is held back for a few
- * seconds, so that Undo can take it back.
+ * returns the guest as now shown. With `undoable` (the desk's screen) a
+ * check-out is held back for a few seconds, so that Undo can take it back; a
+ * door that cannot offer Undo (the CLI, which sends at once) does not hold.
  */
 export function transition(
   ctx: HandlerContext,
   invitationId: number,
   action: TransitionAction,
   source: 'kiosk' | 'desk',
+  { undoable = false }: { undoable?: boolean } = {},
 ): Guest {
   try {
-    const hold = source === 'desk' ? { holdMs: CHECK_OUT_UNDO_MS } : {};
+    const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
     return ctx.runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
   } catch (error) {
     throw asAppError(error);

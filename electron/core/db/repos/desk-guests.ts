@@ -40,7 +40,8 @@ const CATEGORY = `CASE WHEN state IN (SELECT value FROM json_each(@expectedState
 const ORDER: Record<GuestSort, string> = {
   time: 'startsAt, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
   name: 'lastName IS NULL, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
-  company: 'companyName IS NULL, companyName COLLATE NOCASE, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
+  company:
+    'companyName IS NULL, companyName COLLATE NOCASE, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
 };
 /**
  * By time: expected guests whose check-in is still open first (yesterday's
@@ -65,7 +66,9 @@ export function createDeskGuestsRepo(db: Database.Database) {
   function viewSql(query: GuestViewQuery) {
     const flow = query.flow ?? DEFAULT_FLOW;
     const match = query.text ? toFtsQuery(query.text) : null;
-    const textFilter = match ? 'AND i.contact_id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match)' : '';
+    const textFilter = match
+      ? 'AND i.contact_id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match)'
+      : '';
     // A guest whose invitation is gone (the event was deleted while they were on site) has no contact in the index.
     const orphanText = match
       ? `AND lower(coalesce(k.first_name, '') || ' ' || coalesce(k.last_name, '') || ' ' || coalesce(k.email, '') || ' '
@@ -96,7 +99,15 @@ export function createDeskGuestsRepo(db: Database.Database) {
       expectedStates: JSON.stringify(flow.expected),
       onsiteStates: JSON.stringify(flow.onsite),
       leftStates: JSON.stringify(flow.left),
-      ...(match ? { match, like: `%${(query.text ?? '').trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}),
+      ...(match
+        ? {
+            match,
+            like: `%${(query.text ?? '')
+              .trim()
+              .toLowerCase()
+              .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          }
+        : {}),
       ...(query.hostId !== undefined ? { hostId: query.hostId } : {}),
       ...(query.eventId !== undefined ? { eventId: query.eventId } : {}),
     };
@@ -118,10 +129,7 @@ export function createDeskGuestsRepo(db: Database.Database) {
   const prune = db.prepare('DELETE FROM guest_changes WHERE seq <= ?');
   const version = db
     .prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'guest_changes'), 0)")
-    .pluck() as Database.Statement<
-    [],
-    number
-  >;
+    .pluck() as Database.Statement<[], number>;
 
   const details = db.prepare(`
     SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') IS NOT NULL AS hasPin,
@@ -203,9 +211,11 @@ export function createDeskGuestsRepo(db: Database.Database) {
       const { sql, params, flow } = viewSql(query);
       const where = query.category ? 'AND category = @category' : '';
       return (
-        prepared(
-          `SELECT * FROM (${sql}) WHERE invitationId IN (SELECT value FROM json_each(@ids)) ${where}`,
-        ).all({ ...params, ids: JSON.stringify(ids), ...(query.category ? { category: query.category } : {}) }) as GuestRow[]
+        prepared(`SELECT * FROM (${sql}) WHERE invitationId IN (SELECT value FROM json_each(@ids)) ${where}`).all({
+          ...params,
+          ids: JSON.stringify(ids),
+          ...(query.category ? { category: query.category } : {}),
+        }) as GuestRow[]
       ).map(toGuest(flow));
     },
 

@@ -9,7 +9,10 @@ import { arrivalsSummary } from './overview.ts';
  * alternative for a screen reader.
  */
 export function ArrivalsChart({ overview, day, isToday }: { overview: Overview; day: string; isToday: boolean }) {
-  const data = overview.arrivalsPerHour.map((arrivals, hour) => ({ hour: `${String(hour).padStart(2, '0')}`, arrivals }));
+  const data = overview.arrivalsPerHour.map((arrivals, hour) => ({
+    hour: `${String(hour).padStart(2, '0')}`,
+    arrivals,
+  }));
   const total = overview.arrivalsPerHour.reduce((sum, n) => sum + n, 0);
   const summary = arrivalsSummary(overview.arrivalsPerHour);
   return (
@@ -32,8 +35,20 @@ export function ArrivalsChart({ overview, day, isToday }: { overview: Overview; 
           <ResponsiveContainer width="100%" height={96}>
             <BarChart accessibilityLayer={false} data={data} margin={{ top: 6, right: 4, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="#e3e8ef" />
-              <XAxis dataKey="hour" tickLine={false} axisLine={false} interval={2} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
-              <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={30} tick={{ fontSize: 11, fill: '#3d4a5c' }} />
+              <XAxis
+                dataKey="hour"
+                tickLine={false}
+                axisLine={false}
+                interval={2}
+                tick={{ fontSize: 11, fill: '#3d4a5c' }}
+              />
+              <YAxis
+                allowDecimals={false}
+                tickLine={false}
+                axisLine={false}
+                width={30}
+                tick={{ fontSize: 11, fill: '#3d4a5c' }}
+              />
               <Tooltip
                 cursor={{ fill: 'rgb(15 107 107 / 0.08)' }}
                 formatter={(value) => [plural(Number(value), 'arrival'), '']}

@@ -137,7 +137,12 @@ export function DeskScreen() {
                 data-testid="desk-day"
               />
               {!isToday && (
-                <button type="button" className="button-ghost button-small" onClick={() => a.setDay(today)} data-testid="desk-today">
+                <button
+                  type="button"
+                  className="button-ghost button-small"
+                  onClick={() => a.setDay(today)}
+                  data-testid="desk-today"
+                >
                   Today
                 </button>
               )}
@@ -219,14 +224,19 @@ export function DeskScreen() {
                   <option value="">All events</option>
                   {s.overview?.events.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {new Date(e.startsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} {e.name} ({e.guests})
+                      {new Date(e.startsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}{' '}
+                      {e.name} ({e.guests})
                     </option>
                   ))}
                 </select>
               </label>
               <label>
                 <span>Sort by</span>
-                <select value={s.sort} onChange={(event) => a.setSort(event.target.value as GuestSort)} data-testid="sort">
+                <select
+                  value={s.sort}
+                  onChange={(event) => a.setSort(event.target.value as GuestSort)}
+                  data-testid="sort"
+                >
                   {(Object.keys(SORT_LABELS) as GuestSort[]).map((sort) => (
                     <option key={sort} value={sort}>
                       {SORT_LABELS[sort]}

@@ -37,7 +37,13 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
   const total = list.guests.length;
 
   return createPortal(
-    <div className="print-sheet" role="dialog" aria-modal="true" aria-labelledby="evacuation-title" data-testid="evacuation">
+    <div
+      className="print-sheet"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="evacuation-title"
+      data-testid="evacuation"
+    >
       <div className="print-toolbar">
         <span id="evacuation-title">
           Evacuation list · {total} {total === 1 ? 'person' : 'people'} · {pages.length}{' '}
@@ -55,7 +61,12 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
         <strong>{total}</strong>
       </span>
       {pages.map((page) => (
-        <article className="print-page" key={page.number} data-testid="evacuation-page" aria-label={`Page ${page.number} of ${pages.length}`}>
+        <article
+          className="print-page"
+          key={page.number}
+          data-testid="evacuation-page"
+          aria-label={`Page ${page.number} of ${pages.length}`}
+        >
           <header className="print-head">
             <div>
               <h1>Evacuation list</h1>
@@ -66,9 +77,7 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
             <div className="print-meta">
               <span>{when}</span>
               <span className={stale ? 'print-stale' : undefined}>{freshness}</span>
-              <strong>
-                {total} on site
-              </strong>
+              <strong>{total} on site</strong>
             </div>
           </header>
           {stale && page.number === 1 && (

@@ -53,12 +53,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
   const custom = readableFields(detail?.customFields ?? null);
 
   return (
-    <aside
-      className="detail-panel"
-      aria-labelledby="detail-title"
-      data-testid="guest-detail"
-      ref={panel}
-    >
+    <aside className="detail-panel" aria-labelledby="detail-title" data-testid="guest-detail" ref={panel}>
       <header className="detail-head">
         <div>
           <h2 id="detail-title" tabIndex={-1}>
@@ -121,7 +116,10 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
                 <ul className="id-badges" data-testid="identity-badges">
                   {badges.map((badge) => (
                     <li key={badge.label} className={`id-badge id-${badge.tone}`}>
-                      <Icon name={badge.tone === 'good' ? 'checkCircle' : badge.tone === 'bad' ? 'alert' : 'info'} size={16} />
+                      <Icon
+                        name={badge.tone === 'good' ? 'checkCircle' : badge.tone === 'bad' ? 'alert' : 'info'}
+                        size={16}
+                      />
                       <span>
                         <strong>{badge.label}</strong> {badge.value}
                       </span>
@@ -170,10 +168,17 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
               <h3 id="detail-legitimation">Legitimation</h3>
               {legitimation ? (
                 <dl className="facts">
-                  <Fact label="Valid">
-                    {formatTimeRange(text(legitimation.startsAt), text(legitimation.endsAt))}
+                  <Fact label="Valid">{formatTimeRange(text(legitimation.startsAt), text(legitimation.endsAt))}</Fact>
+                  <Fact label="For">
+                    {legitimationGuest &&
+                      fullName(
+                        {
+                          firstName: text(legitimationGuest.firstName) ?? null,
+                          lastName: text(legitimationGuest.lastName) ?? null,
+                        },
+                        '',
+                      )}
                   </Fact>
-                  <Fact label="For">{legitimationGuest && fullName({ firstName: text(legitimationGuest.firstName) ?? null, lastName: text(legitimationGuest.lastName) ?? null }, '')}</Fact>
                   <Fact label="Birthdate">{text(legitimationGuest?.birthdate)}</Fact>
                   <Fact label="Reference">{text(legitimation.sourceId)}</Fact>
                 </dl>

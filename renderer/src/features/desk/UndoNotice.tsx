@@ -20,7 +20,10 @@ export function UndoNotice({
   const undoLeft = notice?.undo ? Math.ceil((Date.parse(notice.undo.until) - now) / 1000) : 0;
   useEffect(() => {
     if (!notice || notice.tone === 'error') return;
-    const timer = setTimeout(onDismiss, notice.undo ? Math.max(4000, Date.parse(notice.undo.until) - Date.now()) : 4000);
+    const timer = setTimeout(
+      onDismiss,
+      notice.undo ? Math.max(4000, Date.parse(notice.undo.until) - Date.now()) : 4000,
+    );
     return () => clearTimeout(timer);
   }, [notice, onDismiss]);
   if (!notice) return null;

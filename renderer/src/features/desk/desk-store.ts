@@ -4,7 +4,12 @@
  * check-outs with undo; conflicts; the evacuation list.
  */
 import { create } from 'zustand';
-import type { DeskGuest, GuestDetail, OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
+import type {
+  DeskGuest,
+  GuestDetail,
+  OperationInput,
+  OperationOutput,
+} from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { api } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';
@@ -210,7 +215,10 @@ export const useDesk = create<DeskState>()((set, get) => {
       set({ rows: resized([], delta.total), total: delta.total });
       await loadPage(0, next);
     } else for (const guest of delta.changed) patchRow(guest);
-    if (get().selectedId !== null && [...delta.changed.map((g) => g.invitationId), ...delta.removed].includes(get().selectedId!))
+    if (
+      get().selectedId !== null &&
+      [...delta.changed.map((g) => g.invitationId), ...delta.removed].includes(get().selectedId!)
+    )
       void get().loadDetail();
     void get().loadOverview();
   }

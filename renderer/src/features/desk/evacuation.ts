@@ -25,7 +25,12 @@ export function evacuationPages<T extends Named>(guests: readonly T[], perPage =
   const pages: EvacuationPage<T>[] = [];
   for (let start = 0; start < sorted.length || pages.length === 0; start += perPage) {
     const slice = sorted.slice(start, start + perPage);
-    pages.push({ number: pages.length + 1, first: slice.length ? start + 1 : 0, last: start + slice.length, guests: slice });
+    pages.push({
+      number: pages.length + 1,
+      first: slice.length ? start + 1 : 0,
+      last: start + slice.length,
+      guests: slice,
+    });
   }
   return pages;
 }

@@ -45,7 +45,8 @@ export function actionsFor(
     if (guest.endsAt && Date.parse(guest.endsAt) <= now)
       return { actions: [], closed: `Ended ${formatDateTime(guest.endsAt, locale, new Date(now))}` };
     const opens = guest.startsAt ? Date.parse(guest.startsAt) - CHECK_IN_OPENS_BEFORE_MS : NaN;
-    if (opens > now) return { actions: [], closed: `Opens ${formatDateTime(new Date(opens).toISOString(), locale, new Date(now))}` };
+    if (opens > now)
+      return { actions: [], closed: `Opens ${formatDateTime(new Date(opens).toISOString(), locale, new Date(now))}` };
     return { actions: ['checkIn'] };
   }
   if (guest.category === 'onsite') return { actions: ['checkOut', 'undo'] };

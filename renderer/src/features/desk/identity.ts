@@ -11,7 +11,11 @@ export interface IdentityBadge {
 /** Known results of each check; anything else is shown by its raw value, neither good nor bad. */
 const RESULTS: Record<string, Record<string, [string, IdentityBadge['tone']]>> = {
   document: { EXISTED: ['checked', 'good'], NOT_EXISTED: ['not found', 'bad'], MISSING: ['missing', 'bad'] },
-  selfie: { MATCHED: ['matches', 'good'], NOT_MATCHED: ['does not match', 'bad'], MISMATCHED: ['does not match', 'bad'] },
+  selfie: {
+    MATCHED: ['matches', 'good'],
+    NOT_MATCHED: ['does not match', 'bad'],
+    MISMATCHED: ['does not match', 'bad'],
+  },
   liveness: { PASSED: ['passed', 'good'], FAILED: ['failed', 'bad'] },
 };
 const LABELS: Record<string, string> = { document: 'ID document', selfie: 'Selfie', liveness: 'Liveness' };
