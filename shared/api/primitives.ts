@@ -41,7 +41,7 @@ export function canonicalTime(value: string): string {
  */
 export const readTime = z
   .string()
-  .refine((value) => !Number.isNaN(Date.parse(canonicalTime(value))) && READ_TIME.test(value), {
+  .refine((value) => CANONICAL_TIME.test(value) || (READ_TIME.test(value) && canonicalTime(value) !== value), {
     error: 'must be an ISO 8601 date-time, e.g. 2026-11-21T09:30:00.000Z',
   })
   .overwrite(canonicalTime);

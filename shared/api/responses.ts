@@ -2,189 +2,267 @@
  * What the service answers. Tolerant on purpose: extra fields are kept
  * (loose objects), unknown enum values are kept as strings, and optional
  * fields may also come as null. A real deployment must not break the client.
+ *
+ * Each schema comes twice. The exported one is exact about timestamps (ISO
+ * 8601 with Z or an offset) and ids (integers): it is the interface as
+ * written, and the fast path. Its tolerant twin (TOLERANT) also reads
+ * timestamps with +0200 or without an offset (taken as UTC) and ids as
+ * digit strings, and gives them back normalised; the client uses it for an
+ * answer the exact one refused, record by record, before setting a record aside.
  */
 import { z } from 'zod';
-import { FreeForm, GuestLanguage, ItemStatus, readId, readTime, tolerantEnum } from './primitives.ts';
+import {
+  dateTime as strictDateTime,
+  FreeForm,
+  GuestLanguage,
+  ItemStatus,
+  readId,
+  readTime,
+  tolerantEnum,
+} from './primitives.ts';
 
-const text = z.string().nullish();
-const time = readTime.nullish();
-const dateTime = readTime;
+interface Readers {
+  dateTime: z.ZodType<string>;
+  id: z.ZodType<number>;
+  count: z.ZodType<number>;
+}
 
-export const PageInfo = z.looseObject({ totalCount: readId.refine((n) => n >= 0, 'must be 0 or more') });
+function define({ dateTime, id, count }: Readers) {
+  const text = z.string().nullish();
+  const time = dateTime.nullish();
+
+  const PageInfo = z.looseObject({ totalCount: count });
+
+  const Event = z.looseObject({
+    id: id,
+    name: z.string(),
+    description: text,
+    startsAt: dateTime,
+    endsAt: dateTime,
+    locationId: id,
+    hostId: id,
+    draft: z.boolean().nullish(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  });
+
+  const Contact = z.looseObject({
+    id: id,
+    email: text,
+    firstName: text,
+    lastName: text,
+    birthdate: text,
+    companyName: text,
+    language: GuestLanguage.nullish(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  });
+
+  const ReceptionInvitation = z.looseObject({
+    id: id,
+    event: Event,
+    contact: Contact,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  });
+
+  const InvitationsPage = z.looseObject({
+    invitations: z.array(ReceptionInvitation),
+    pageInfo: PageInfo,
+  });
+
+  const AccessProfileReference = z.looseObject({
+    accessProfileGroupSourceId: z.string(),
+    sourceId: z.string(),
+  });
+
+  const Legitimation = z.looseObject({
+    sourceId: text,
+    startsAt: time,
+    endsAt: time,
+    guest: z.looseObject({ firstName: text, lastName: text, birthdate: text }).nullish(),
+  });
+
+  const TrustedId = z.looseObject({
+    documentNumber: text,
+    document: tolerantEnum(['EXISTED']).nullish(),
+    selfie: tolerantEnum(['MATCHED']).nullish(),
+    liveness: tolerantEnum(['PASSED']).nullish(),
+    invitationMatch: z
+      .looseObject({
+        wasManuallyReviewed: z.boolean().nullish(),
+        firstName: tolerantEnum(['EXACT']).nullish(),
+        lastName: tolerantEnum(['EXACT']).nullish(),
+        birthdate: tolerantEnum(['EXACT']).nullish(),
+      })
+      .nullish(),
+    images: z.looseObject({ faceImageUrl: text, identityDocumentImageUrl: text }).nullish(),
+  });
+
+  const AccessControl = z.looseObject({
+    credential: z
+      .looseObject({
+        cardNumberKiosk: text,
+        cardNumberReception: text,
+        cardNumberAccessControlSystem: text,
+      })
+      .nullish(),
+    access: z.looseObject({ startsAt: time, endsAt: time }).nullish(),
+    pin: text,
+  });
+
+  const CheckIn = z.looseObject({
+    id: id,
+    state: z.string(),
+    email: text,
+    firstName: text,
+    lastName: text,
+    birthdate: text,
+    companyName: text,
+    language: GuestLanguage.nullish(),
+    arrivedAt: time,
+    leftAt: time,
+    legitimation: Legitimation.nullish(),
+    trustedId: TrustedId.nullish(),
+    accessControl: AccessControl.nullish(),
+    customFields: FreeForm.nullish(),
+  });
+
+  const CheckInsPage = z.looseObject({ checkIns: z.array(CheckIn), pageInfo: PageInfo });
+
+  const AccessProfileGroup = z.looseObject({
+    sourceId: z.string(),
+    name: text,
+    location: z.looseObject({ id: id, name: text }).nullish(),
+    createdAt: time,
+    updatedAt: time,
+  });
+
+  const AccessProfileGroupsPage = z.looseObject({
+    groups: z.array(AccessProfileGroup),
+    pageInfo: PageInfo,
+  });
+
+  const Employee = z.looseObject({
+    id: id,
+    email: text,
+    firstName: text,
+    lastName: text,
+    createdAt: time,
+    updatedAt: time,
+  });
+
+  const EmployeesPage = z.looseObject({ employees: z.array(Employee), pageInfo: PageInfo });
+
+  /**
+   * `message` is not in the interface; the reference service adds it to say
+   * why an item is INVALID or CONFLICT. Other deployments may leave it out.
+   */
+  const EventSyncResult = z.looseObject({
+    sourceId: text,
+    status: ItemStatus,
+    message: text,
+  });
+
+  const EventsSyncResponse = z.looseObject({ events: z.array(EventSyncResult) });
+
+  const PermanentIdentityResult = z.looseObject({
+    status: ItemStatus,
+    sourceId: text,
+    email: text,
+    unknownAccessProfiles: z.array(AccessProfileReference).nullish(),
+    message: text,
+  });
+
+  const PermanentIdentitiesSyncResponse = z.looseObject({
+    permanentIdentities: z.array(PermanentIdentityResult),
+  });
+
+  const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
+
+  /** The body of every non-2xx answer (decisions.md "Errors"). */
+  const ErrorBody = z.looseObject({
+    error: z.looseObject({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(ErrorDetail).optional(),
+    }),
+  });
+  return {
+    PageInfo,
+    Event,
+    Contact,
+    ReceptionInvitation,
+    InvitationsPage,
+    AccessProfileReference,
+    Legitimation,
+    TrustedId,
+    AccessControl,
+    CheckIn,
+    CheckInsPage,
+    AccessProfileGroup,
+    AccessProfileGroupsPage,
+    Employee,
+    EmployeesPage,
+    EventSyncResult,
+    EventsSyncResponse,
+    PermanentIdentityResult,
+    PermanentIdentitiesSyncResponse,
+    ErrorDetail,
+    ErrorBody,
+  };
+}
+
+const strict = define({ dateTime: strictDateTime, id: z.number().int(), count: z.number().int().min(0) });
+const tolerant = define({ dateTime: readTime, id: readId, count: readId.refine((n) => n >= 0, 'must be 0 or more') });
+
+export const {
+  PageInfo,
+  Event,
+  Contact,
+  ReceptionInvitation,
+  InvitationsPage,
+  AccessProfileReference,
+  Legitimation,
+  TrustedId,
+  AccessControl,
+  CheckIn,
+  CheckInsPage,
+  AccessProfileGroup,
+  AccessProfileGroupsPage,
+  Employee,
+  EmployeesPage,
+  EventSyncResult,
+  EventsSyncResponse,
+  PermanentIdentityResult,
+  PermanentIdentitiesSyncResponse,
+  ErrorDetail,
+  ErrorBody,
+} = strict;
+
+/** The tolerant twin of each exported schema (see above). */
+export const TOLERANT = new Map<z.ZodType, z.ZodType>(
+  (Object.keys(strict) as (keyof typeof strict)[]).map((name) => [strict[name], tolerant[name]]),
+);
+
 export type PageInfo = z.infer<typeof PageInfo>;
-
-export const Event = z.looseObject({
-  id: readId,
-  name: z.string(),
-  description: text,
-  startsAt: dateTime,
-  endsAt: dateTime,
-  locationId: readId,
-  hostId: readId,
-  draft: z.boolean().nullish(),
-  createdAt: dateTime,
-  updatedAt: dateTime,
-});
 export type Event = z.infer<typeof Event>;
-
-export const Contact = z.looseObject({
-  id: readId,
-  email: text,
-  firstName: text,
-  lastName: text,
-  birthdate: text,
-  companyName: text,
-  language: GuestLanguage.nullish(),
-  createdAt: dateTime,
-  updatedAt: dateTime,
-});
 export type Contact = z.infer<typeof Contact>;
-
-export const ReceptionInvitation = z.looseObject({
-  id: readId,
-  event: Event,
-  contact: Contact,
-  createdAt: dateTime,
-  updatedAt: dateTime,
-});
 export type ReceptionInvitation = z.infer<typeof ReceptionInvitation>;
-
-export const InvitationsPage = z.looseObject({
-  invitations: z.array(ReceptionInvitation),
-  pageInfo: PageInfo,
-});
 export type InvitationsPage = z.infer<typeof InvitationsPage>;
-
-export const AccessProfileReference = z.looseObject({
-  accessProfileGroupSourceId: z.string(),
-  sourceId: z.string(),
-});
 export type AccessProfileReference = z.infer<typeof AccessProfileReference>;
-
-export const Legitimation = z.looseObject({
-  sourceId: text,
-  startsAt: time,
-  endsAt: time,
-  guest: z.looseObject({ firstName: text, lastName: text, birthdate: text }).nullish(),
-});
 export type Legitimation = z.infer<typeof Legitimation>;
-
-export const TrustedId = z.looseObject({
-  documentNumber: text,
-  document: tolerantEnum(['EXISTED']).nullish(),
-  selfie: tolerantEnum(['MATCHED']).nullish(),
-  liveness: tolerantEnum(['PASSED']).nullish(),
-  invitationMatch: z
-    .looseObject({
-      wasManuallyReviewed: z.boolean().nullish(),
-      firstName: tolerantEnum(['EXACT']).nullish(),
-      lastName: tolerantEnum(['EXACT']).nullish(),
-      birthdate: tolerantEnum(['EXACT']).nullish(),
-    })
-    .nullish(),
-  images: z.looseObject({ faceImageUrl: text, identityDocumentImageUrl: text }).nullish(),
-});
 export type TrustedId = z.infer<typeof TrustedId>;
-
-export const AccessControl = z.looseObject({
-  credential: z
-    .looseObject({
-      cardNumberKiosk: text,
-      cardNumberReception: text,
-      cardNumberAccessControlSystem: text,
-    })
-    .nullish(),
-  access: z.looseObject({ startsAt: time, endsAt: time }).nullish(),
-  pin: text,
-});
 export type AccessControl = z.infer<typeof AccessControl>;
-
-export const CheckIn = z.looseObject({
-  id: readId,
-  state: z.string(),
-  email: text,
-  firstName: text,
-  lastName: text,
-  birthdate: text,
-  companyName: text,
-  language: GuestLanguage.nullish(),
-  arrivedAt: time,
-  leftAt: time,
-  legitimation: Legitimation.nullish(),
-  trustedId: TrustedId.nullish(),
-  accessControl: AccessControl.nullish(),
-  customFields: FreeForm.nullish(),
-});
 export type CheckIn = z.infer<typeof CheckIn>;
-
-export const CheckInsPage = z.looseObject({ checkIns: z.array(CheckIn), pageInfo: PageInfo });
 export type CheckInsPage = z.infer<typeof CheckInsPage>;
-
-export const AccessProfileGroup = z.looseObject({
-  sourceId: z.string(),
-  name: text,
-  location: z.looseObject({ id: readId, name: text }).nullish(),
-  createdAt: time,
-  updatedAt: time,
-});
 export type AccessProfileGroup = z.infer<typeof AccessProfileGroup>;
-
-export const AccessProfileGroupsPage = z.looseObject({
-  groups: z.array(AccessProfileGroup),
-  pageInfo: PageInfo,
-});
 export type AccessProfileGroupsPage = z.infer<typeof AccessProfileGroupsPage>;
-
-export const Employee = z.looseObject({
-  id: readId,
-  email: text,
-  firstName: text,
-  lastName: text,
-  createdAt: time,
-  updatedAt: time,
-});
 export type Employee = z.infer<typeof Employee>;
-
-export const EmployeesPage = z.looseObject({ employees: z.array(Employee), pageInfo: PageInfo });
 export type EmployeesPage = z.infer<typeof EmployeesPage>;
-
-/**
- * `message` is not in the interface; the reference service adds it to say
- * why an item is INVALID or CONFLICT. Other deployments may leave it out.
- */
-export const EventSyncResult = z.looseObject({
-  sourceId: text,
-  status: ItemStatus,
-  message: text,
-});
 export type EventSyncResult = z.infer<typeof EventSyncResult>;
-
-export const EventsSyncResponse = z.looseObject({ events: z.array(EventSyncResult) });
 export type EventsSyncResponse = z.infer<typeof EventsSyncResponse>;
-
-export const PermanentIdentityResult = z.looseObject({
-  status: ItemStatus,
-  sourceId: text,
-  email: text,
-  unknownAccessProfiles: z.array(AccessProfileReference).nullish(),
-  message: text,
-});
 export type PermanentIdentityResult = z.infer<typeof PermanentIdentityResult>;
-
-export const PermanentIdentitiesSyncResponse = z.looseObject({
-  permanentIdentities: z.array(PermanentIdentityResult),
-});
 export type PermanentIdentitiesSyncResponse = z.infer<typeof PermanentIdentitiesSyncResponse>;
-
-export const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
-
-/** The body of every non-2xx answer (decisions.md "Errors"). */
-export const ErrorBody = z.looseObject({
-  error: z.looseObject({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(ErrorDetail).optional(),
-  }),
-});
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -13,6 +13,7 @@ import {
   endpoints,
   ErrorBody,
   issuesToDetails,
+  TOLERANT,
 } from '../../../shared/api/index.ts';
 import { ApiError, kindOfStatus, sanitizeServiceText } from './errors.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
@@ -205,7 +206,7 @@ function listingOf(definition: EndpointDefinition): Listing | null {
   let listing = listings.get(definition);
   if (listing !== undefined) return listing;
   listing = null;
-  const response = definition.response;
+  const response = definition.response && (TOLERANT.get(definition.response) ?? definition.response);
   if (response instanceof z.ZodObject && 'pageInfo' in response.shape) {
     const key = Object.keys(response.shape).find((k) => response.shape[k] instanceof z.ZodArray);
     if (key) {
@@ -391,8 +392,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         message: `${name}: the answer is not JSON: ${JSON.stringify(clean(text.slice(0, 200)).slice(0, 80))}`,
       });
     }
+    // The exact schema first (the fast path: an answer as the interface writes it), then, only for an
+    // answer it refused, the tolerant one, record by record for a listing.
     const listing = listingOf(definition);
-    const parsed = (listing?.envelope ?? definition.response).safeParse(json);
+    const exact = definition.response.safeParse(json);
+    if (exact.success)
+      return (
+        listing
+          ? {
+              ...(exact.data as object),
+              received: (exact.data as Record<string, unknown[]>)[listing.key]!.length,
+              rejected: [],
+            }
+          : exact.data
+      ) as EndpointResponse<K>;
+    const parsed = (listing?.envelope ?? TOLERANT.get(definition.response) ?? definition.response).safeParse(json);
     if (parsed.success && listing) {
       const page = parsed.data as Record<string, unknown>;
       const values = page[listing.key] as unknown[];

@@ -552,12 +552,21 @@ async function recentPass(
     const seen = new Set(tailIds);
     const rows = mirror.checkIns.fromId.all(config.locationId, firstId);
     const onsite = new Set(config.flow.onsite);
+    // Removals held further back: the offsets checked this pass show the listing there as last
+    // read, which did not list them, so this listing agrees and they go (removeConfirmed).
+    const listedBefore = (id: number) => known.ids[lowerBound(known.ids, id)] === id;
+    const heldBefore = mirror.syncState
+      .held(spec.resource)
+      .filter((id): id is number => typeof id === 'number' && id < firstId && !listedBefore(id));
     removed = removeConfirmed(
       ctx,
       {
         resource: spec.resource,
-        unseen: rows.filter((r) => !seen.has(r.id)).map((r) => ({ id: r.id, guarded: onsite.has(r.state) })),
-        size: rows.length,
+        unseen: [
+          ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ id: r.id, guarded: onsite.has(r.state) })),
+          ...heldBefore.map((id) => ({ id, guarded: true })),
+        ],
+        size: rows.length + heldBefore.length,
         remove,
       },
       warnings,
