@@ -5,39 +5,42 @@
  * reach a desk or admin operation, whatever its renderer sends.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import { IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
 import { type AppEvent, OPERATION_NAMES, type OperationName } from '../../shared/contract/operations.ts';
 import type { AppCore } from '../core/app/core.ts';
 import { AppError } from '../core/app/errors.ts';
 import type { Session } from '../core/app/session.ts';
 
-export const CALL_CHANNEL = 'foyer:call';
-export const EVENT_CHANNEL = 'foyer:event';
+const refused = (error: AppError): IpcReply => ({ ok: false, error: error.toBody().error });
 
 export function registerIpc(
   ipcMain: IpcMain,
   core: AppCore,
   sessionOf: (contents: WebContents) => Session | undefined,
 ) {
-  ipcMain.handle(CALL_CHANNEL, async (event: IpcMainInvokeEvent, name: unknown, input: unknown) => {
-    const session = sessionOf(event.sender);
-    if (!session) throw new Error(JSON.stringify(new AppError('FORBIDDEN', 'this window has no session').toBody()));
-    if (typeof name !== 'string' || !(OPERATION_NAMES as string[]).includes(name))
-      throw new Error(JSON.stringify(new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`).toBody()));
-    try {
-      return await core.call(session, name as OperationName, input);
-    } catch (error) {
-      // IPC carries an error's message only: the message is the error body.
-      if (error instanceof AppError) throw new Error(JSON.stringify(error.toBody()));
-      throw error;
-    }
-  });
-  return () => ipcMain.removeHandler(CALL_CHANNEL);
+  ipcMain.handle(
+    IPC_CHANNELS.call,
+    async (event: IpcMainInvokeEvent, name: unknown, input: unknown): Promise<IpcReply> => {
+      const session = sessionOf(event.sender);
+      if (!session) return refused(new AppError('FORBIDDEN', 'this window has no session'));
+      if (typeof name !== 'string' || !(OPERATION_NAMES as string[]).includes(name))
+        return refused(new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`));
+      try {
+        return { ok: true, value: await core.call(session, name as OperationName, input) };
+      } catch (error) {
+        // Expected failures are values; anything else is a bug and rejects (the core has logged it).
+        if (error instanceof AppError) return refused(error);
+        throw error;
+      }
+    },
+  );
+  return () => ipcMain.removeHandler(IPC_CHANNELS.call);
 }
 
 /** Sends the one event stream to a window. */
 export function forwardEvents(core: AppCore, contents: WebContents, session: Session): () => void {
   const send = (event: AppEvent) => {
-    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event);
+    if (!contents.isDestroyed()) contents.send(IPC_CHANNELS.event, event);
   };
   send({ type: 'role', role: session.role });
   return core.subscribe(send, session);

@@ -1,12 +1,12 @@
 /**
  * The bridge: one named function per contract operation, and the event
  * stream. Never raw ipcRenderer; the main process checks every call's role.
+ * Each function resolves to the main process's reply as it came
+ * (`{ ok: true, value } | { ok: false, error }`, shared/contract/ipc.ts).
  */
 import { contextBridge, ipcRenderer } from 'electron';
+import { IPC_CHANNELS } from '../../shared/contract/ipc.ts';
 import { type AppEvent, OPERATION_NAMES } from '../../shared/contract/operations.ts';
-
-const CALL_CHANNEL = 'foyer:call';
-const EVENT_CHANNEL = 'foyer:event';
 
 export function buildBridge(
   invoke: (channel: string, ...args: unknown[]) => Promise<unknown>,
@@ -15,12 +15,12 @@ export function buildBridge(
 ) {
   return {
     operations: Object.fromEntries(
-      OPERATION_NAMES.map((name) => [name, (input: unknown) => invoke(CALL_CHANNEL, name, input)]),
+      OPERATION_NAMES.map((name) => [name, (input: unknown) => invoke(IPC_CHANNELS.call, name, input)]),
     ),
     onEvent(listener: (event: AppEvent) => void) {
       const handler = (_: unknown, event: AppEvent) => listener(event);
-      on.call(ipcRenderer, EVENT_CHANNEL, handler);
-      return () => void off.call(ipcRenderer, EVENT_CHANNEL, handler);
+      on.call(ipcRenderer, IPC_CHANNELS.event, handler);
+      return () => void off.call(ipcRenderer, IPC_CHANNELS.event, handler);
     },
   };
 }

@@ -4,6 +4,7 @@
  * browser host (a JSON POST per operation, Server-Sent Events for the
  * stream). Argument and result types come from the contract.
  */
+import type { IpcReply } from '../../../shared/contract/ipc.ts';
 import type {
   AppErrorBody,
   AppEvent,
@@ -12,9 +13,9 @@ import type {
   OperationOutput,
 } from '../../../shared/contract/operations.ts';
 
-/** What the preload exposes: one named function per operation, and the event stream. */
+/** What the preload exposes: one named function per operation (resolving to the main process's reply), and the event stream. */
 export interface FoyerBridge {
-  operations: { [K in OperationName]: (input: OperationInput<K>) => Promise<OperationOutput<K>> };
+  operations: { [K in OperationName]: (input: OperationInput<K>) => Promise<IpcReply<OperationOutput<K>>> };
   onEvent(listener: (event: AppEvent) => void): () => void;
 }
 
@@ -56,20 +57,18 @@ async function overHttp<K extends OperationName>(name: K, input: OperationInput<
   return body as OperationOutput<K>;
 }
 
-export function call<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
+export async function call<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
   const bridge = globalThis.foyer;
   if (!bridge) return overHttp(name, input);
-  // IPC errors arrive as a plain Error whose message carries the error body.
-  return bridge.operations[name](input).catch((error: unknown) => {
-    const text = String((error as Error)?.message ?? '');
-    const json = text.slice(text.indexOf('{'));
-    try {
-      throw toError(JSON.parse(json), text);
-    } catch (parsed) {
-      if (parsed instanceof ApiCallError) throw parsed;
-      throw new ApiCallError('INTERNAL', text);
-    }
-  });
+  let reply: IpcReply<OperationOutput<K>>;
+  try {
+    reply = await bridge.operations[name](input);
+  } catch (error) {
+    // Only a bug in the main process rejects; its text is no error body.
+    throw new ApiCallError('INTERNAL', `${name} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+  if (reply.ok) return reply.value;
+  throw toError({ error: reply.error }, `${name} failed`);
 }
 
 /**

@@ -332,11 +332,26 @@ describe('the Electron main process (electron mocked)', () => {
     });
     const call = handlers.get('foyer:call')!;
     const sender = window.contents;
-    await expect(call({ sender }, 'outbox.list', {})).rejects.toThrow(/FORBIDDEN/);
-    await expect(call({ sender }, 'session.unlock', { pin: '2468' })).rejects.toThrow(/FORBIDDEN|REFUSED/);
-    await expect(call({ sender }, 'kiosk.settings', {})).resolves.toMatchObject({ idleSeconds: expect.any(Number) });
-    await expect(call({ sender: { id: 9999 } }, 'kiosk.settings', {})).rejects.toThrow(/no session/);
-    await expect(call({ sender }, 'no.such', {})).rejects.toThrow(/UNKNOWN_OPERATION/);
+    // Replies are values: { ok: true, value } or { ok: false, error } (shared/contract/ipc.ts).
+    const refused = (code: RegExp, message?: RegExp) => ({
+      ok: false,
+      error: {
+        code: expect.stringMatching(code),
+        message: message ? expect.stringMatching(message) : expect.any(String),
+      },
+    });
+    await expect(call({ sender }, 'outbox.list', {})).resolves.toMatchObject(refused(/FORBIDDEN/));
+    await expect(call({ sender }, 'session.unlock', { pin: '2468' })).resolves.toMatchObject(
+      refused(/FORBIDDEN|REFUSED/),
+    );
+    await expect(call({ sender }, 'kiosk.settings', {})).resolves.toMatchObject({
+      ok: true,
+      value: { idleSeconds: expect.any(Number) },
+    });
+    await expect(call({ sender: { id: 9999 } }, 'kiosk.settings', {})).resolves.toMatchObject(
+      refused(/FORBIDDEN/, /no session/),
+    );
+    await expect(call({ sender }, 'no.such', {})).resolves.toMatchObject(refused(/UNKNOWN_OPERATION/));
 
     appListeners.get('before-quit')?.();
     process.argv = argv;

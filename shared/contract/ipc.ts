@@ -1,0 +1,16 @@
+/**
+ * The Electron IPC door's wire: its channel names, known to the main process
+ * and the preload alike, and the shape of every reply. Expected failures
+ * come back as values in the contract's error shape (as the browser host
+ * answers them as JSON bodies); only a bug in the main process rejects.
+ */
+import type { AppErrorBody } from './operations.ts';
+
+export const IPC_CHANNELS = {
+  /** invoke(call, name, input) → IpcReply */
+  call: 'foyer:call',
+  /** main → window: the one event stream (AppEvent) */
+  event: 'foyer:event',
+} as const;
+
+export type IpcReply<T = unknown> = { ok: true; value: T } | { ok: false; error: AppErrorBody['error'] };
