@@ -1,6 +1,7 @@
 /** foyer config get [KEY] | set KEY VALUE */
 import {
   CONFIG_KEYS,
+  ConfigError,
   type ConfigKey,
   createConfigStore,
   ensurePrivateDir,
@@ -8,8 +9,8 @@ import {
   setConfigValue,
 } from '../config/config.ts';
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
-import { hashPin } from '../app/pins.ts';
 import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
+import { checkFlow, setPin, SettingRefused } from '../usecases/settings.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
@@ -79,18 +80,29 @@ export async function configCommand(argv: string[], out: Output): Promise<number
       return 0;
     }
     if (key === 'deskPin' || key === 'adminPin') {
-      const role = key === 'deskPin' ? 'desk' : 'admin';
-      let hash: string | undefined;
+      // The console's rule (usecases/settings.ts), except that the machine's own user may remove the admin PIN.
       try {
-        hash = value === '' ? undefined : hashPin(value);
+        await setPin({ configStore: store }, key === 'deskPin' ? 'desk' : 'admin', value === '' ? null : value, {
+          mayRemoveAdmin: true,
+        });
       } catch (error) {
-        throw new UsageError(`${key}: ${(error as Error).message}`);
+        if (error instanceof SettingRefused) throw new UsageError(`${key}: ${error.message}`);
+        throw error;
       }
-      store.update((config) => ({ ...config, pins: { ...config.pins, [role]: hash } }));
-      out.write(`${key} ${hash ? 'set' : 'removed'}\n`);
+      out.write(`${key} ${value ? 'set' : 'removed'}\n`);
       return 0;
     }
-    const next = store.update((config) => setConfigValue(config, key as ConfigKey, value));
+    const next = store.update((config) => {
+      const changed = setConfigValue(config, key as ConfigKey, value);
+      if (key === 'flow')
+        try {
+          checkFlow(changed.flow);
+        } catch (error) {
+          if (error instanceof SettingRefused) throw new ConfigError(`flow.${error.field}: ${error.message}`);
+          throw error;
+        }
+      return changed;
+    });
     out.write(`${key} = ${JSON.stringify(getConfigValue(next, key as ConfigKey) ?? null)}\n`);
     return 0;
   }

@@ -21,7 +21,7 @@ export class SettingRefused extends Error {
   }
 }
 
-type Configured = Pick<Runtime, 'config' | 'configStore'>;
+type Configured = Pick<Runtime, 'configStore'>;
 
 /**
  * The one way settings are written while the app runs: a change of the
@@ -51,19 +51,24 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
   };
 }
 
-/** Sets (or, for the desk, removes) a PIN; it unlocks from the next attempt on. */
+/**
+ * Sets or removes a PIN; it unlocks from the next attempt on. The desk and
+ * admin PINs must differ (unlocking tries the admin PIN first). The console
+ * cannot remove the admin PIN (it is how one gets in); the CLI, on the
+ * machine itself, may.
+ */
 export async function setPin(
   runtime: Configured,
   role: 'desk' | 'admin',
   pin: string | null,
+  options: { mayRemoveAdmin?: boolean } = {},
 ): Promise<{ desk: boolean; admin: boolean }> {
-  if (pin === null && role === 'admin')
+  if (pin === null && role === 'admin' && !options.mayRemoveAdmin)
     throw new SettingRefused('pin', 'the admin PIN cannot be removed: without it nobody could reach the admin console');
-  const other = runtime.config.pins[role === 'desk' ? 'admin' : 'desk'];
-  if (pin !== null && other) {
-    if (await verifyPin(pin, other))
-      throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
-  }
+  if (pin !== null && !/^\d{4,12}$/.test(pin)) throw new SettingRefused('pin', 'a PIN is 4 to 12 digits');
+  const other = runtime.configStore.current().pins[role === 'desk' ? 'admin' : 'desk'];
+  if (pin !== null && other && (await verifyPin(pin, other)))
+    throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
   const hash = pin === null ? undefined : await hashPinAsync(pin);
   const next = updateConfig(runtime, (c) => {
     const pins = { ...c.pins };
@@ -116,7 +121,7 @@ export function setSync(
     windowDaysAhead?: number | undefined;
   },
 ): Config {
-  const intervals = { ...runtime.config.intervals, ...patch.intervals };
+  const intervals = { ...runtime.configStore.current().intervals, ...patch.intervals };
   if (intervals.fullSeconds < intervals.incrementalSeconds)
     throw new SettingRefused('intervals.fullSeconds', 'the full listing cannot come more often than the quick one');
   const { intervals: _, ...rest } = patch;

@@ -84,6 +84,33 @@ describe('config', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
+  it('PINs and the flow follow the rules of the console (one implementation)', async () => {
+    const dir = tempDir();
+    expect((await run('config', 'set', 'adminPin', '2468', '--data-dir', dir)).code).toBe(0);
+    const same = await run('config', 'set', 'deskPin', '2468', '--data-dir', dir);
+    expect(same.code).toBe(2);
+    expect(same.err).toContain('deskPin: the desk PIN must differ from the admin PIN');
+    expect((await run('config', 'set', 'deskPin', '12', '--data-dir', dir)).err).toContain('a PIN is 4 to 12 digits');
+    expect((await run('config', 'set', 'deskPin', '1357', '--data-dir', dir)).code).toBe(0);
+    // The machine's own user may remove the admin PIN (the console may not).
+    expect((await run('config', 'set', 'adminPin', '', '--data-dir', dir)).out).toContain('adminPin removed');
+    const flow = JSON.stringify({
+      initialState: 'EXPECTED',
+      expected: ['EXPECTED'],
+      onsite: ['CHECKED_IN'],
+      left: ['CHECKED_OUT', 'CHECKED_IN'],
+      transitions: {
+        kioskCheckIn: 'CHECK_IN',
+        deskCheckIn: 'CHECK_IN',
+        checkOut: 'CHECK_OUT',
+        undoCheckIn: 'UNDO_CHECK_IN',
+      },
+    });
+    const twice = await run('config', 'set', 'flow', flow, '--data-dir', dir);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toContain('flow.left: CHECKED_IN is already in onsite');
+  });
+
   it('a broken config.json fails with 1 and names the file', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'config.json'), '{ not json');
