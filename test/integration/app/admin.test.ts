@@ -143,8 +143,8 @@ describe('one implementation: the CLI and the console give the same results for 
       const flags = c.kind === 'profiles' ? ['--yes'] : ['--allow-partial'];
       const cliQueued = await foyer('push', c.kind, ...args, ...flags, '--data-dir', join(cliDir));
       if (consoleQueued) {
-        expect(consoleQueued.code).toBe('REFUSED');
-        expect(cliQueued.code).toBe(1);
+        expect(consoleQueued.code, consoleQueued.message).toBe('REFUSED');
+        expect(cliQueued.code, `console: ${consoleQueued.message}\ncli: ${cliQueued.out}${cliQueued.err}`).toBe(1);
         expect(queuedBodies(cliDir)).toEqual([]);
       } else {
         expect(cliQueued.code, cliQueued.out + cliQueued.err).toBe(0);
