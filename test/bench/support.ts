@@ -14,10 +14,15 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `foyer service` in its own process on a free loopback port. */
-export async function spawnService(args: string[]): Promise<ServiceProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-'));
-  const child = spawn(process.execPath, [FOYER, 'service', '--port', '0', '--db', join(dir, 'service.db'), ...args], {
+/**
+ * Starts `foyer service` in its own process on a free loopback port. With `dbPath`, the service uses
+ * that database file and leaves it when it stops (to be prepared, or started again); otherwise a
+ * temporary one, removed on stop.
+ */
+export async function spawnService(args: string[], dbPath?: string): Promise<ServiceProcess> {
+  const dir = dbPath ? undefined : mkdtempSync(join(tmpdir(), 'foyer-bench-'));
+  const db = dbPath ?? join(dir!, 'service.db');
+  const child = spawn(process.execPath, [FOYER, 'service', '--port', '0', '--db', db, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -31,7 +36,7 @@ export async function spawnService(args: string[]): Promise<ServiceProcess> {
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
-          rmSync(dir, { recursive: true, force: true }); // a 100,000-invitation database is ~170 MB
+          if (dir) rmSync(dir, { recursive: true, force: true }); // a 100,000-invitation database is ~170 MB
           resolve();
         });
         child.kill('SIGTERM');

@@ -24,6 +24,7 @@ import { createSyncEngine } from '../../electron/core/sync/engine.ts';
 import { pullInvitations, syncWindow } from '../../electron/core/sync/pulls.ts';
 import type { Resource } from '../../electron/core/sync/status.ts';
 import { type EndpointName, LIMITS } from '../../shared/api/index.ts';
+import { historyScenario, PAST_CHECK_INS } from './sync-history.ts';
 import { type Check, percentile, report, spawnService } from './support.ts';
 
 const TOKEN = 'foyer-demo-token';
@@ -90,6 +91,10 @@ interface WirePage {
 }
 
 export async function run(): Promise<boolean> {
+  // (f) first: it has a service of its own.
+  const history = await historyScenario();
+  if (process.env.FOYER_BENCH_ONLY === 'history')
+    return report(`pull sync: history of ${PAST_CHECK_INS} check-ins`, history);
   const seedStart = performance.now();
   const service = await spawnService(['--demo', '--demo-invitations', String(INVITATIONS)]);
   console.log(

@@ -40,7 +40,8 @@ export const Config = z.strictObject({
     .strictObject({
       incrementalSeconds: seconds.default(30),
       fullSeconds: seconds.default(600),
-      checkInsSeconds: seconds.default(30),
+      // A check-in made elsewhere shows within this and one pass (at most 30 s with the default).
+      checkInsSeconds: seconds.default(25),
       referenceSeconds: seconds.default(600),
     })
     .prefault({}),

@@ -375,6 +375,13 @@ export interface CheckInListing {
 /** Check-in requests a pass may make when nothing changed: the recent part, and two pages of older guests on site. */
 export const CHECK_IN_PASS_REQUESTS = 3;
 
+/**
+ * Records per page a bounded pass asks for: enough for a day's check-ins at
+ * the recent end, and small enough that a pass stays a few milliseconds of
+ * the service's time and ours.
+ */
+const PASS_PAGE = 200;
+
 /** The index of the first id >= id in a sorted array. */
 function lowerBound(ids: readonly number[], id: number): number {
   let lo = 0;
@@ -473,7 +480,7 @@ async function recentPass(
   known: CheckInListing,
 ): Promise<PullResult> {
   const { mirror, config } = ctx;
-  const step = known.pageSize;
+  const step = Math.min(known.pageSize, PASS_PAGE);
   const warnings: SyncWarning[] = [];
   const rejected: RejectedRecord[] = [];
   let requests = 0;
