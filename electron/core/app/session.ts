@@ -50,6 +50,8 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   'sync.history',
   'kiosk.settings',
   'guests.list',
+  'guests.changes',
+  'guests.overview',
   'conflicts.list',
   'outbox.list',
   'settings.get',

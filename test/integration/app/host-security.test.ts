@@ -317,9 +317,11 @@ describe('sessions', () => {
 
     // Passive reloads (the list refreshing by itself) do not keep it open; an action does.
     clock.now += 10 * 60_000;
-    await send('POST', '/app/guests.search', { cookie, port, body: { text: 'a' } });
+    await send('POST', '/app/guests.get', { cookie, port, body: { invitationId: 1 } });
     clock.now += 10 * 60_000;
-    await send('POST', '/app/guests.list', { cookie, port });
+    const day = { from: '2026-11-24T00:00:00.000Z', to: '2026-11-25T00:00:00.000Z' };
+    await send('POST', '/app/guests.list', { cookie, port, body: day });
+    await send('POST', '/app/guests.changes', { cookie, port, body: { ...day, since: 0 } });
     expect((await send('POST', '/app/outbox.list', { cookie, port })).status).toBe(200);
     clock.now += 15 * 60_000;
     own.sessions.sweep();
