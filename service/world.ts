@@ -1,6 +1,6 @@
 /**
  * The world file: companies, tokens, locations, employees and access profile
- * groups of the reference service (decisions.md "The world file").
+ * groups of the reference service (docs/interface.md "The world file of the reference service").
  */
 import { readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';

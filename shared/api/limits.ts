@@ -1,4 +1,4 @@
-/** Limits of the /api/v2 interface (service-interface.md "Limits" and decisions.md "Errors"). */
+/** Limits of the /api/v2 interface (docs/interface.md "Limits" and "Errors"). */
 export const LIMITS = {
   invitations: { defaultLimit: 20, maxLimit: 50 },
   employees: { defaultLimit: 20, maxLimit: 50 },

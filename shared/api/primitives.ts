@@ -3,13 +3,13 @@ import { z } from 'zod';
 /**
  * A value of a string enumeration as read from the service. Known values are
  * typed; an unknown value is accepted and kept as it came, so that a real
- * deployment with more values cannot break the client (decisions.md).
+ * deployment with more values cannot break the client (docs/interface.md "What the client tolerates").
  */
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.string().meta({ examples: [...values] }) as unknown as z.ZodType<T[number] | (string & {})>;
 }
 
-/** ISO 8601 date-time with `Z` or an offset; anything else is refused (decisions.md "Timestamps"). */
+/** ISO 8601 date-time with `Z` or an offset; anything else is refused (docs/interface.md "Timestamps"). */
 export const dateTime = z.iso.datetime({
   offset: true,
   error: 'must be an ISO 8601 date-time with Z or an offset, e.g. 2026-11-21T09:30:00.000Z',

@@ -35,7 +35,7 @@ export const EventSyncItem = z.strictObject({
   endsAt: patch(dateTime),
   locationId: patch(z.number().int()),
   entranceId: patch(z.number().int()),
-  /** decisions.md: a new event without it is not a draft; a final event cannot become a draft. */
+  /** docs/interface.md "Events": a new event without it is not a draft; a final event cannot become a draft. */
   draft: patch(z.boolean()),
   invitations: patch(z.array(InvitationItem)),
   accessProfiles: patch(z.array(AccessProfileReferenceInput)),

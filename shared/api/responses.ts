@@ -180,7 +180,7 @@ function define({ dateTime, id, count }: Readers) {
 
   const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
 
-  /** The body of every non-2xx answer (decisions.md "Errors"). */
+  /** The body of every non-2xx answer (docs/interface.md "Errors"). */
   const ErrorBody = z.looseObject({
     error: z.looseObject({
       code: z.string(),

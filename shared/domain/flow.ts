@@ -1,5 +1,5 @@
 /**
- * The check-in flow of a site (decisions.md "Check-ins"): which states count
+ * The check-in flow of a site (docs/interface.md "Check-ins"): which states count
  * as expected, on site, left or other, and which eventName each action sends.
  * Defaults match the reference service; a real deployment may configure others.
  */

@@ -28,7 +28,7 @@ export class NoSuchGuest extends Error {
   }
 }
 
-/** Check-in opens this long before the event starts (decisions.md, "Check-ins"), and closes when it ends. */
+/** Check-in opens this long before the event starts (docs/interface.md "Check-ins"), and closes when it ends. */
 export const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
 
 /** Why a guest cannot be checked in at `now` by the clock ("any more: ...", "yet: ..."), or undefined. */

@@ -1,6 +1,6 @@
 /**
- * Access profile groups and profiles: service-interface.md endpoints 5 and 7,
- * decisions.md "Access profile groups and profiles". The world has 103 extra
+ * Access profile groups and profiles: docs/interface.md "Access profile
+ * groups and profiles". The world has 103 extra
  * groups mapped to TEST_TOKEN (declared in scrambled order), so that the
  * default limit and the order by sourceId can be seen.
  */

@@ -1,5 +1,5 @@
 /**
- * Authentication (decisions.md "Tenancy and tokens"), tenancy between the two
+ * Authentication (docs/interface.md "Base URL and authentication"), tenancy between the two
  * companies of the test world, and the OpenAPI description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Check-ins: service-interface.md endpoints 4 and 6, decisions.md "Check-ins".
+ * Check-ins (transitions and the listing): docs/interface.md "Check-ins".
  * Events are built around the real clock so that CHECK_IN windows hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

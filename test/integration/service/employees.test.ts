@@ -1,6 +1,6 @@
 /**
- * GET /companies/{companyId}/employees: service-interface.md endpoint 8 and
- * decisions.md "Employees". Besides employees 100-103 the world gives Acme 56
+ * GET /companies/{companyId}/employees: docs/interface.md "Employees" and
+ * "Paging". Besides employees 100-103 the world gives Acme 56
  * more (ids 110-165) whose emails are in scrambled order, so that paging and
  * the email sort can be seen.
  */

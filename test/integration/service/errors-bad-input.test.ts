@@ -1,5 +1,5 @@
 /**
- * decisions.md "Errors": every non-2xx has the error body; bad input of every
+ * docs/interface.md "Errors": every non-2xx has the error body; bad input of every
  * kind is the documented 4xx (never a 500) and changes nothing stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 /**
- * PUT /events: service-interface.md endpoint 2 and decisions.md "Events" and
- * "Per-item results of the synchronisation endpoints".
+ * PUT /events: docs/interface.md "Events" and "Per-item results".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/service.ts';

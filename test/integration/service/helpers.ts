@@ -21,7 +21,7 @@ export function freshWeek(): number {
 
 // ---------------------------------------------------------------- errors
 
-/** Status, code, and the error body shape of decisions.md "Errors". */
+/** Status, code, and the error body shape of docs/interface.md "Errors". */
 export function expectError(res: CallResult, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(ErrorBody.safeParse(res.body).success, `error body shape: ${res.text}`).toBe(true);

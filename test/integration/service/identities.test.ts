@@ -1,6 +1,6 @@
 /**
- * PUT /permanent-identities: service-interface.md endpoint 3 and
- * decisions.md "Permanent identities" and "Per-item results".
+ * PUT /permanent-identities: docs/interface.md "Permanent identities" and
+ * "Per-item results".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/service.ts';

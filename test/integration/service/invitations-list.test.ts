@@ -1,6 +1,6 @@
 /**
- * GET /locations/{locationId}/invitations: service-interface.md endpoint 1 and
- * decisions.md "Invitations list" and "Timestamps". Each test works in a
+ * GET /locations/{locationId}/invitations: docs/interface.md "Invitations
+ * list", "Paging" and "Timestamps". Each test works in a
  * far-future week of its own, so its window query sees only its own events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

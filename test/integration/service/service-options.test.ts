@@ -1,6 +1,6 @@
 /**
  * The switches of the reference service that tests and demos use to play a
- * harsher deployment: rate limiting (decisions.md "Errors", 429), injected
+ * harsher deployment: rate limiting (docs/interface.md "Errors", 429), injected
  * faults (503 or a dropped connection) and added latency. Each switch needs a
  * service of its own, so this file starts one per describe.
  */
