@@ -6,10 +6,12 @@
  * answer that does not add up, and what happened shown in the status.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../electron/core/cli/main.ts';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
 import { pullCheckIns, pullInvitations } from '../../../electron/core/sync/pulls.ts';
 import { type Json, startOddService, type OddService } from '../../support/odd-service.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
+import { TEST_TOKEN } from '../../support/world.ts';
 import {
   cleanup,
   context,
@@ -20,6 +22,7 @@ import {
   mirrorCount,
   putEvents,
   serviceInvitationIds,
+  tempDir,
   tempMirror,
 } from './helpers.ts';
 
@@ -188,4 +191,41 @@ describe('a listing that suddenly comes back empty', () => {
     expect(mirrorCount(mirror, 'check_ins')).toBe(0);
     expect(engine.status.get().resources.checkIns.warnings).toEqual([]);
   });
+});
+
+describe('foyer sync --once against an odd service', () => {
+  async function foyer(...argv: string[]) {
+    let text = '';
+    const out = { isTTY: false, write: (t: string) => void (text += t) };
+    const code = await main(argv, out, out);
+    return { code, text };
+  }
+
+  it('an incomplete listing is not a success: it is said, and the exit code is 1', async () => {
+    const dir = tempDir();
+    await foyer('config', 'set', 'baseUrl', odd.baseUrl, '--data-dir', dir);
+    await foyer('config', 'set', 'token', TEST_TOKEN, '--data-dir', dir);
+    odd.set({ totalCount: () => 1e12 });
+    const sync = await foyer('sync', '--once', '--data-dir', dir);
+    expect(sync.code).toBe(1);
+    expect(sync.text).toMatch(/checkIns: INCOMPLETE the listing is incomplete/);
+  });
+
+  it('a service that echoes the token and terminal escapes: neither reaches the output', async () => {
+    const dir = tempDir();
+    await foyer('config', 'set', 'baseUrl', odd.baseUrl, '--data-dir', dir);
+    await foyer('config', 'set', 'token', TEST_TOKEN, '--data-dir', dir);
+    odd.set({
+      answer: {
+        status: 500,
+        headers: { 'content-type': 'text/plain' },
+        body: `upstream said Authorization: Bearer ${TEST_TOKEN}\u001b[2J\u001b[H`,
+      },
+    });
+    const sync = await foyer('sync', '--once', '--data-dir', dir);
+    expect(sync.code).toBe(1);
+    expect(sync.text).toContain('Bearer [token]');
+    expect(sync.text).not.toContain(TEST_TOKEN);
+    expect(sync.text).not.toContain('\u001b');
+  }, 60_000);
 });
