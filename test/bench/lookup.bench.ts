@@ -243,6 +243,7 @@ export async function run(): Promise<boolean> {
     mirror.close();
     return report('kiosk lookup over 100,000 invitations', checks);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.LOOKUP_KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.log(`  kept ${dir}`);
   }
 }

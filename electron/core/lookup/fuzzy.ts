@@ -45,6 +45,8 @@ export interface Candidate {
   /** The contact's lookup key (space-separated tokens). */
   nameKey: string | null;
   email: string | null;
+  firstName: string | null;
+  lastName: string | null;
 }
 
 export interface FuzzyWindow {
@@ -77,7 +79,7 @@ export function createFuzzyIndex(candidates: readonly Candidate[]) {
     candidate.endsAt > window.from && candidate.startsAt < window.to;
 
   /** Guests of whom every word matches a token: by its start, or (Latin words of 4 letters or more) with typos. */
-  function matchWords(words: readonly TypedWord[], window: FuzzyWindow): number[] {
+  function matchWords(words: readonly TypedWord[], window: FuzzyWindow): Candidate[] {
     let found: Set<number> | undefined;
     for (const word of words) {
       const hits = new Set<number>();
@@ -101,7 +103,7 @@ export function createFuzzyIndex(candidates: readonly Candidate[]) {
       found = found ? new Set([...found].filter((i) => hits.has(i))) : hits;
       if (found.size === 0) return [];
     }
-    return [...(found ?? [])].filter((i) => inWindow(candidates[i]!, window)).map((i) => candidates[i]!.invitationId);
+    return [...(found ?? [])].map((i) => candidates[i]!).filter((candidate) => inWindow(candidate, window));
   }
 
   /** Guests whose email is the typed one, or one typo away from it. */

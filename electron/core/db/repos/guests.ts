@@ -121,12 +121,13 @@ export function createGuestsRepo(db: Database.Database) {
   // FTS first (CROSS JOIN fixes the join order, INDEXED BY the way to the invitations): a
   // location holds tens of thousands of invitations, the typed text matches few contacts.
   // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for one-letter prefixes.
+  // Only what ranking needs: the guests shown are read whole afterwards, a few of them.
   const lookup = db.prepare(`
-    SELECT ${COLUMNS} FROM contacts_fts f
-    CROSS JOIN invitations i INDEXED BY invitations_contact ON i.contact_id = f.rowid JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
-    LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id
+    SELECT i.id AS invitationId, c.first_name AS firstName, c.last_name AS lastName, i.starts_at AS startsAt
+    FROM contacts_fts f CROSS JOIN invitations i INDEXED BY invitations_contact ON i.contact_id = f.rowid
+    JOIN contacts c ON c.id = i.contact_id
     WHERE contacts_fts MATCH @match AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
-    LIMIT @limit`) as Database.Statement<unknown[], GuestRow>;
+    LIMIT @limit`) as Database.Statement<unknown[], Ranked>;
 
   const byEmail = db.prepare(`
     SELECT ${COLUMNS} FROM contacts c INDEXED BY contacts_email
@@ -138,7 +139,8 @@ export function createGuestsRepo(db: Database.Database) {
 
   // The guests of a window for the typo-tolerant stage, and whether the mirror changed since they were read.
   const candidates = db.prepare(`
-    SELECT i.id AS invitationId, i.starts_at AS startsAt, i.ends_at AS endsAt, c.name_key AS nameKey, c.email AS email
+    SELECT i.id AS invitationId, i.starts_at AS startsAt, i.ends_at AS endsAt, c.name_key AS nameKey, c.email AS email,
+      c.first_name AS firstName, c.last_name AS lastName
     FROM invitations i INDEXED BY invitations_location_window JOIN contacts c ON c.id = i.contact_id
     WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to`) as Database.Statement<
     unknown[],
@@ -214,27 +216,30 @@ export function createGuestsRepo(db: Database.Database) {
       if (words.length === 0) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
-      const params = { locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState };
-      const rows = new Map<number, GuestRow>();
+      const found = new Map<number, Ranked>();
       const stage = (prefix: boolean) => {
         const match = ftsQueryOf(words, { prefix, columns: query.columns });
-        const found = lookup.all({ ...params, match, limit: limit * 4 });
-        for (const row of found) rows.set(row.invitationId, row);
-        return found.length;
+        const rows = lookup.all({ locationId: query.locationId, from: query.from, to: query.to, match, limit: limit * 4 });
+        for (const row of rows) found.set(row.invitationId, row);
+        return rows.length;
       };
       // Prefixes include the exact names; only when they are more than were read may exact ones be missing
       // (never for Chinese characters, whose tokens are single characters: the prefix is the name).
       if (stage(true) === limit * 4 && words.some((w) => !w.han)) stage(false);
       const namesToo = !query.columns || query.columns.includes('names');
-      const before = rows.size;
-      if (rows.size < limit && namesToo && query.fuzzy !== false)
-        for (const id of fuzzyIndexes.get(query).matchWords(words, query)) {
-          if (rows.size - before >= limit * 2) break;
-          if (rows.has(id)) continue;
-          const row = byIdStatement.get({ id, initialState: flow.initialState });
-          if (row) rows.set(id, row);
+      if (found.size < limit && namesToo && query.fuzzy !== false) {
+        let added = 0;
+        for (const candidate of fuzzyIndexes.get(query).matchWords(words, query)) {
+          if (added >= limit * 2) break;
+          if (found.has(candidate.invitationId)) continue;
+          found.set(candidate.invitationId, candidate);
+          added++;
         }
-      return rankGuests([...rows.values()].map(withCategory(flow)), words, query.now ?? Date.now(), limit);
+      }
+      return rank([...found.values()], words, query.now ?? Date.now(), limit).flatMap((row) => {
+        const guest = byIdStatement.get({ id: row.invitationId, initialState: flow.initialState });
+        return guest ? [withCategory(flow)(guest)] : [];
+      });
     },
 
     /**
@@ -300,7 +305,7 @@ export const withCategory =
   (row: GuestRow): Guest => ({ ...row, pending: row.pending === 1, category: categoryOf(row.state, flow) });
 
 /** How far a guest's event is from now: the nearer first, among equals. */
-const distanceTo = (g: Guest, now: number) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);
+const distanceTo = (g: { startsAt: string | null }, now: number) => (g.startsAt ? Math.abs(Date.parse(g.startsAt) - now) : Infinity);
 
 export interface LookupQuery extends GuestQuery {
   limit?: number;
@@ -311,18 +316,26 @@ export interface LookupQuery extends GuestQuery {
   fuzzy?: boolean;
 }
 
-function rankGuests(guests: Guest[], words: readonly TypedWord[], now: number, limit: number): Guest[] {
-  return guests
-    .map((g) => ({ g, ...scoreName(words, g.firstName, g.lastName), distance: distanceTo(g, now) }))
+/** What ranking reads of a guest. */
+interface Ranked {
+  invitationId: number;
+  firstName: string | null;
+  lastName: string | null;
+  startsAt: string | null;
+}
+
+function rank(rows: Ranked[], words: readonly TypedWord[], now: number, limit: number): Ranked[] {
+  return rows
+    .map((row) => ({ row, ...scoreName(words, row.firstName, row.lastName), distance: distanceTo(row, now) }))
     .sort(
       (a, b) =>
         b.score - a.score ||
         Number(b.fullName) - Number(a.fullName) ||
         a.distance - b.distance ||
-        a.g.invitationId - b.g.invitationId,
+        a.row.invitationId - b.row.invitationId,
     )
     .slice(0, limit)
-    .map((x) => x.g);
+    .map((x) => x.row);
 }
 
 /**
