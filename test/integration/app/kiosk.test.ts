@@ -110,7 +110,10 @@ afterAll(async () => {
   await cleanup();
 });
 
-const byCode = (code: string, session: Session = kiosk) => core.call(session, 'kiosk.byCode', { code });
+let sessions = 0;
+/** A code asked by a session of its own: what it reveals, apart from the throttle (tested on its own). */
+const byCode = (code: string, session: Session = createSession(`probe-${++sessions}`, 'kiosk', 'kiosk')) =>
+  core.call(session, 'kiosk.byCode', { code });
 
 describe('kiosk codes', () => {
   it('the desk issues a signed code that the kiosk accepts', async () => {
@@ -153,6 +156,25 @@ describe('kiosk codes', () => {
       if (await byCode(`F1-${id}-${mac}`)) found.push(mac);
     }
     expect(found).toEqual([]);
+  });
+
+  it('throttles one session probing codes: a few misses are free, then it waits, even for a valid code', async () => {
+    const prober = createSession('prober', 'kiosk', 'kiosk');
+    const { code } = await core.call(desk, 'guests.passCode', { invitationId: today[1]! });
+    const outcomes: string[] = [];
+    for (let id = 1; id <= 8; id++)
+      outcomes.push(
+        await byCode(String(id), prober).then(
+          (guest) => (guest ? 'found' : 'none'),
+          (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
+        ),
+      );
+    // Five misses without a wait; the sixth makes the next code wait a second (then 2, 4, ... s).
+    expect(outcomes.slice(0, 6)).toEqual(['none', 'none', 'none', 'none', 'none', 'none']);
+    expect(outcomes[6]).toMatch(/^REFUSED: too many unknown codes; try again in 1 s/);
+    await expect(byCode(code, prober)).rejects.toMatchObject({ code: 'REFUSED' });
+    // Another kiosk session is not held up by this one.
+    expect(await byCode(code)).toMatchObject({ invitationId: today[1] });
   });
 
   it('one changed character of a signed code reveals nobody', async () => {

@@ -11,23 +11,33 @@ import type { Config } from '../../config/config.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
+import { type CodeThrottle, createCodeThrottle } from '../../kiosk/code-throttle.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
+import type { Session } from '../session.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { transition } from './transition.ts';
 
 /** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
 export const KIOSK_RESULTS = 5;
 
-const arrivalsByRuntime = new WeakMap<Runtime, Arrivals>();
-const arrivalsOf = (runtime: Runtime) => {
-  let arrivals = arrivalsByRuntime.get(runtime);
-  if (!arrivals) arrivalsByRuntime.set(runtime, (arrivals = createArrivals()));
-  return arrivals;
+/** What the kiosk keeps in memory per running core: recent check-ins per session, and the code throttle. */
+const kioskState = new WeakMap<Runtime, { arrivals: Arrivals; codes: CodeThrottle }>();
+const stateOf = (runtime: Runtime) => {
+  let state = kioskState.get(runtime);
+  if (!state) kioskState.set(runtime, (state = { arrivals: createArrivals(), codes: createCodeThrottle() }));
+  return state;
 };
+const arrivalsOf = (runtime: Runtime) => stateOf(runtime).arrivals;
+
+/** Who the code throttle counts: the session, and the client (address) it calls from when the door says. */
+function throttleKeys(session: Session): string[] {
+  const client = 'client' in session && typeof session.client === 'string' ? session.client : undefined;
+  return [`session:${session.id}`, ...(client ? [`client:${client}`] : [])];
+}
 
 /** The signed pass code of an invitation, under this data directory's site key. */
 export const passCodeOf = (runtime: Runtime, invitationId: number) =>
@@ -84,8 +94,13 @@ export const kioskHandlers: Handlers<
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime }) => kioskLookup(runtime.mirror, runtime.config, text).map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {
+    const now = Date.now();
+    const { codes } = stateOf(ctx.runtime);
+    const keys = throttleKeys(ctx.session);
+    codes.check(keys, now);
     const id = invitationOfCode(code, ctx.runtime);
-    const guest = id === undefined ? undefined : guestForKiosk(id, ctx);
+    const guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
+    if (!guest) codes.missed(keys, now);
     return guest ? toKioskGuest(guest) : null;
   },
   'kiosk.checkIn': ({ invitationId }, ctx): KioskCheckIn => {
