@@ -6,7 +6,8 @@
  * together still meet the process's limit. After a few free mistakes each
  * further one makes the caller wait twice as long as the last; after more, a
  * long lockout, logged for staff. While a key waits, no PIN is even tried:
- * the right one is refused too.
+ * the right one is refused too. The kiosk's unknown codes are limited by
+ * the same guard, with limits of their own (see kiosk.ts).
  */
 import { AppError } from './errors.ts';
 
@@ -60,9 +61,15 @@ export function createPinGuard(
     now?: () => number;
     log?: (line: string) => void;
     limits?: { client: PinLimit; process: PinLimit };
+    /** What is counted, for messages and the log: the kiosk's unknown codes use the same guard. */
+    names?: { failures: string; lockout: string };
   } = {},
 ): PinGuard {
   const now = options.now ?? Date.now;
+  const { failures: failuresName, lockout: lockoutName } = options.names ?? {
+    failures: 'wrong PINs',
+    lockout: 'PIN lockout',
+  };
   const limits = options.limits ?? PIN_LIMITS;
   const clients = new Map<string, Counter>();
   const processWide: Counter = { failures: 0, lastFailureAt: 0, blockedUntil: 0, checking: 0 };
@@ -103,13 +110,13 @@ export function createPinGuard(
       fresh(processWide, limits.process, at);
       const blockedUntil = Math.max(own.blockedUntil, processWide.blockedUntil);
       if (at < blockedUntil)
-        throw new AppError('REFUSED', `too many wrong PINs; try again in ${wait(blockedUntil - at)}`);
+        throw new AppError('REFUSED', `too many ${failuresName}; try again in ${wait(blockedUntil - at)}`);
       const counted: [Counter, PinLimit, string][] = [
         [own, limits.client, `from ${client}`],
         [processWide, limits.process, 'on this host, from all clients together'],
       ];
       if (counted.some(([counter, limit]) => counter.failures >= limit.free && counter.checking > 0))
-        throw new AppError('REFUSED', 'too many wrong PINs; try again in 1 s');
+        throw new AppError('REFUSED', `too many ${failuresName}; try again in 1 s`);
       for (const [counter] of counted) {
         counter.failures++;
         counter.lastFailureAt = at;
@@ -134,7 +141,7 @@ export function createPinGuard(
             counter.blockedUntil = Math.max(counter.blockedUntil, settled + ms);
             if (counter.failures >= limit.lockoutAfter)
               options.log?.(
-                `PIN lockout: ${counter.failures} wrong PINs ${where}; unlocking is refused until ${new Date(counter.blockedUntil).toISOString()}`,
+                `${lockoutName}: ${counter.failures} ${failuresName} ${where}; refused until ${new Date(counter.blockedUntil).toISOString()}`,
               );
           }
         },

@@ -11,33 +11,48 @@ import type { Config } from '../../config/config.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
-import { type CodeThrottle, createCodeThrottle } from '../../kiosk/code-throttle.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import type { Session } from '../session.ts';
+import { createPinGuard, type PinGuard, type PinLimit } from '../pin-guard.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { transition } from './transition.ts';
 
 /** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
 export const KIOSK_RESULTS = 5;
 
-/** What the kiosk keeps in memory per running core: recent check-ins per session, and the code throttle. */
-const kioskState = new WeakMap<Runtime, { arrivals: Arrivals; codes: CodeThrottle }>();
+/**
+ * Unknown codes are limited like wrong PINs, by the same guard: per client
+ * (a browser's address, the desktop app) and for the whole process, whatever
+ * the session. A few misses are free (a guest scans the wrong QR); then each
+ * makes the next code wait twice as long, up to 5 minutes, never a lockout
+ * (a lobby must keep working); a valid code starts the client's count again.
+ */
+export const CODE_LIMITS: { client: PinLimit; process: PinLimit } = {
+  client: { free: 5, firstDelayMs: 1_000, lockoutAfter: Infinity, lockoutMs: 5 * 60_000, forgetMs: 15 * 60_000 },
+  process: { free: 500, firstDelayMs: 1_000, lockoutAfter: Infinity, lockoutMs: 60_000, forgetMs: 15 * 60_000 },
+};
+
+/** What the kiosk keeps in memory per running core: recent check-ins per session, and the code guard. */
+const kioskState = new WeakMap<Runtime, { arrivals: Arrivals; codes: PinGuard }>();
 const stateOf = (runtime: Runtime) => {
   let state = kioskState.get(runtime);
-  if (!state) kioskState.set(runtime, (state = { arrivals: createArrivals(), codes: createCodeThrottle() }));
+  if (!state)
+    kioskState.set(
+      runtime,
+      (state = {
+        arrivals: createArrivals(),
+        codes: createPinGuard({
+          limits: CODE_LIMITS,
+          names: { failures: 'unknown codes', lockout: 'kiosk code limit' },
+        }),
+      }),
+    );
   return state;
 };
 const arrivalsOf = (runtime: Runtime) => stateOf(runtime).arrivals;
-
-/** Who the code throttle counts: the session, and the client (address) it calls from when the door says. */
-function throttleKeys(session: Session): string[] {
-  const client = 'client' in session && typeof session.client === 'string' ? session.client : undefined;
-  return [`session:${session.id}`, ...(client ? [`client:${client}`] : [])];
-}
 
 /** The signed pass code of an invitation, under this data directory's site key. */
 export const passCodeOf = (runtime: Runtime, invitationId: number) =>
@@ -94,13 +109,15 @@ export const kioskHandlers: Handlers<
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime }) => kioskLookup(runtime.mirror, runtime.config, text).map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {
-    const now = Date.now();
-    const { codes } = stateOf(ctx.runtime);
-    const keys = throttleKeys(ctx.session);
-    codes.check(keys, now);
-    const id = invitationOfCode(code, ctx.runtime);
-    const guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
-    if (!guest) codes.missed(keys, now);
+    const attempt = stateOf(ctx.runtime).codes.begin(ctx.session.client);
+    let guest: Guest | undefined;
+    try {
+      const id = invitationOfCode(code, ctx.runtime);
+      guest = id === undefined ? undefined : guestForKiosk(id, ctx);
+    } finally {
+      if (guest) attempt.succeeded();
+      else attempt.failed();
+    }
     return guest ? toKioskGuest(guest) : null;
   },
   'kiosk.checkIn': ({ invitationId }, ctx): KioskCheckIn => {
