@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiCallError } from '../lib/api.ts';
 import { useSession } from '../stores/session.ts';
 import { Icon } from './Icon.tsx';
@@ -7,13 +7,45 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 const MAX_DIGITS = 12;
 const IDLE_CLOSE_MS = 30_000;
 
-function messageOf(error: unknown): string {
-  const text = error instanceof ApiCallError ? error.message : 'The PIN could not be checked. Try again.';
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** What the pad says; the kiosk passes its own language's words. */
+export interface PinPadLabels {
+  title: string;
+  hint: string;
+  tooShort: string;
+  wrong: string;
+  locked: string;
+  noPinSet: string;
+  failed: string;
+  close: string;
+  erase: string;
+  unlock: string;
+  /** "{count} digits entered" */
+  entered(count: number): string;
+}
+
+export const ENGLISH_PIN_LABELS: PinPadLabels = {
+  title: 'Staff access',
+  hint: 'Enter the desk or admin PIN.',
+  tooShort: 'A PIN has at least 4 digits.',
+  wrong: 'Wrong PIN.',
+  locked: 'Too many wrong PINs. Try again in a minute.',
+  noPinSet: 'No staff PIN is set on this machine yet.',
+  failed: 'The PIN could not be checked. Try again.',
+  close: 'Close',
+  erase: 'Delete',
+  unlock: 'Unlock',
+  entered: (count) => `${count} digits entered`,
+};
+
+/** The core's answers are REFUSED for a wrong PIN, for a lockout and when no PIN is set: said in the pad's language. */
+function messageOf(error: unknown, labels: PinPadLabels, pinsSet: boolean): string {
+  if (!(error instanceof ApiCallError) || error.code !== 'REFUSED') return labels.failed;
+  if (!pinsSet) return labels.noPinSet;
+  return /too many/i.test(error.message) ? labels.locked : labels.wrong;
 }
 
 /** A PIN pad for staff: touch or keyboard, the digits never shown. */
-export function PinPad({ onClose }: { onClose: () => void }) {
+export function PinPad({ onClose, labels = ENGLISH_PIN_LABELS }: { onClose: () => void; labels?: PinPadLabels }) {
   const unlock = useSession((s) => s.unlock);
   const pinsSet = useSession((s) => s.pinsSet);
   const [pin, setPin] = useState('');
@@ -21,6 +53,9 @@ export function PinPad({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new screen: focus goes to its heading, so a screen reader starts there.
+  useEffect(() => heading.current?.focus(), []);
 
   const press = useCallback((digit: string) => {
     setError(null);
@@ -31,7 +66,7 @@ export function PinPad({ onClose }: { onClose: () => void }) {
   const submit = useCallback(async () => {
     if (busy) return;
     if (pin.length < 4) {
-      setError('A PIN has at least 4 digits.');
+      setError(labels.tooShort);
       return;
     }
     setBusy(true);
@@ -39,13 +74,13 @@ export function PinPad({ onClose }: { onClose: () => void }) {
       await unlock(pin);
       onClose();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(messageOf(failure, labels, pinsSet));
       setPin('');
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
     }
-  }, [busy, pin, unlock, onClose]);
+  }, [busy, pin, unlock, onClose, labels, pinsSet]);
 
   // Left open at an unattended kiosk, the pad closes by itself.
   useEffect(() => {
@@ -70,18 +105,27 @@ export function PinPad({ onClose }: { onClose: () => void }) {
   return (
     <div className="modal-backdrop" onPointerDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="pin-pad" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="pin-pad">
-        <button type="button" className="icon-button pin-close" onClick={onClose} aria-label="Close">
+        <button
+          type="button"
+          className="icon-button pin-close"
+          onClick={onClose}
+          aria-label={labels.close}
+          data-testid="pin-close"
+        >
           <Icon name="close" />
         </button>
         <div className="pin-badge">
           <Icon name="shield" size={26} />
         </div>
-        <h2 id={titleId}>Staff access</h2>
-        <p className="muted">Enter the desk or admin PIN.</p>
+        <h2 id={titleId} tabIndex={-1} ref={heading}>
+          {labels.title}
+        </h2>
+        <p className="pin-hint">{labels.hint}</p>
         <div
           key={attempt}
           className={`pin-dots${error ? ' shake' : ''}`}
-          aria-label={`${pin.length} digits entered`}
+          role="img"
+          aria-label={labels.entered(pin.length)}
           data-testid="pin-dots"
         >
           {Array.from({ length: slots }, (_, i) => (
@@ -89,7 +133,7 @@ export function PinPad({ onClose }: { onClose: () => void }) {
           ))}
         </div>
         <p className="pin-error" role="alert">
-          {error ?? (pinsSet ? '' : 'No staff PIN is set on this machine yet.')}
+          {error ?? (pinsSet ? '' : labels.noPinSet)}
         </p>
         <div className="pin-keys">
           {KEYS.map((key) => (
@@ -97,7 +141,13 @@ export function PinPad({ onClose }: { onClose: () => void }) {
               {key}
             </button>
           ))}
-          <button type="button" className="pin-key-aux" onClick={erase} disabled={busy || !pin} aria-label="Delete">
+          <button
+            type="button"
+            className="pin-key-aux"
+            onClick={erase}
+            disabled={busy || !pin}
+            aria-label={labels.erase}
+          >
             <Icon name="backspace" size={24} />
           </button>
           <button type="button" onClick={() => press('0')} disabled={busy}>
@@ -108,7 +158,7 @@ export function PinPad({ onClose }: { onClose: () => void }) {
             className="pin-key-ok"
             onClick={() => void submit()}
             disabled={busy || pin.length < 4}
-            aria-label="Unlock"
+            aria-label={labels.unlock}
             data-testid="pin-submit"
           >
             <Icon name="arrowRight" size={24} />
@@ -116,20 +166,5 @@ export function PinPad({ onClose }: { onClose: () => void }) {
         </div>
       </div>
     </div>
-  );
-}
-
-/** The discreet corner button that opens the PIN pad. */
-export function StaffUnlock({ label }: { label: string }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  return (
-    <>
-      <button type="button" className="staff-button" onClick={() => setOpen(true)} data-testid="staff-button">
-        <Icon name="lock" size={15} />
-        {label}
-      </button>
-      {open && <PinPad onClose={close} />}
-    </>
   );
 }

@@ -38,3 +38,14 @@ export function toKioskLanguage(code: string | null | undefined): KioskLanguage 
 export function localeOf(language: KioskLanguage): string {
   return KIOSK_LANGUAGES.find((l) => l.code === language)!.locale;
 }
+
+/** The languages the kiosk settings offer, in their order (all of them when the settings name none it speaks). */
+export function offeredLanguages(settings: {
+  defaultLanguage: string;
+  languages?: readonly string[];
+}): KioskLanguage[] {
+  const offered = [
+    ...new Set((settings.languages ?? []).map(toKioskLanguage).filter((l): l is KioskLanguage => l !== undefined)),
+  ];
+  return offered.length > 0 ? offered : [...KIOSK_LANGUAGE_CODES];
+}

@@ -8,7 +8,7 @@ vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({
 }));
 
 const { ApiCallError } = await import('../../../renderer/src/lib/api.ts');
-const { useKiosk, LOOKUP_DEBOUNCE_MS, problemOf } = await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
+const { useKiosk, problemOf } = await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
 
 const guest = (patch: Partial<KioskGuest> = {}): KioskGuest => ({
   invitationId: 7,
@@ -43,45 +43,85 @@ describe('kiosk store', () => {
     expect(useKiosk.getState().language).toBe('DE');
   });
 
-  it('looks a name up once the guest stops typing, and only from two letters', async () => {
+  it('looks a name up at every keystroke, without waiting, from two letters (or one Chinese character)', async () => {
     call.mockImplementation(async (name: string, input: { text: string }) =>
       name === 'kiosk.lookup' ? [guest({ firstName: input.text })] : undefined,
     );
     const { setQuery } = useKiosk.getState();
     setQuery('M');
-    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS * 2);
+    await vi.advanceTimersByTimeAsync(500);
     expect(call).not.toHaveBeenCalledWith('kiosk.lookup', expect.anything());
+    setQuery('Ma');
+    expect(call).toHaveBeenCalledWith('kiosk.lookup', { text: 'Ma' });
+    expect(useKiosk.getState().searching).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useKiosk.getState().results.map((g) => g.firstName)).toEqual(['Ma']);
+    expect(useKiosk.getState().searching).toBe(false);
+    setQuery('超');
+    expect(call).toHaveBeenCalledWith('kiosk.lookup', { text: '超' });
+  });
+
+  it('asks one question at a time: while one is on its way only the newest text waits', async () => {
+    const answers: ((value: KioskGuest[]) => void)[] = [];
+    call.mockImplementation(
+      (name: string) =>
+        new Promise((resolve) => (name === 'kiosk.lookup' ? answers.push(resolve) : resolve(undefined))),
+    );
+    const { setQuery } = useKiosk.getState();
     setQuery('Ma');
     setQuery('Mar');
     setQuery('Mari');
-    expect(useKiosk.getState().searching).toBe(true);
-    await vi.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS);
-    const lookups = call.mock.calls.filter(([name]) => name === 'kiosk.lookup');
-    expect(lookups).toEqual([['kiosk.lookup', { text: 'Mari' }]]);
-    expect(useKiosk.getState().results.map((g) => g.firstName)).toEqual(['Mari']);
-    expect(useKiosk.getState().searching).toBe(false);
+    expect(call.mock.calls.filter(([name]) => name === 'kiosk.lookup')).toEqual([['kiosk.lookup', { text: 'Ma' }]]);
+    answers[0]!([guest({ firstName: 'stale' })]);
+    await vi.advanceTimersByTimeAsync(0);
+    // The answer to "Ma" is not shown: the field says "Mari" now.
+    expect(useKiosk.getState().results).toEqual([]);
+    expect(call.mock.calls.filter(([name]) => name === 'kiosk.lookup').map(([, input]) => input)).toEqual([
+      { text: 'Ma' },
+      { text: 'Mari' },
+    ]);
+    answers[1]!([guest({ firstName: 'Maria' })]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useKiosk.getState().results.map((g) => g.firstName)).toEqual(['Maria']);
+    expect(useKiosk.getState().searchedText).toBe('Mari');
   });
 
   it('treats a typed code ending in Enter as a scanned invitation', async () => {
     call.mockImplementation(async (name: string) => (name === 'kiosk.byCode' ? guest() : undefined));
     useKiosk.getState().setQuery('FOYER-7');
-    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS * 2);
+    await vi.advanceTimersByTimeAsync(500);
     expect(call).not.toHaveBeenCalledWith('kiosk.lookup', expect.anything());
     await useKiosk.getState().submitQuery();
     expect(call).toHaveBeenCalledWith('kiosk.byCode', { code: 'FOYER-7' });
     expect(useKiosk.getState().step.kind).toBe('confirm');
   });
 
-  it('speaks the language of the chosen guest, and goes back to the default on reset', async () => {
+  it('offers the found guest their invitation language without switching, and "not me" keeps the guest’s own', async () => {
     await useKiosk.getState().loadSettings();
+    useKiosk.getState().setLanguage('FR');
     useKiosk.getState().choose(guest({ language: 'RO' }));
+    expect(useKiosk.getState().language).toBe('FR');
+    expect(useKiosk.getState().offeredLanguage).toBe('RO');
+    useKiosk.getState().acceptOfferedLanguage();
     expect(useKiosk.getState().language).toBe('RO');
+    useKiosk.getState().back();
+    expect(useKiosk.getState().language).toBe('FR');
+    expect(useKiosk.getState().offeredLanguage).toBeNull();
+
+    useKiosk.getState().choose(guest({ language: 'FR' }));
+    expect(useKiosk.getState().offeredLanguage).toBeNull();
+    useKiosk.getState().choose(guest({ language: null }));
+    expect(useKiosk.getState().offeredLanguage).toBeNull();
     useKiosk.getState().reset();
     expect(useKiosk.getState().language).toBe('DE');
     expect(useKiosk.getState().step.kind).toBe('start');
-    useKiosk.getState().setLanguage('FR');
-    useKiosk.getState().choose(guest({ language: null }));
-    expect(useKiosk.getState().language).toBe('FR');
+  });
+
+  it('closes every sheet on reset', () => {
+    useKiosk.getState().openSheet('language');
+    expect(useKiosk.getState().sheet).toBe('language');
+    useKiosk.getState().reset();
+    expect(useKiosk.getState().sheet).toBeNull();
   });
 
   it('checks in and shows the answer, pending included', async () => {

@@ -1,52 +1,76 @@
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { kioskName } from '../../lib/format.ts';
+import { KIOSK_LANGUAGES } from '../../lib/languages.ts';
+import { translate } from './i18n/messages.ts';
 import { GuestSummary } from './GuestSummary.tsx';
 import { useKiosk } from './kiosk-store.ts';
+import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
 
 export function ConfirmStep() {
   const { t, locale } = useTranslation();
-  const { step, busy, problem, allowCheckOut, confirm, back } = useKiosk(
-    useShallow((s) => ({
-      step: s.step,
-      busy: s.busy,
-      problem: s.problem,
-      allowCheckOut: s.settings.allowCheckOut,
-      confirm: s.confirm,
-      back: s.back,
-    })),
-  );
-  if (step.kind !== 'confirm') return null;
-  const { guest } = step;
-  const name = kioskName(guest);
+  const heading = useFocusHeading();
+  const { step, busy, problem, allowCheckOut, offeredLanguage, acceptOfferedLanguage, confirm, back, announce } =
+    useKiosk(
+      useShallow((s) => ({
+        step: s.step,
+        busy: s.busy,
+        problem: s.problem,
+        allowCheckOut: s.settings.allowCheckOut,
+        offeredLanguage: s.offeredLanguage,
+        acceptOfferedLanguage: s.acceptOfferedLanguage,
+        confirm: s.confirm,
+        back: s.back,
+        announce: s.announce,
+      })),
+    );
+  const guest = step.kind === 'confirm' ? step.guest : null;
+  const name = guest ? kioskName(guest) : '';
 
   let question: string | null = null;
   let notes: string[] = [];
   let action: 'checkIn' | 'checkOut' | null = null;
-  if (guest.category === 'expected') {
+  if (guest?.category === 'expected') {
     question = t('confirmCheckIn', { name });
     action = 'checkIn';
-  } else if (guest.category === 'onsite') {
+  } else if (guest?.category === 'onsite') {
     notes = [t('alreadyIn')];
     if (allowCheckOut) {
       question = t('checkOutQuestion');
       action = 'checkOut';
     } else notes.push(t('checkOutAtDesk'));
-  } else if (guest.category === 'left') notes = [t('alreadyLeft')];
+  } else if (guest?.category === 'left') notes = [t('alreadyLeft')];
   else notes = [t('askDesk')];
+  // The screen's heading: the question, or what there is to know when there is nothing to do here.
+  const title = question ?? notes.shift() ?? '';
+
+  useEffect(() => {
+    announce([name, title, ...notes].filter(Boolean).join('. '));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- said once per screen and language, not per render
+  }, [announce, name, title]);
+
+  if (!guest) return null;
+  const headingElement = (
+    <h1 className={`kiosk-heading confirm-question${question ? '' : ' confirm-only-note'}`} tabIndex={-1} ref={heading}>
+      {title}
+    </h1>
+  );
+  const offered = offeredLanguage ? KIOSK_LANGUAGES.find((l) => l.code === offeredLanguage) : undefined;
 
   return (
     <section className="kiosk-confirm" data-testid="kiosk-confirm">
       <div className="confirm-card">
         <GuestSummary guest={guest} locale={locale} large />
+        {!question && headingElement}
         {notes.map((note) => (
           <p key={note} className="confirm-note">
             <Icon name="info" size={24} />
             {note}
           </p>
         ))}
-        {question && <h1 className="kiosk-heading confirm-question">{question}</h1>}
+        {question && headingElement}
         {problem && (
           <p className="kiosk-problem" role="alert" data-testid="kiosk-problem">
             <Icon name="alert" size={24} />
@@ -68,6 +92,19 @@ export function ConfirmStep() {
                 <Icon name={action === 'checkIn' ? 'logIn' : 'logOut'} size={30} />
               )}
               {busy ? t('working') : t(action)}
+            </button>
+          )}
+          {offered && (
+            // Said in the offered language itself: that is the language its reader knows.
+            <button
+              type="button"
+              className="button-secondary button-large language-offer"
+              lang={offered.locale}
+              onClick={acceptOfferedLanguage}
+              data-testid="kiosk-offer-language"
+            >
+              <Icon name="globe" size={24} />
+              {translate(offered.code, 'continueInThisLanguage')}
             </button>
           )}
           <button type="button" className="button-ghost button-large" onClick={back} disabled={busy}>

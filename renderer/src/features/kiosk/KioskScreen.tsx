@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
-import { StaffUnlock } from '../../components/PinPad.tsx';
+import { PinPad, type PinPadLabels } from '../../components/PinPad.tsx';
+import { loadCjkFont } from '../../lib/cjk-font.ts';
+import { isHanName } from '../../lib/format.ts';
+import { toKioskLanguage } from '../../lib/languages.ts';
 import { useSession } from '../../stores/session.ts';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
-import { toKioskLanguage } from '../../lib/languages.ts';
+import { IdleWarning } from './IdleWarning.tsx';
 import { useKiosk } from './kiosk-store.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { ScanStep } from './ScanStep.tsx';
 import { StartStep } from './StartStep.tsx';
 import { useIdle } from './use-idle.ts';
+import { useScannerAndKeys } from './use-scanner.ts';
 import { useTranslation } from './use-translation.ts';
 import './kiosk.css';
 
@@ -29,24 +33,65 @@ function OfflineIndicator() {
   );
 }
 
+function StaffAccess() {
+  const { t } = useTranslation();
+  const { open, openSheet, closeSheet } = useKiosk(
+    useShallow((s) => ({ open: s.sheet === 'staff', openSheet: s.openSheet, closeSheet: s.closeSheet })),
+  );
+  const labels: PinPadLabels = {
+    title: t('pinTitle'),
+    hint: t('pinHint'),
+    tooShort: t('pinTooShort'),
+    wrong: t('pinWrong'),
+    locked: t('pinLocked'),
+    noPinSet: t('pinNoneSet'),
+    failed: t('pinFailed'),
+    close: t('close'),
+    erase: t('pinErase'),
+    unlock: t('pinUnlock'),
+    entered: (count) => t('pinEntered', { count }),
+  };
+  return (
+    <>
+      <button type="button" className="staff-button" onClick={() => openSheet('staff')} data-testid="staff-button">
+        <Icon name="lock" size={18} />
+        {t('staff')}
+      </button>
+      {open && <PinPad onClose={closeSheet} labels={labels} />}
+    </>
+  );
+}
+
+/** Whether anything on screen is written in Han characters: then the shipped CJK font is needed. */
+function useNeedsCjkFont() {
+  return useKiosk((s) => {
+    if (s.language === 'ZH_CN' || /\p{Script=Han}/u.test(s.query)) return true;
+    if (s.step.kind === 'confirm' || s.step.kind === 'done') return isHanName(s.step.guest);
+    return s.step.kind === 'start' && s.results.some(isHanName);
+  });
+}
+
 /** The lobby kiosk, full screen: find your invitation, check in or out, and back to the start. */
 export function KioskScreen() {
-  const { t, locale } = useTranslation();
-  const { step, idleSeconds, pristine, loadSettings, reset, refreshGuest } = useKiosk(
+  const { locale } = useTranslation();
+  const { step, idleSeconds, pristine, announcement, loadSettings, reset, refreshGuest } = useKiosk(
     useShallow((s) => ({
       step: s.step.kind,
       idleSeconds: s.settings.idleSeconds,
       pristine:
         s.step.kind === 'start' &&
+        s.sheet === null &&
         s.query === '' &&
         !s.problem &&
         s.language === (toKioskLanguage(s.settings.defaultLanguage) ?? 'EN'),
+      announcement: s.announcement,
       loadSettings: s.loadSettings,
       reset: s.reset,
       refreshGuest: s.refreshGuest,
     })),
   );
   const mirrorVersion = useSession((s) => s.mirrorVersion);
+  const needsCjk = useNeedsCjkFont();
 
   useEffect(() => {
     void loadSettings();
@@ -57,12 +102,17 @@ export function KioskScreen() {
     if (mirrorVersion > 0) void refreshGuest();
   }, [mirrorVersion, refreshGuest]);
 
-  useIdle(idleSeconds, !pristine, reset);
+  useEffect(() => {
+    if (needsCjk) void loadCjkFont();
+  }, [needsCjk]);
+
+  useScannerAndKeys();
+  const { warning } = useIdle(idleSeconds, !pristine, reset);
 
   return (
     <div className={`kiosk kiosk-step-${step}`} lang={locale} data-testid="kiosk">
       <div className="kiosk-top">
-        <StaffUnlock label={t('staff')} />
+        <StaffAccess />
         <div className="kiosk-top-end">
           <OfflineIndicator />
           {step !== 'done' && <LanguagePicker />}
@@ -74,6 +124,11 @@ export function KioskScreen() {
         {step === 'confirm' && <ConfirmStep />}
         {step === 'done' && <DoneStep />}
       </main>
+      {/* Confirm and success are said aloud too: a region that exists before its text changes. */}
+      <div className="sr-only" role="status" aria-live="polite" data-testid="kiosk-announcement">
+        {announcement}
+      </div>
+      {warning !== null && <IdleWarning seconds={warning} />}
     </div>
   );
 }

@@ -2,25 +2,36 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { CameraScanner, cameraScanningSupported } from './CameraScanner.tsx';
+import { typeKey } from './keyboard-layout.ts';
 import { useKiosk } from './kiosk-store.ts';
+import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
+import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
 
-/** The camera when the browser can read codes; always a field for a hand scanner (it types the code and Enter). */
+/**
+ * The camera when the browser can read codes; always a field for a hand
+ * scanner (the kiosk's key listener takes its burst wherever the focus is)
+ * or for typing the code on the on-screen keyboard.
+ */
 export function ScanStep() {
-  const { t } = useTranslation();
-  const { busy, problem, findByCode, back } = useKiosk(
-    useShallow((s) => ({ busy: s.busy, problem: s.problem, findByCode: s.findByCode, back: s.back })),
+  const { t, language } = useTranslation();
+  const heading = useFocusHeading();
+  const { busy, problem, code, setCode, findByCode, back } = useKiosk(
+    useShallow((s) => ({
+      busy: s.busy,
+      problem: s.problem,
+      code: s.codeText,
+      setCode: s.setCodeText,
+      findByCode: s.findByCode,
+      back: s.back,
+    })),
   );
   const [camera] = useState(cameraScanningSupported);
-  const [code, setCode] = useState('');
   const [attempt, setAttempt] = useState(0);
 
   const submit = (value: string) => {
     if (!value.trim() || busy) return;
-    void findByCode(value).then(() => {
-      setCode('');
-      setAttempt((n) => n + 1);
-    });
+    void findByCode(value).then(() => setAttempt((n) => n + 1));
   };
 
   return (
@@ -32,7 +43,9 @@ export function ScanStep() {
       <div className="scan-badge" aria-hidden="true">
         <Icon name="scan" size={44} />
       </div>
-      <h1 className="kiosk-heading">{t('scanTitle')}</h1>
+      <h1 className="kiosk-heading" tabIndex={-1} ref={heading}>
+        {t('scanTitle')}
+      </h1>
       <p className="kiosk-intro">{camera ? t('scanCameraHint') : t('scanScannerHint')}</p>
       {/* A new camera after a failed code, so the same code can be shown again. */}
       {camera && <CameraScanner key={attempt} onCode={submit} />}
@@ -47,10 +60,10 @@ export function ScanStep() {
         <div className="kiosk-code-row">
           <input
             id="kiosk-code"
-            autoFocus
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="go"
+            inputMode="none"
             value={code}
             onChange={(event) => setCode(event.target.value)}
             data-testid="kiosk-code"
@@ -72,6 +85,12 @@ export function ScanStep() {
           {problem === 'codeNotFound' ? ` ${t('askDesk')}` : ''}
         </p>
       )}
+      {/* Codes are Latin letters and digits, whatever the guest's language. */}
+      <OnScreenKeyboard
+        language={language === 'RU' ? 'EN' : language}
+        digits
+        onKey={(key) => setCode(typeKey(code, key, 'en', 'code'))}
+      />
     </section>
   );
 }

@@ -1,11 +1,15 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { GuestSummary } from './GuestSummary.tsx';
-import { looksLikeCode, MIN_LOOKUP_LENGTH, useKiosk } from './kiosk-store.ts';
+import { typeKey } from './keyboard-layout.ts';
+import { canLookUp, looksLikeCode, useKiosk } from './kiosk-store.ts';
+import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
+import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
 
 export function StartStep() {
-  const { t, locale } = useTranslation();
+  const { t, locale, language } = useTranslation();
+  const heading = useFocusHeading();
   const s = useKiosk(
     useShallow((s) => ({
       title: s.settings.welcomeTitle,
@@ -30,13 +34,13 @@ export function StartStep() {
   if (s.problem) hint = t(s.problem);
   else if (s.searching || s.busy) hint = t('searching');
   else if (noMatch) hint = `${t('noMatch', { text: trimmed })} ${t('noMatchHelp')}`;
-  else if (trimmed.length < MIN_LOOKUP_LENGTH || looksLikeCode(trimmed)) hint = t('nameHint');
+  else if (!canLookUp(trimmed) || looksLikeCode(trimmed)) hint = t('nameHint');
   else hint = '';
 
   return (
     <section className={`kiosk-start${s.query ? ' searching' : ''}`}>
       <header className="kiosk-welcome">
-        <h1 className="kiosk-title" data-testid="kiosk-title">
+        <h1 className="kiosk-title" data-testid="kiosk-title" tabIndex={-1} ref={heading}>
           {title}
         </h1>
         <p className="kiosk-intro" data-testid="kiosk-intro">
@@ -58,11 +62,12 @@ export function StartStep() {
         <Icon name="search" size={30} className="kiosk-search-icon" />
         <input
           id="kiosk-name"
-          autoFocus
           autoComplete="off"
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="search"
+          // The kiosk's own keyboard is on screen: the system's would cover it.
+          inputMode="none"
           value={s.query}
           placeholder={t('namePlaceholder')}
           onChange={(event) => s.setQuery(event.target.value)}
@@ -82,7 +87,7 @@ export function StartStep() {
       {s.results.length > 0 ? (
         <div className="kiosk-results">
           <h2 className="kiosk-results-title">{t('resultsTitle')}</h2>
-          <ul data-testid="kiosk-results">
+          <ul data-testid="kiosk-results" data-answered={s.searchedText ?? ''}>
             {s.results.map((guest) => (
               <li key={guest.invitationId}>
                 <button
@@ -100,7 +105,7 @@ export function StartStep() {
           </ul>
         </div>
       ) : (
-        <div className="kiosk-alt">
+        <div className="kiosk-alt" data-answered={s.searchedText ?? ''} data-testid="kiosk-no-results">
           <div className="kiosk-or">
             <span>{t('or')}</span>
           </div>
@@ -110,6 +115,7 @@ export function StartStep() {
           </button>
         </div>
       )}
+      <OnScreenKeyboard language={language} onKey={(key) => s.setQuery(typeKey(s.query, key, locale))} />
     </section>
   );
 }

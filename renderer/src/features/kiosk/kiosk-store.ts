@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { DEFAULT_KIOSK_SETTINGS, type KioskGuest, type KioskSettings } from '../../../../shared/contract/operations.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
-import { type KioskLanguage, toKioskLanguage } from '../../lib/languages.ts';
+import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';
 
 export type KioskAction = 'checkIn' | 'checkOut';
 
@@ -14,7 +14,13 @@ export type KioskStep =
   | { kind: 'done'; guest: KioskGuest; action: KioskAction };
 
 export const MIN_LOOKUP_LENGTH = 2;
-export const LOOKUP_DEBOUNCE_MS = 200;
+
+/** A sheet over the kiosk screen: the idle reset closes whichever is open. */
+export type KioskSheet = 'language' | 'staff';
+
+const HAN = /\p{Script=Han}/u;
+/** Two letters, or one Chinese character (a whole given name): what the lookup accepts. */
+export const canLookUp = (text: string) => Array.from(text).length >= MIN_LOOKUP_LENGTH || HAN.test(text);
 
 const DEFAULT_SETTINGS: KioskSettings = DEFAULT_KIOSK_SETTINGS;
 
@@ -23,7 +29,16 @@ interface KioskState {
   language: KioskLanguage;
   /** True once the guest (or the guest's invitation) chose the language: a reset goes back to the default. */
   languageChosen: boolean;
+  /** The found guest's invitation language, offered on the confirm screen (never switched to silently). */
+  offeredLanguage: KioskLanguage | null;
+  /** The language the guest had before accepting their invitation's: "That's not me" goes back to it. */
+  ownLanguage: { language: KioskLanguage; chosen: boolean } | null;
+  sheet: KioskSheet | null;
+  /** What the live region says: the confirm question, the success message. */
+  announcement: string;
   query: string;
+  /** The code field of the scan screen. */
+  codeText: string;
   results: KioskGuest[];
   /** The text the results answer, once a lookup came back. */
   searchedText: string | null;
@@ -34,7 +49,12 @@ interface KioskState {
   problem: KioskMessageKey | null;
   loadSettings(): Promise<void>;
   setLanguage(language: KioskLanguage): void;
+  acceptOfferedLanguage(): void;
+  openSheet(sheet: KioskSheet): void;
+  closeSheet(): void;
+  announce(text: string): void;
   setQuery(text: string): void;
+  setCodeText(text: string): void;
   /** Enter in the name field: a scanner that types a code ends with Enter too. */
   submitQuery(): Promise<void>;
   openScanner(): void;
@@ -57,15 +77,26 @@ export function problemOf(error: unknown): KioskMessageKey {
   return 'errorGeneric';
 }
 
-let lookupTimer: ReturnType<typeof setTimeout> | undefined;
-/** Answers that come back after a newer question are dropped. */
+/**
+ * No debounce: each keystroke asks at once (a lookup takes a few
+ * milliseconds), one question at a time. While one is on its way, only the
+ * newest text waits, and is asked as soon as the answer comes; answers to
+ * texts that are no longer in the field are dropped.
+ */
 let lookupSequence = 0;
+let lookupInFlight = false;
+let queuedLookup: { text: string; sequence: number } | null = null;
 
 export const useKiosk = create<KioskState>()((set, get) => ({
   settings: DEFAULT_SETTINGS,
   language: 'EN',
   languageChosen: false,
+  offeredLanguage: null,
+  ownLanguage: null,
+  sheet: null,
+  announcement: '',
   query: '',
+  codeText: '',
   results: [],
   searchedText: null,
   searching: false,
@@ -86,26 +117,61 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   setLanguage(language) {
-    set({ language, languageChosen: true });
+    set({ language, languageChosen: true, offeredLanguage: null, ownLanguage: null });
+  },
+
+  acceptOfferedLanguage() {
+    const { offeredLanguage, language, languageChosen } = get();
+    if (!offeredLanguage) return;
+    set({
+      language: offeredLanguage,
+      languageChosen: true,
+      offeredLanguage: null,
+      ownLanguage: { language, chosen: languageChosen },
+    });
+  },
+
+  openSheet(sheet) {
+    set({ sheet });
+  },
+
+  closeSheet() {
+    set({ sheet: null });
+  },
+
+  announce(text) {
+    set({ announcement: text });
   },
 
   setQuery(text) {
-    clearTimeout(lookupTimer);
     const sequence = ++lookupSequence;
     const trimmed = text.trim();
-    if (trimmed.length < MIN_LOOKUP_LENGTH || looksLikeCode(trimmed)) {
+    if (!canLookUp(trimmed) || looksLikeCode(trimmed)) {
+      queuedLookup = null;
       set({ query: text, results: [], searchedText: null, searching: false, problem: null });
       return;
     }
     set({ query: text, searching: true, problem: null });
-    lookupTimer = setTimeout(async () => {
-      try {
-        const results = await api.call('kiosk.lookup', { text: trimmed });
-        if (sequence === lookupSequence) set({ results, searchedText: trimmed, searching: false });
-      } catch (error) {
-        if (sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
+    queuedLookup = { text: trimmed, sequence };
+    const ask = async () => {
+      lookupInFlight = true;
+      while (queuedLookup) {
+        const question = queuedLookup;
+        queuedLookup = null;
+        try {
+          const results = await api.call('kiosk.lookup', { text: question.text });
+          if (question.sequence === lookupSequence) set({ results, searchedText: question.text, searching: false });
+        } catch (error) {
+          if (question.sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
+        }
       }
-    }, LOOKUP_DEBOUNCE_MS);
+      lookupInFlight = false;
+    };
+    if (!lookupInFlight) void ask();
+  },
+
+  setCodeText(text) {
+    set({ codeText: text });
   },
 
   async submitQuery() {
@@ -116,9 +182,9 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   openScanner() {
-    clearTimeout(lookupTimer);
     lookupSequence++;
-    set({ step: { kind: 'scan' }, problem: null, searching: false });
+    queuedLookup = null;
+    set({ step: { kind: 'scan' }, problem: null, searching: false, codeText: '' });
   },
 
   async findByCode(code) {
@@ -128,7 +194,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     try {
       const guest = await api.call('kiosk.byCode', { code: text });
       if (guest) get().choose(guest);
-      else set({ problem: 'codeNotFound' });
+      else set({ problem: 'codeNotFound', codeText: '' });
     } catch (error) {
       set({ problem: problemOf(error) });
     } finally {
@@ -137,14 +203,17 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   choose(guest) {
-    clearTimeout(lookupTimer);
     lookupSequence++;
-    const language = toKioskLanguage(guest.language);
+    queuedLookup = null;
+    const invited = toKioskLanguage(guest.language);
+    const offer =
+      invited && invited !== get().language && offeredLanguages(get().settings).includes(invited) ? invited : null;
     set({
       step: { kind: 'confirm', guest },
       problem: null,
       searching: false,
-      ...(language ? { language, languageChosen: true } : {}),
+      offeredLanguage: offer,
+      ownLanguage: null,
     });
   },
 
@@ -177,15 +246,27 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   back() {
-    set({ step: { kind: 'start' }, problem: null });
+    const { ownLanguage } = get();
+    set({
+      step: { kind: 'start' },
+      problem: null,
+      offeredLanguage: null,
+      ownLanguage: null,
+      ...(ownLanguage ? { language: ownLanguage.language, languageChosen: ownLanguage.chosen } : {}),
+    });
   },
 
   reset() {
-    clearTimeout(lookupTimer);
     lookupSequence++;
+    queuedLookup = null;
     set((state) => ({
       step: { kind: 'start' },
+      sheet: null,
+      announcement: '',
+      offeredLanguage: null,
+      ownLanguage: null,
       query: '',
+      codeText: '',
       results: [],
       searchedText: null,
       searching: false,
