@@ -13,6 +13,7 @@ import type { Session } from '../core/app/session.ts';
 import { createFileTokenStore } from '../core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../core/runtime.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { registerPrint } from './print.ts';
 import { hardenContents, hardenSession } from './security.ts';
 import { createSafeTokenStore } from './token-store.ts';
 import { loadBounds, saveBounds } from './window-state.ts';
@@ -43,6 +44,10 @@ async function start(): Promise<void> {
   const kindOf = (contents: WebContents | null) => (contents ? windows.get(contents.id)?.kind : undefined);
   hardenSession(electronSession.defaultSession, kindOf);
   registerIpc(ipcMain, core, (contents) => windows.get(contents.id)?.session);
+  registerPrint(ipcMain, {
+    allowed: (contents) => windows.has(contents.id),
+    badge: () => runtime.config.kiosk.badge,
+  });
   runtime.engine.start();
 
   const kind = chooseWindowKind(process.argv, runtime.config.appMode);

@@ -5,7 +5,7 @@
  * (`{ ok: true, value } | { ok: false, error }`, shared/contract/ipc.ts).
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS } from '../../shared/contract/ipc.ts';
+import { IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
 import { type AppEvent, OPERATION_NAMES } from '../../shared/contract/operations.ts';
 
 export function buildBridge(
@@ -17,6 +17,8 @@ export function buildBridge(
     operations: Object.fromEntries(
       OPERATION_NAMES.map((name) => [name, (input: unknown) => invoke(IPC_CHANNELS.call, name, input)]),
     ),
+    /** Prints this window's page (the visitor badge) silently to the kiosk's badge printer. */
+    printBadge: () => invoke(IPC_CHANNELS.print) as Promise<IpcReply<void>>,
     onEvent(listener: (event: AppEvent) => void) {
       const handler = (_: unknown, event: AppEvent) => listener(event);
       on.call(ipcRenderer, IPC_CHANNELS.event, handler);

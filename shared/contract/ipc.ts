@@ -11,6 +11,8 @@ export const IPC_CHANNELS = {
   call: 'foyer:call',
   /** main → window: the one event stream (AppEvent) */
   event: 'foyer:event',
+  /** invoke(print) → IpcReply<void>: the calling window's page to the kiosk's badge printer, silently */
+  print: 'foyer:print',
 } as const;
 
 export type IpcReply<T = unknown> = { ok: true; value: T } | { ok: false; error: AppErrorBody['error'] };

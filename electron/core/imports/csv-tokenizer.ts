@@ -122,7 +122,8 @@ export function createCsvTokenizer(delimiter: ',' | ';') {
         for (; end < length; end++) {
           code = text.charCodeAt(end);
           if (code === DELIMITER || code === LF || code === CR) break;
-          if (code === QUOTE) throw new CsvSyntaxError('a quote inside a field that does not start with one', line + breaks);
+          if (code === QUOTE)
+            throw new CsvSyntaxError('a quote inside a field that does not start with one', line + breaks);
         }
         if (end === length) {
           if (!final) return INCOMPLETE;

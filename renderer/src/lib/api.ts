@@ -17,6 +17,8 @@ import type {
 export interface FoyerBridge {
   operations: { [K in OperationName]: (input: OperationInput<K>) => Promise<IpcReply<OperationOutput<K>>> };
   onEvent(listener: (event: AppEvent) => void): () => void;
+  /** Desktop app only: prints the page silently to the kiosk's badge printer. */
+  printBadge?(): Promise<IpcReply<void>>;
 }
 
 declare global {
@@ -87,4 +89,20 @@ export function subscribe(
   return () => source.close();
 }
 
-export const api = { call, subscribe };
+/**
+ * Prints the page (its print styles show only the visitor badge): silently
+ * to the configured printer in the desktop app, through the print dialog in
+ * a browser, which cannot choose a printer by itself.
+ */
+export function printPage(): Promise<void> {
+  const bridge = globalThis.foyer;
+  if (bridge?.printBadge)
+    return bridge.printBadge().then((reply) => {
+      if (!reply.ok) throw toError({ error: reply.error }, 'the badge was not printed');
+    });
+  // The page's own print(): typed through globalThis, since Node-side tests type-check this module too.
+  (globalThis as unknown as { print(): void }).print();
+  return Promise.resolve();
+}
+
+export const api = { call, subscribe, printPage };

@@ -136,10 +136,76 @@ describe('preload', () => {
     await import('../../../electron/preload/index.ts');
     const bridge = exposed.foyer as { operations: Record<string, (i: unknown) => Promise<unknown>>; onEvent: unknown };
     expect(Object.keys(exposed)).toEqual(['foyer']);
-    expect(Object.keys(bridge).sort()).toEqual(['onEvent', 'operations']);
+    expect(Object.keys(bridge).sort()).toEqual(['onEvent', 'operations', 'printBadge']);
     expect(Object.keys(bridge.operations).sort()).toEqual([...OPERATION_NAMES].sort());
     await bridge.operations['kiosk.lookup']!({ text: 'an' });
     expect(invoke).toHaveBeenCalledWith('foyer:call', 'kiosk.lookup', { text: 'an' });
+    vi.doUnmock('electron');
+  });
+});
+
+describe('badge printing', () => {
+  type Handler = (event: { sender: unknown }) => Promise<unknown>;
+  const setUp = async (badge: { enabled: boolean; printer: string }, allowed = true) => {
+    const { registerPrint } = await import('../../../electron/main/print.ts');
+    const handlers = new Map<string, Handler>();
+    const ipcMain = {
+      handle: (channel: string, handler: Handler) => handlers.set(channel, handler),
+      removeHandler: vi.fn(),
+    };
+    registerPrint(ipcMain as never, { allowed: () => allowed, badge: () => badge });
+    const print = vi.fn((options: unknown, callback: (success: boolean, reason: string) => void) => callback(true, ''));
+    return { handler: handlers.get('foyer:print')!, print };
+  };
+
+  it('prints the calling window silently to the printer of the kiosk settings, never one the renderer names', async () => {
+    const { handler, print } = await setUp({ enabled: true, printer: 'Brother QL-820NWB' });
+    expect(await handler({ sender: { print } })).toEqual({ ok: true, value: undefined });
+    expect(print).toHaveBeenCalledWith(
+      { silent: true, printBackground: true, margins: { marginType: 'none' }, deviceName: 'Brother QL-820NWB' },
+      expect.any(Function),
+    );
+  });
+
+  it('uses the system default printer when none is named', async () => {
+    const { handler, print } = await setUp({ enabled: true, printer: '' });
+    await handler({ sender: { print } });
+    expect(print.mock.calls[0]![0]).not.toHaveProperty('deviceName');
+  });
+
+  it('refuses when badges are off or the window is not the app’s, and reports a failed print', async () => {
+    const off = await setUp({ enabled: false, printer: '' });
+    expect(await off.handler({ sender: { print: off.print } })).toMatchObject({
+      ok: false,
+      error: { code: 'REFUSED' },
+    });
+    expect(off.print).not.toHaveBeenCalled();
+    const stranger = await setUp({ enabled: true, printer: '' }, false);
+    expect(await stranger.handler({ sender: { print: stranger.print } })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    const { handler } = await setUp({ enabled: true, printer: 'P' });
+    const failing = vi.fn((_: unknown, callback: (success: boolean, reason: string) => void) =>
+      callback(false, 'no such printer'),
+    );
+    expect(await handler({ sender: { print: failing } })).toMatchObject({
+      ok: false,
+      error: { code: 'REFUSED', message: expect.stringContaining('no such printer') },
+    });
+  });
+
+  it('the preload exposes printBadge on the print channel', async () => {
+    const exposed: Record<string, unknown> = {};
+    const invoke = vi.fn(async () => undefined);
+    vi.resetModules();
+    vi.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (key: string, value: unknown) => (exposed[key] = value) },
+      ipcRenderer: { invoke, on: vi.fn(), removeListener: vi.fn() },
+    }));
+    await import('../../../electron/preload/index.ts');
+    await (exposed.foyer as { printBadge(): Promise<void> }).printBadge();
+    expect(invoke).toHaveBeenCalledWith('foyer:print');
     vi.doUnmock('electron');
   });
 });

@@ -8,7 +8,7 @@ vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({
 }));
 
 const { ApiCallError } = await import('../../../renderer/src/lib/api.ts');
-const { useKiosk, problemOf } = await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
+const { useKiosk, problemOf, ARRIVAL_POLL_MS, ARRIVAL_POLLS } = await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
 
 const guest = (patch: Partial<KioskGuest> = {}): KioskGuest => ({
   invitationId: 7,
@@ -124,16 +124,62 @@ describe('kiosk store', () => {
     expect(useKiosk.getState().sheet).toBeNull();
   });
 
-  it('checks in and shows the answer, pending included', async () => {
-    call.mockImplementation(async (name: string) =>
-      name === 'kiosk.checkIn' ? guest({ category: 'onsite', state: 'CHECKED_IN', pending: true }) : undefined,
-    );
+  it('checks in, shows the answer at once, and asks for the door PIN until the service has answered', async () => {
+    let polls = 0;
+    call.mockImplementation(async (name: string) => {
+      if (name === 'kiosk.checkIn')
+        return {
+          ...guest({ category: 'onsite', state: 'CHECKED_IN', pending: true }),
+          tappedAt: '2026-11-22T09:58:00.000Z',
+          hostName: 'Jonas Weber',
+          passCode: 'F1-7-ABCDEFGH',
+        };
+      if (name === 'kiosk.arrival') {
+        polls++;
+        const answered = polls >= 3;
+        return {
+          invitationId: 7,
+          pending: !answered,
+          tappedAt: '2026-11-22T09:58:00.000Z',
+          hostName: 'Jonas Weber',
+          doorPin: answered ? '482913' : null,
+        };
+      }
+      return undefined;
+    });
     useKiosk.getState().choose(guest());
     await useKiosk.getState().confirm('checkIn');
-    const { step } = useKiosk.getState();
+    let { step } = useKiosk.getState();
     expect(step.kind).toBe('done');
-    expect(step.kind === 'done' && step.guest.pending).toBe(true);
+    if (step.kind !== 'done') return;
+    expect(step.guest.pending).toBe(true);
+    expect(step.checkIn?.hostName).toBe('Jonas Weber');
+    expect(step.following).toBe(true);
     expect(call).toHaveBeenCalledWith('kiosk.checkIn', { invitationId: 7 });
+
+    await vi.advanceTimersByTimeAsync(ARRIVAL_POLL_MS * ARRIVAL_POLLS);
+    step = useKiosk.getState().step;
+    if (step.kind !== 'done') throw new Error('left the done screen');
+    expect(polls).toBe(3);
+    expect(step.arrival?.doorPin).toBe('482913');
+    expect(step.guest.pending).toBe(false);
+    expect(step.following).toBe(false);
+  });
+
+  it('stops asking after a few seconds when the check-in stays queued (offline)', async () => {
+    call.mockImplementation(async (name: string) => {
+      if (name === 'kiosk.checkIn')
+        return { ...guest({ pending: true }), tappedAt: '2026-11-22T09:58:00.000Z', hostName: null, passCode: 'x' };
+      if (name === 'kiosk.arrival')
+        return { invitationId: 7, pending: true, tappedAt: '2026-11-22T09:58:00.000Z', hostName: null, doorPin: null };
+      return undefined;
+    });
+    useKiosk.getState().choose(guest());
+    await useKiosk.getState().confirm('checkIn');
+    await vi.advanceTimersByTimeAsync(ARRIVAL_POLL_MS * (ARRIVAL_POLLS + 2));
+    const { step } = useKiosk.getState();
+    expect(step.kind === 'done' && step.following).toBe(false);
+    expect(call.mock.calls.filter(([name]) => name === 'kiosk.arrival')).toHaveLength(ARRIVAL_POLLS);
   });
 
   it('keeps a refusal as a message key, to be said in the guest’s language', async () => {

@@ -1,38 +1,98 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
-import { kioskName } from '../../lib/format.ts';
+import { BADGE_SIZES_MM, VisitorBadge } from '../../components/VisitorBadge.tsx';
+import { api } from '../../lib/api.ts';
+import { formatClock, kioskName } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useKiosk } from './kiosk-store.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
 
-/** Long enough to read the message, short enough that the next guest finds the start screen. */
+/** Long enough to read the message (and note a door PIN), short enough that the next guest finds the start screen. */
 export const DONE_SECONDS = 15;
 
+/** The badge, printed once per check-in: only it shows on paper (see kiosk.css, @media print). */
+function BadgePrint() {
+  const { t, locale } = useTranslation();
+  const { step, badge, branding } = useKiosk(
+    useShallow((s) => ({ step: s.step, badge: s.settings.badge, branding: s.settings.branding })),
+  );
+  const printed = useRef(false);
+  const checkIn = step.kind === 'done' ? step.checkIn : null;
+  const enabled = badge.enabled && checkIn !== null;
+
+  useEffect(() => {
+    if (!enabled || printed.current) return;
+    printed.current = true;
+    // After the badge is painted; a printer that fails is the desk's to see, not the guest's.
+    const frame = requestAnimationFrame(() => void api.printPage().catch(() => {}));
+    return () => cancelAnimationFrame(frame);
+  }, [enabled]);
+
+  if (!enabled || !checkIn) return null;
+  const size = BADGE_SIZES_MM[badge.layout];
+  return (
+    <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge">
+      <style>{`@page { size: ${size.width}mm ${size.height}mm; margin: 0; }`}</style>
+      <VisitorBadge
+        guest={checkIn}
+        hostName={checkIn.hostName}
+        date={checkIn.startsAt ?? checkIn.tappedAt}
+        code={checkIn.passCode}
+        layout={badge.layout}
+        branding={branding}
+        locale={locale}
+        labels={{ visitor: t('badgeVisitor'), host: t('badgeHost') }}
+      />
+    </div>
+  );
+}
+
 export function DoneStep() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const heading = useFocusHeading();
-  const { step, reset, announce } = useKiosk(
-    useShallow((s) => ({ step: s.step, reset: s.reset, announce: s.announce })),
+  const { step, badgeEnabled, reset, announce } = useKiosk(
+    useShallow((s) => ({ step: s.step, badgeEnabled: s.settings.badge.enabled, reset: s.reset, announce: s.announce })),
   );
   const offline = useSession((s) => s.status?.online !== true || !s.connected);
   const [left, setLeft] = useState(DONE_SECONDS);
+  const doorPin = step.kind === 'done' ? (step.arrival?.doorPin ?? null) : null;
 
   useEffect(() => {
     const timer = setInterval(() => setLeft((n) => n - 1), 1000);
     return () => clearInterval(timer);
   }, []);
+  // A door PIN that arrives late gets the whole time to be read.
+  const [pinShown, setPinShown] = useState<string | null>(null);
+  if (doorPin !== pinShown) {
+    setPinShown(doorPin);
+    if (doorPin) setLeft(DONE_SECONDS);
+  }
   useEffect(() => {
     if (left <= 0) reset();
   }, [left, reset]);
 
   const guest = step.kind === 'done' ? step.guest : null;
+  const checkIn = step.kind === 'done' ? step.checkIn : null;
   const checkedIn = step.kind === 'done' && step.action === 'checkIn';
+  const following = step.kind === 'done' && step.following;
   const name = guest ? guest.firstName?.trim() || kioskName(guest) : '';
   const title = t(checkedIn ? 'checkedInTitle' : 'checkedOutTitle', { name });
   const body = t(checkedIn ? 'checkedInBody' : 'checkedOutBody');
-  useEffect(() => announce(`${title} ${body}`), [announce, title, body]);
+  const hostName = (step.kind === 'done' && (step.arrival?.hostName ?? checkIn?.hostName)) || null;
+  const tappedAt = step.kind === 'done' ? (step.arrival?.tappedAt ?? checkIn?.tappedAt ?? null) : null;
+  // The service has not confirmed the check-in yet, and the kiosk stopped waiting: the desk knows the way in.
+  const unknownAccess = checkedIn && !following && guest?.pending === true;
+  const said = [
+    title,
+    body,
+    doorPin ? `${t('doorPin')}: ${[...doorPin].join(' ')}` : '',
+    unknownAccess ? t('seeReception') : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  useEffect(() => announce(said), [announce, said]);
 
   if (!guest) return null;
   // Queued here and not yet confirmed by the service: say so only when the connection is really down.
@@ -47,16 +107,48 @@ export function DoneStep() {
         {title}
       </h1>
       <p className="kiosk-intro">{body}</p>
+      {checkedIn && (
+        <div className="done-facts" data-testid="kiosk-done-facts">
+          {doorPin && (
+            <p className="done-pin" data-testid="kiosk-door-pin">
+              <span>{t('doorPin')}</span>
+              <strong>{doorPin}</strong>
+            </p>
+          )}
+          {hostName && (
+            <p data-testid="kiosk-host">
+              <span>{t('hostLabel')}</span>
+              <strong>{hostName}</strong>
+            </p>
+          )}
+          {tappedAt && (
+            <p data-testid="kiosk-arrived-at">{t('arrivedAt', { time: formatClock(tappedAt, locale) })}</p>
+          )}
+        </div>
+      )}
+      {unknownAccess && (
+        <p className="done-reception" data-testid="kiosk-see-reception">
+          <Icon name="info" size={24} />
+          {t('seeReception')}
+        </p>
+      )}
       {waiting && (
         <p className="done-pending" data-testid="kiosk-pending">
           <Icon name="cloudOff" size={24} />
           {t(checkedIn ? 'pendingCheckIn' : 'pendingCheckOut')}
         </p>
       )}
+      {checkedIn && badgeEnabled && (
+        <p className="done-badge" data-testid="kiosk-badge-note">
+          <Icon name="printer" size={24} />
+          {t('badgePrinting')}
+        </p>
+      )}
       <button type="button" className="button-primary button-large" onClick={reset} data-testid="kiosk-done-button">
         {t('done')}
       </button>
       <p className="kiosk-countdown">{t('closingIn', { seconds: Math.max(left, 0) })}</p>
+      <BadgePrint />
     </section>
   );
 }

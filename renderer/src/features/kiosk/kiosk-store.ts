@@ -1,6 +1,13 @@
 /** The kiosk: one guest at a time finds their invitation and checks in or out. */
 import { create } from 'zustand';
-import { DEFAULT_KIOSK_SETTINGS, type KioskGuest, type KioskSettings } from '../../../../shared/contract/operations.ts';
+import {
+  DEFAULT_KIOSK_SETTINGS,
+  type KioskArrival,
+  type KioskCheckIn,
+  type KioskGuest,
+  type KioskSettings,
+  LookupText,
+} from '../../../../shared/contract/operations.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';
@@ -11,16 +18,29 @@ export type KioskStep =
   | { kind: 'start' }
   | { kind: 'scan' }
   | { kind: 'confirm'; guest: KioskGuest }
-  | { kind: 'done'; guest: KioskGuest; action: KioskAction };
+  | {
+      kind: 'done';
+      guest: KioskGuest;
+      action: KioskAction;
+      /** What the check-in answered at once (tap time, host, pass code); null after a check-out. */
+      checkIn: KioskCheckIn | null;
+      /** The latest word on the check-in from the core: the door PIN once the service gave it. */
+      arrival: KioskArrival | null;
+      /** Still asking for the arrival: until then "please see reception" would be premature. */
+      following: boolean;
+    };
 
 export const MIN_LOOKUP_LENGTH = 2;
 
 /** A sheet over the kiosk screen: the idle reset closes whichever is open. */
 export type KioskSheet = 'language' | 'staff';
 
-const HAN = /\p{Script=Han}/u;
-/** Two letters, or one Chinese character (a whole given name): what the lookup accepts. */
-export const canLookUp = (text: string) => Array.from(text).length >= MIN_LOOKUP_LENGTH || HAN.test(text);
+/** Two letters, or one Chinese character (a whole given name): what the contract's lookup accepts. */
+export const canLookUp = (text: string) => LookupText.safeParse(text).success;
+
+/** After a check-in, the kiosk asks for the door PIN this often, this many times (the service answers in seconds). */
+export const ARRIVAL_POLL_MS = 1000;
+export const ARRIVAL_POLLS = 8;
 
 const DEFAULT_SETTINGS: KioskSettings = DEFAULT_KIOSK_SETTINGS;
 
@@ -61,8 +81,10 @@ interface KioskState {
   findByCode(code: string): Promise<void>;
   choose(guest: KioskGuest): void;
   confirm(action: KioskAction): Promise<void>;
-  /** Re-reads the guest on the done screen, so "pending" clears when the check-in reaches the service. */
+  /** Re-reads the arrival on the done screen, so "pending" clears and the door PIN shows when the service answered. */
   refreshGuest(): Promise<void>;
+  /** Asks for the arrival a few times after a check-in, until the service has answered. */
+  followArrival(invitationId: number): Promise<void>;
   back(): void;
   reset(): void;
 }
@@ -221,10 +243,16 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     const { step } = get();
     if (step.kind !== 'confirm' || get().busy) return;
     set({ busy: true, problem: null });
+    const input = { invitationId: step.guest.invitationId };
     try {
-      const input = { invitationId: step.guest.invitationId };
-      const guest = await api.call(action === 'checkIn' ? 'kiosk.checkIn' : 'kiosk.checkOut', input);
-      set({ step: { kind: 'done', guest, action } });
+      if (action === 'checkIn') {
+        const checkIn = await api.call('kiosk.checkIn', input);
+        set({ step: { kind: 'done', guest: checkIn, action, checkIn, arrival: null, following: true } });
+        void get().followArrival(checkIn.invitationId);
+      } else {
+        const guest = await api.call('kiosk.checkOut', input);
+        set({ step: { kind: 'done', guest, action, checkIn: null, arrival: null, following: false } });
+      }
     } catch (error) {
       set({ problem: problemOf(error) });
     } finally {
@@ -234,15 +262,30 @@ export const useKiosk = create<KioskState>()((set, get) => ({
 
   async refreshGuest() {
     const { step } = get();
-    if (step.kind !== 'done' || !step.guest.pending) return;
+    if (step.kind !== 'done' || !step.checkIn || step.arrival?.pending === false) return;
+    const invitationId = step.guest.invitationId;
     try {
-      const guest = await api.call('kiosk.byCode', { code: String(step.guest.invitationId) });
+      const arrival = await api.call('kiosk.arrival', { invitationId });
       const now = get().step;
-      if (guest && now.kind === 'done' && now.guest.invitationId === guest.invitationId)
-        set({ step: { ...now, guest } });
+      if (now.kind === 'done' && now.guest.invitationId === invitationId)
+        set({ step: { ...now, arrival, guest: { ...now.guest, pending: arrival.pending } } });
     } catch {
       // Still shown as saved; nothing for the guest to do.
     }
+  },
+
+  async followArrival(invitationId) {
+    const current = () => {
+      const now = get().step;
+      return now.kind === 'done' && now.guest.invitationId === invitationId ? now : undefined;
+    };
+    for (let poll = 0; poll < ARRIVAL_POLLS && current()?.arrival?.pending !== false; poll++) {
+      await new Promise((resolve) => setTimeout(resolve, poll === 0 ? ARRIVAL_POLL_MS / 4 : ARRIVAL_POLL_MS));
+      if (!current()) return;
+      await get().refreshGuest();
+    }
+    const now = current();
+    if (now) set({ step: { ...now, following: false } });
   },
 
   back() {
