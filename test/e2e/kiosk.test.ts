@@ -376,7 +376,8 @@ describe('the kiosk in a lobby', () => {
     await page.click('[data-testid=kiosk-scan]');
     await page.locator('[data-testid=kiosk-code]').waitFor();
     await tap('42');
-    await page.keyboard.press('Enter');
+    expect(await page.inputValue('[data-testid=kiosk-code]')).toBe('42');
+    await page.click('.kiosk-code button[type=submit]');
     await page.locator('[data-testid=kiosk-problem]').waitFor();
     expect(await axe()).toEqual([]);
     await shoot('scan');
