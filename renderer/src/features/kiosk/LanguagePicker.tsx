@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { KIOSK_LANGUAGES, offeredLanguages } from '../../lib/languages.ts';
 import { useKiosk } from './kiosk-store.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
@@ -13,6 +14,11 @@ function LanguageSheet() {
     useShallow((s) => ({ settings: s.settings, setLanguage: s.setLanguage, closeSheet: s.closeSheet })),
   );
   const offered = offeredLanguages(settings).map((code) => KIOSK_LANGUAGES.find((l) => l.code === code)!);
+  // "简体中文" is on the sheet: its characters need the shipped font on a machine without CJK fonts.
+  const showsChinese = offered.some((l) => l.code === 'ZH_CN');
+  useEffect(() => {
+    if (showsChinese) void loadCjkFont();
+  }, [showsChinese]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeSheet();
