@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Guest, KioskSettingsPatch } from '../../shared/contract/operations.ts';
+import type { DeskGuest, KioskSettingsPatch } from '../../shared/contract/operations.ts';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
 import { hashPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
@@ -96,7 +96,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 const admin = createSession('e2e-kiosk-admin', 'admin');
-const guests = new Map<string, Guest>();
+const guests = new Map<string, DeskGuest>();
 let printed = 0;
 
 async function putGuests() {
@@ -119,12 +119,21 @@ async function putGuests() {
   });
   if (!response.ok) throw new Error(`PUT /events: ${response.status} ${await response.text()}`);
   await runtime.engine.syncNow({ full: true });
-  const all = await core.call(admin, 'guests.list', {});
+  const all = await todaysGuests();
   for (const n of NAMED) {
     const guest = all.find((g) => g.firstName === n.firstName && g.lastName === n.lastName);
     if (!guest) throw new Error(`${n.firstName} ${n.lastName} did not reach the mirror`);
     guests.set(n.lastName, guest);
   }
+}
+
+/** Today's guests as the desk lists them (one page of 500 is all of today's at the demo's location). */
+async function todaysGuests(category?: 'expected') {
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const range = { from: start.toISOString(), to: new Date(start.getTime() + 86_400_000).toISOString() };
+  const { guests } = await core.call(admin, 'guests.list', { ...range, ...(category ? { category } : {}), limit: 500 });
+  return guests;
 }
 
 async function setKiosk(patch: KioskSettingsPatch) {
@@ -294,46 +303,52 @@ describe('the kiosk in a lobby', () => {
 
   for (const spelling of SPELLINGS)
     // Pending: the misspelling-tolerant, transliterating lookup of the core (issue 10, core side) is not on main yet.
-    it.skipIf(LOOKUP_PENDING)(`finds ${spelling.finds} typed as “${spelling.typed}” on the on-screen keyboard alone`, async () => {
-      if (spelling.language) await chooseLanguage(spelling.language);
-      if (spelling.script === 'latin') await page.click('[data-testid=kiosk-keyboard] [data-skbtn="{latin}"]');
-      await tap(spelling.typed);
-      const guest = guests.get(spelling.finds)!;
-      const card = page.locator(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
-      await card.waitFor({ timeout: 5000 });
-      // The best match first; at most five.
-      expect(await page.locator('[data-testid=kiosk-result]').first().getAttribute('data-id')).toBe(
-        String(guest.invitationId),
-      );
-      expect(await page.locator('[data-testid=kiosk-result]').count()).toBeLessThanOrEqual(5);
-      if (spelling.typed === 'mueller') await shoot('results');
-      if (spelling.typed === 'zhang') await shoot('results-zh');
-      await page.click('.kiosk-clear');
-      if (spelling.language) await chooseLanguage('EN');
-    });
+    it.skipIf(LOOKUP_PENDING)(
+      `finds ${spelling.finds} typed as “${spelling.typed}” on the on-screen keyboard alone`,
+      async () => {
+        if (spelling.language) await chooseLanguage(spelling.language);
+        if (spelling.script === 'latin') await page.click('[data-testid=kiosk-keyboard] [data-skbtn="{latin}"]');
+        await tap(spelling.typed);
+        const guest = guests.get(spelling.finds)!;
+        const card = page.locator(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
+        await card.waitFor({ timeout: 5000 });
+        // The best match first; at most five.
+        expect(await page.locator('[data-testid=kiosk-result]').first().getAttribute('data-id')).toBe(
+          String(guest.invitationId),
+        );
+        expect(await page.locator('[data-testid=kiosk-result]').count()).toBeLessThanOrEqual(5);
+        if (spelling.typed === 'mueller') await shoot('results');
+        if (spelling.typed === 'zhang') await shoot('results-zh');
+        await page.click('.kiosk-clear');
+        if (spelling.language) await chooseLanguage('EN');
+      },
+    );
 
-  it.skipIf(LOOKUP_PENDING)('finds a Chinese guest by the whole name and by a single character typed on a physical keyboard (IME)', async () => {
-    const wang = guests.get('王')!;
-    await page.click('[data-testid=kiosk-title]');
-    await page.keyboard.insertText('王超');
-    await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
-    // Family name first, whole: never "超 W.".
-    expect(
-      await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"] .guest-name`).innerText(),
-    ).toBe('王超');
-    // The shipped font, loaded because a Chinese name is on screen.
-    expect(
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-        return document.fonts.check('24px "Noto Sans SC"', '王超');
-      }),
-    ).toBe(true);
-    await shoot('results-cjk');
-    await page.click('.kiosk-clear');
-    await page.keyboard.insertText('超');
-    await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
-    await page.click('.kiosk-clear');
-  });
+  it.skipIf(LOOKUP_PENDING)(
+    'finds a Chinese guest by the whole name and by a single character typed on a physical keyboard (IME)',
+    async () => {
+      const wang = guests.get('王')!;
+      await page.click('[data-testid=kiosk-title]');
+      await page.keyboard.insertText('王超');
+      await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
+      // Family name first, whole: never "超 W.".
+      expect(
+        await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"] .guest-name`).innerText(),
+      ).toBe('王超');
+      // The shipped font, loaded because a Chinese name is on screen.
+      expect(
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.fonts.check('24px "Noto Sans SC"', '王超');
+        }),
+      ).toBe(true);
+      await shoot('results-cjk');
+      await page.click('.kiosk-clear');
+      await page.keyboard.insertText('超');
+      await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
+      await page.click('.kiosk-clear');
+    },
+  );
 
   it('lets a person type on a physical keyboard even when the focus is on the heading', async () => {
     await page.click('[data-testid=kiosk-title]');
@@ -363,21 +378,7 @@ describe('the kiosk in a lobby', () => {
     await page.click('.kiosk-clear');
   });
 
-  it('reveals nobody to someone counting codes: 20 to 70, by hand and by burst', async () => {
-    const answers = await page.evaluate(async () => {
-      const found: unknown[] = [];
-      for (let id = 20; id <= 70; id++)
-        for (const code of [String(id), `FOYER-${id}`, `F1-${id}-AAAAAAAA`]) {
-          const response = await fetch('/app/kiosk.byCode', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ code }),
-          });
-          found.push(await response.json());
-        }
-      return found;
-    });
-    expect(answers.filter((a) => a !== null)).toEqual([]);
+  it('reveals nobody for a made-up code, scanned or typed, and says so in the guest’s language', async () => {
     // A burst of a made-up code: no guest, and the guest is told in their language.
     await scan('F1-42-ABCDEFGH');
     await page.getByText('We could not find an invitation for this code today.').waitFor();
@@ -396,9 +397,9 @@ describe('the kiosk in a lobby', () => {
   it('offers the guest their invitation language without switching, and “That’s not me” keeps the guest’s own', async () => {
     const ru = guests.get('Лебедев')!;
     // Not every guest has a language: take a demo guest of today who has one that is not English.
-    const all = await core.call(admin, 'guests.list', { category: 'expected' });
+    const all = await todaysGuests('expected');
     const kiosk = createSession('e2e-kiosk-probe', 'kiosk');
-    let invited: Guest | undefined;
+    let invited: DeskGuest | undefined;
     for (const g of all.filter((g) => g.language && g.language !== 'EN' && g.firstName && g.firstName.length > 2)) {
       const found = await core.call(kiosk, 'kiosk.lookup', { text: `${g.firstName} ${g.lastName}` });
       if (found[0]?.invitationId === g.invitationId) {
@@ -517,6 +518,30 @@ describe('the kiosk in a lobby', () => {
     expect(await page.locator('[data-testid=kiosk-idle-warning]').count()).toBe(0);
     await setKiosk({ idleSeconds: 60 });
   }, 60_000);
+
+  // Last: the browser host lets one address guess only so many codes a minute, and this probe uses them up.
+  it('reveals nobody to someone counting codes 20 to 70, and slows the counting down', async () => {
+    const answers = await page.evaluate(async () => {
+      const found: { status: number; body: unknown }[] = [];
+      for (let id = 20; id <= 70; id++)
+        for (const code of [String(id), `FOYER-${id}`, `F1-${id}-AAAAAAAA`]) {
+          const response = await fetch('/app/kiosk.byCode', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ code }),
+          });
+          found.push({ status: response.status, body: await response.json() });
+        }
+      return found;
+    });
+    expect(answers).toHaveLength(153);
+    // Nobody: no answer names a guest; each is "no such code" or, once too many were tried, a refusal.
+    for (const answer of answers)
+      expect(answer.body === null || (answer.body as { error?: { code: string } }).error?.code === 'REFUSED').toBe(
+        true,
+      );
+    expect(answers.filter((a) => a.body !== null).length).toBeGreaterThan(0);
+  });
 
   it('ran without errors in the page', () => {
     expect(pageErrors).toEqual([]);
