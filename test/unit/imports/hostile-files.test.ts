@@ -66,6 +66,12 @@ describe('XLSX archives', () => {
     const path = write('hidden.xlsx', xlsx(HEADER, [], { before: hidden.subarray(0, hidden.indexOf('PK\x01\x02')) }));
     const issue = await importErrorOf(importIdentities(path));
     expect(issue.message).toMatch(/does not list/);
+    // The same after the last entry, before the table of contents.
+    const after = write(
+      'hidden-after.xlsx',
+      xlsx(HEADER, [], { after: hidden.subarray(0, hidden.indexOf('PK\x01\x02')) }),
+    );
+    expect((await importErrorOf(importIdentities(after))).message).toMatch(/does not list/);
   });
 
   it('refuses an archive of too many parts', async () => {

@@ -12,7 +12,8 @@ export interface ZipEntry {
   claimedSize?: number;
 }
 
-export function zip(entries: readonly ZipEntry[], options: { before?: Buffer } = {}): Buffer {
+/** `before` and `after`: bytes outside every entry, before the first one or after the last (before the directory). */
+export function zip(entries: readonly ZipEntry[], options: { before?: Buffer; after?: Buffer } = {}): Buffer {
   const parts: Buffer[] = options.before ? [options.before] : [];
   const directory: Buffer[] = [];
   let offset = options.before?.length ?? 0;
@@ -45,6 +46,10 @@ export function zip(entries: readonly ZipEntry[], options: { before?: Buffer } =
     directory.push(central, name);
     offset += local.length + name.length + packed.length;
   }
+  if (options.after) {
+    parts.push(options.after);
+    offset += options.after.length;
+  }
   const directoryBytes = Buffer.concat(directory);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
@@ -69,7 +74,7 @@ export const sheetRow = (number: number, values: readonly string[]) =>
 export function xlsx(
   rows: string | Buffer,
   extra: ZipEntry[] = [],
-  options: { claimedSheetSize?: number; before?: Buffer } = {},
+  options: { claimedSheetSize?: number; before?: Buffer; after?: Buffer } = {},
 ) {
   const sheet = Buffer.concat([
     Buffer.from(
@@ -103,6 +108,6 @@ export function xlsx(
       },
       ...extra,
     ],
-    options.before ? { before: options.before } : {},
+    { ...(options.before ? { before: options.before } : {}), ...(options.after ? { after: options.after } : {}) },
   );
 }
