@@ -237,6 +237,20 @@ describe('the admin console, without a terminal', () => {
     await page.click('[data-testid=sync-now]');
     await page.locator('[data-testid=sync-row-groups]', { hasText: /just now|s ago/ }).waitFor({ timeout: 20_000 });
     await page.locator('[data-testid=online-history] li.online').first().waitFor();
+    // What the sync reports goes on the panel as it happens: a warning, a drop and the way back.
+    const at = new Date().toISOString();
+    runtime.engine.status.update({ online: false }, 'employees', {
+      warnings: [{ kind: 'skipped', message: '2 employees without an id were skipped', at }],
+      lastError: { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1', at },
+    });
+    runtime.engine.status.update({ online: true });
+    await page
+      .locator('[data-testid=sync-warnings-employees]', {
+        hasText: 'Records skipped: 2 employees without an id were skipped',
+      })
+      .waitFor();
+    expect(await text('[data-testid=sync-row-employees]')).toContain('The service could not be reached');
+    await page.locator('[data-testid=online-history] li.offline').waitFor();
     await screen('sync');
   }, 30_000);
 
