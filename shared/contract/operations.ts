@@ -159,12 +159,14 @@ export const FileUpload = z.object({
     .string()
     .min(1)
     .max(255)
-    .regex(/^[^/\\]+$/, 'a file name, without folders'),
+    .regex(/^[^/\\]+$/, 'a file name, without folders')
+    .refine((name) => name !== '.' && name !== '..', 'a file name, not "." or ".."'),
   /** The file's bytes, base64; at most 20 MiB. */
   contentBase64: z.string().max(28 * 1024 * 1024),
   /** Chosen by the caller: the `import-progress` events of this check carry it. */
   uploadId: z
     .string()
+    .max(64)
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
 });
@@ -241,14 +243,17 @@ const servicePattern = z
     'codes.servicePattern needs exactly one capturing group, around the invitation id, e.g. ^https://visit\\.example\\.com/i/(\\d+)$',
   );
 
-const timeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'timeZone must be an IANA time zone name such as Europe/Berlin');
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'timeZone must be an IANA time zone name such as Europe/Berlin');
 
 /**
  * The kiosk settings without defaults: the shape the kiosk reads, and (all
@@ -281,6 +286,7 @@ const kioskFields = {
     logoDataUrl: logoDataUrl.nullable(),
     accentColor: z
       .string()
+      .max(7)
       .regex(/^#[0-9a-fA-F]{6}$/, 'branding.accentColor must be a colour as #rrggbb, e.g. #1f6feb')
       .nullable(),
   }),
@@ -406,7 +412,10 @@ export type SettingsView = z.infer<typeof SettingsView>;
 
 export const ConnectionInput = z.strictObject({
   /** The service's base URL including /api/v2; null: the embedded reference service with demo data. */
-  baseUrl: z.url({ protocol: /^https?$/, error: 'a web address starting with http:// or https://' }).nullable(),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'a web address starting with http:// or https://' })
+    .max(2000)
+    .nullable(),
   /** A new token; absent keeps the one stored. */
   token: z.string().trim().min(8, 'a token has at least 8 characters').max(4096).optional(),
   companyId: z.number().int().positive(),
@@ -704,6 +713,7 @@ export const operations = {
       /** null removes the desk PIN. */
       pin: z
         .string()
+        .max(12, 'a PIN is 4 to 12 digits')
         .regex(/^\d{4,12}$/, 'a PIN is 4 to 12 digits')
         .nullable(),
     }),

@@ -8,17 +8,21 @@ import { z } from 'zod';
 export const GUEST_CATEGORIES = ['expected', 'onsite', 'left', 'other'] as const;
 export type GuestCategory = (typeof GUEST_CATEGORIES)[number];
 
+/** A check-in state or event name of the service (e.g. CHECKED_IN): short, bounded like every input text. */
+const name = z.string().min(1).max(64);
+const states = z.array(name).max(50);
+
 export const FlowConfig = z.strictObject({
   /** State of an invitation that has no check-in record yet. */
-  initialState: z.string().min(1),
-  expected: z.array(z.string().min(1)),
-  onsite: z.array(z.string().min(1)),
-  left: z.array(z.string().min(1)),
+  initialState: name,
+  expected: states,
+  onsite: states,
+  left: states,
   transitions: z.strictObject({
-    kioskCheckIn: z.string().min(1),
-    deskCheckIn: z.string().min(1),
-    checkOut: z.string().min(1),
-    undoCheckIn: z.string().min(1),
+    kioskCheckIn: name,
+    deskCheckIn: name,
+    checkOut: name,
+    undoCheckIn: name,
   }),
 });
 export type FlowConfig = z.infer<typeof FlowConfig>;

@@ -11,7 +11,9 @@ import {
   type OperationOutput,
   operations,
 } from '../../../shared/contract/operations.ts';
+import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
+import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
 import { AppError } from './errors.ts';
@@ -61,6 +63,20 @@ export interface AppCoreOptions {
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;
+}
+
+/** Enough to fix an input; a flood of issues (or one enormous key) is not echoed. */
+const MAX_DETAILS = 20;
+
+/** One input issue as the caller sees it: the path and message cut short; unknown keys named, not echoed. */
+function describeIssue(issue: z.core.$ZodIssue): { path: string; message: string } {
+  const path = clip(formatPath(issue.path.map((part) => (typeof part === 'string' ? clip(part) : part))), 120);
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.slice(0, 5).map((key) => `"${clip(key)}"`);
+    const more = issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : '';
+    return { path, message: `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys.join(', ')}${more}` };
+  }
+  return { path, message: clip(issue.message, 200) };
 }
 
 /** How often idle staff sessions are looked for: the lock comes at most this late (calls check it exactly). */
@@ -124,13 +140,21 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       sessions.touch(session, name);
       if (!allowed(session.role, name))
         throw new AppError('FORBIDDEN', `"${name}" is not allowed for the ${session.role} role`);
+      const control = controlCharacterAt(input);
+      if (control) {
+        const path = formatPath(control);
+        const message = 'must not contain control characters';
+        throw new AppError('INVALID_INPUT', `invalid input for ${name}: ${path}: ${message}`, [{ path, message }]);
+      }
       const parsed = operation.input.safeParse(input ?? {});
-      if (!parsed.success)
+      if (!parsed.success) {
+        const details = parsed.error.issues.slice(0, MAX_DETAILS).map(describeIssue);
         throw new AppError(
           'INVALID_INPUT',
-          `invalid input for ${name}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ')}`,
-          parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+          `invalid input for ${name}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+          details,
         );
+      }
       try {
         return await (handlers[name] as Handler<typeof name>)(parsed.data as never, {
           session,
@@ -141,9 +165,10 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        // A bug: logged in full where it happened, a plain message for the renderer.
+        // A bug: logged in full where it happened; the caller learns which operation, and nothing of the insides
+        // (an SQLite message, a server path).
         options.log?.(`operation ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
-        throw new AppError('INTERNAL', `${name} failed: ${(error as Error)?.message ?? 'internal error'}`);
+        throw new AppError('INTERNAL', `${name} failed; the details are in the log`);
       }
     },
     subscribe(listener, session) {

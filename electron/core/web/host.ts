@@ -21,6 +21,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
+import { clip } from '../../../shared/contract/text.ts';
 import type { AppCore } from '../app/core.ts';
 import { AppError } from '../app/errors.ts';
 import type { Session } from '../app/session.ts';
@@ -78,12 +79,6 @@ const STATUS_OF: Record<AppErrorCode, number> = {
 export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 const COOKIE = 'foyer_session';
-
-/** Text from a request, made safe to log: control characters out, at most 60 characters. */
-const clip = (text: string) => {
-  const clean = text.replace(/\p{Cc}/gu, '?');
-  return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
-};
 
 /** What the framework's own refusals say: short, and never its internal message. */
 function frameworkError(status: number, code: string | undefined): AppError {

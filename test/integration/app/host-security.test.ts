@@ -12,6 +12,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../../electron/core/app/core.ts';
 import type { PinLimit } from '../../../electron/core/app/pin-guard.ts';
+import { type AppError } from '../../../electron/core/app/errors.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import { hashPin } from '../../../electron/core/app/pins.ts';
 import { createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
@@ -355,5 +356,74 @@ describe('sessions', () => {
     clock.now += 61 * 60_000;
     own.sessions.sweep();
     expect(own.sessions.size).toBe(0); // the staff one too: locked back to kiosk when idle, then unseen too long
+  });
+});
+
+describe('error answers: the one shape, short, no internals', () => {
+  it('a NUL byte or another control character in a text is a 400 naming the field, never a 500 from SQLite', async () => {
+    for (const text of ['Ann\u0000a', 'An\u001bn', 'Ann\u0007']) {
+      const answer = await send('POST', '/app/kiosk.lookup', { body: { text } });
+      expectErrorAnswer(answer, 400);
+      expect(answer.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ path: 'text' }] });
+    }
+  });
+
+  it('a file named ".." is a clean 400 with no server path', async () => {
+    const admin = await freshCookie();
+    expect((await unlockWith('2468', admin)).body).toEqual({ role: 'admin' });
+    for (const fileName of ['..', '.']) {
+      const answer = await send('POST', '/app/imports.preview', {
+        cookie: admin,
+        body: { kind: 'identities', fileName, contentBase64: Buffer.from('sourceId\n1\n').toString('base64') },
+      });
+      expectErrorAnswer(answer, 400);
+      expect(answer.body.error.details[0].path).toBe('fileName');
+    }
+  });
+
+  it('an unknown key is named, cut short, never echoed in full', async () => {
+    const key = 'k'.repeat(60_000); // under the 64 KB a kiosk may send
+    const answer = await send('POST', '/app/kiosk.lookup', { body: { text: 'Ann', [key]: 1 } });
+    expectErrorAnswer(answer, 400);
+    expect(answer.body.error.message).toMatch(/unknown key "k{10,60}…"/);
+  });
+
+  it("the framework's own refusals: 404, 413, malformed JSON, 415, all in the shape with the headers", async () => {
+    expectErrorAnswer(await send('POST', '/nothing/here'), 404);
+    expectErrorAnswer(await send('POST', '/app/no.such'), 404);
+    const malformed = await send('POST', '/app/kiosk.lookup', { rawBody: '{"text": "Ann' });
+    expectErrorAnswer(malformed, 400);
+    expect(malformed.body.error.message).toBe('the body is not valid JSON');
+    expectErrorAnswer(
+      await send('POST', '/app/kiosk.lookup', { rawBody: '<text/>', headers: { 'content-type': 'application/xml' } }),
+      415,
+    );
+    const big = { text: 'Ann', padding: 'x'.repeat(100 * 1024) };
+    expectErrorAnswer(await send('POST', '/app/kiosk.lookup', { body: big }), 413);
+  });
+
+  it('a kiosk may send 64 KB at most; an admin sends a file of megabytes', async () => {
+    const csv = `sourceId,email,firstName\n${Array.from({ length: 30_000 }, (_, i) => `big-${i},big${i}@example.test,Bo`).join('\n')}\n`;
+    const upload = { kind: 'identities', fileName: 'big.csv', contentBase64: Buffer.from(csv).toString('base64') };
+    expect(JSON.stringify(upload).length).toBeGreaterThan(1024 * 1024);
+    const kiosk = await freshCookie();
+    expectErrorAnswer(await send('POST', '/app/imports.preview', { cookie: kiosk, body: upload }), 413);
+    const admin = await freshCookie();
+    expect((await unlockWith('2468', admin)).body).toEqual({ role: 'admin' });
+    const answer = await send('POST', '/app/imports.preview', { cookie: admin, body: upload });
+    expect(answer.status).toBe(200);
+    expect(answer.body.validItems).toBe(30_000);
+  });
+
+  it('a failure inside an operation says which operation, and nothing of the server', async () => {
+    const failing = createAppCore({
+      onStatus: () => () => {},
+      get config(): never {
+        throw new Error('SQLITE_IOERR: disk I/O error in /tmp/secret/mirror.db');
+      },
+    } as unknown as Runtime);
+    extraCores.push(failing);
+    const error = await failing.call(createSession('x', 'kiosk'), 'kiosk.settings', {}).catch((e: AppError) => e);
+    expect(error).toMatchObject({ code: 'INTERNAL', message: 'kiosk.settings failed; the details are in the log' });
   });
 });
