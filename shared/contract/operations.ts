@@ -45,7 +45,7 @@ export const DeskGuest = Guest.extend({ hostName: z.string().nullable() });
 export type DeskGuest = z.infer<typeof DeskGuest>;
 
 export const GUEST_SORTS = ['time', 'name', 'company'] as const;
-const instant = z.iso.datetime({ offset: true });
+const instant = z.iso.datetime({ offset: true }).max(40);
 /** What the desk shows: a day (or, with text, every day the mirror holds), filtered and sorted. */
 export const GuestViewInput = z.strictObject({
   /** The day shown, as the desk's own clock says it: its start and end. */

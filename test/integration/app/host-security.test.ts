@@ -418,6 +418,7 @@ describe('error answers: the one shape, short, no internals', () => {
   it('a failure inside an operation says which operation, and nothing of the server', async () => {
     const failing = createAppCore({
       onStatus: () => () => {},
+      mirror: { deskGuests: { version: () => 0 } },
       get config(): never {
         throw new Error('SQLITE_IOERR: disk I/O error in /tmp/secret/mirror.db');
       },
