@@ -4,12 +4,12 @@
  * same way, count the same things and refuse the same uploads.
  */
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
+import type { PUSH_KINDS } from '../../../shared/contract/operations.ts';
 import { importEvents, importIdentities, importProfiles } from '../imports/importers.ts';
 import { ImportError, type ImportResult, type Progress } from '../imports/issues.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { diffProfiles, needsConfirmation, type ProfileDiff } from '../outbox/profile-diff.ts';
 
-export const PUSH_KINDS = ['identities', 'profiles', 'events'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export interface FileToPush {

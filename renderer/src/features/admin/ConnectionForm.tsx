@@ -81,7 +81,7 @@ export function ConnectionForm({ settings }: { settings: SettingsView }) {
   const sameService = !settings.embedded && baseUrl.trim() === settings.baseUrl;
   const tokenNote =
     sameService && settings.tokenSet
-      ? `Set, ending …${settings.tokenEnding ?? ''}. Leave empty to keep it.`
+      ? `Set${settings.tokenEnding ? `, ending …${settings.tokenEnding}` : ''}. Leave empty to keep it.`
       : 'Enter the token this service issued for Foyer.';
   const knownLocation = locations.some((l) => String(l.id) === locationId);
   return (
@@ -141,7 +141,11 @@ export function ConnectionForm({ settings }: { settings: SettingsView }) {
               type="password"
               autoComplete="off"
               value={token}
-              placeholder={sameService && settings.tokenSet ? `set, ending …${settings.tokenEnding ?? ''}` : ''}
+              placeholder={
+                sameService && settings.tokenSet
+                  ? `set${settings.tokenEnding ? `, ending …${settings.tokenEnding}` : ''}`
+                  : ''
+              }
               onChange={(e) => {
                 setToken(e.target.value);
                 edited();
