@@ -342,6 +342,24 @@ describe('sessions', () => {
     }
   });
 
+  it('a desk window of the desktop app locks back to the desk, and its event stream hears it', async () => {
+    const { core: own, clock } = await clockedHost();
+    const window = own.sessions.open('desk', 'admin', 'desktop', { evictable: false });
+    const other = own.sessions.open('desk', 'admin', 'desktop', { evictable: false });
+    const heard: unknown[] = [];
+    const overheard: unknown[] = [];
+    own.subscribe((event) => heard.push(event), window);
+    own.subscribe((event) => overheard.push(event), other);
+    expect(await own.call(window, 'session.unlock', { pin: '2468' })).toEqual({ role: 'admin' });
+    clock.now += 15 * 60_000;
+    own.sessions.sweep();
+    expect(window.role).toBe('desk');
+    expect(heard).toContainEqual({ type: 'role', role: 'desk' });
+    expect(overheard).not.toContainEqual(expect.objectContaining({ type: 'role' })); // only its own session's
+    own.sessions.close(window.id);
+    own.sessions.close(other.id);
+  });
+
   it('the session map is bounded: cookie-less requests evict the oldest kiosk sessions, never a staff one first', async () => {
     const { core: own, port, clock } = await clockedHost({ maxSessions: 10, kioskIdleMs: 60 * 60_000 });
     const staff = await freshCookie(port);

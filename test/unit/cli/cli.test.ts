@@ -179,3 +179,28 @@ describe('the read commands on an empty data dir', () => {
     expect((await run('guests', '--data-dir', dir)).out).toContain('0 guest(s)');
   });
 });
+
+describe('the browser host names', () => {
+  it('"config set allowedHosts" takes a JSON list of host names, and refuses what is none', async () => {
+    const dir = tempDir();
+    const set = await run(
+      'config',
+      'set',
+      'allowedHosts',
+      '["Reception.example.lan","kiosk.lan:8080"]',
+      '--data-dir',
+      dir,
+    );
+    expect(set).toMatchObject({ code: 0, out: 'allowedHosts = ["reception.example.lan","kiosk.lan:8080"]\n' });
+    const bad = await run('config', 'set', 'allowedHosts', '["evil.example/path"]', '--data-dir', dir);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/allowedHosts\[0\]: a host name/);
+    expect((await run('config', 'set', 'staffIdleMinutes', '5', '--data-dir', dir)).out).toBe('staffIdleMinutes = 5\n');
+  });
+
+  it('"web --allowed-host" refuses a value that is no host name, before anything starts', async () => {
+    const answer = await run('web', '--allowed-host', 'a b', '--data-dir', tempDir());
+    expect(answer.code).toBe(2);
+    expect(answer.err).toMatch(/--allowed-host: "a b" is not a host name/);
+  });
+});
