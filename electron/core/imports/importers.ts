@@ -24,7 +24,7 @@ import {
   ECHO_CHARS,
 } from './issues.ts';
 import { MAX_JSON_DEPTH, outlineJson } from './json-lines.ts';
-import { openTable, tableFormat } from './tables.ts';
+import { openTable, type Table, tableFormat } from './tables.ts';
 
 /** How one kind of file maps to items. */
 interface TableSpec<T> {
@@ -145,7 +145,15 @@ class Collector<T> {
 
 async function importTableFile<T>(path: string, spec: TableSpec<T>, onProgress?: Progress): Promise<ImportResult<T>> {
   const table = await openTable(path, onProgress);
-  checkHeader(table.header, spec, table.file);
+  try {
+    checkHeader(table.header, spec, table.file);
+    return await collect(table, spec);
+  } finally {
+    await table.close();
+  }
+}
+
+async function collect<T>(table: Table, spec: TableSpec<T>): Promise<ImportResult<T>> {
   const collector = new Collector<T>(table.file, spec);
   const columns = table.header.length;
   for await (const batch of table.rows)

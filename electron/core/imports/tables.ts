@@ -39,6 +39,8 @@ export interface Table {
   header: string[];
   /** The rows after the header, a batch at a time (a chunk of the file, or one worksheet row). */
   rows: AsyncIterable<TableRow[]>;
+  /** Stops reading and lets the file go, whether or not the rows were read to the end. */
+  close(): Promise<void>;
 }
 
 /** The encoding of a file by its byte order mark: UTF-8 (with or without BOM), UTF-16 LE or BE with BOM. */
@@ -185,12 +187,17 @@ async function openCsv(path: string, onProgress?: Progress): Promise<Table> {
       column: null,
       message: 'the file is empty: it needs a header line and rows',
     });
-  const header = normaliseHeader(headerRecord.fields, file);
+  const close = async () => {
+    await records.return(undefined);
+    source.destroy();
+  };
+  const header = await closedOnError(() => normaliseHeader(headerRecord.fields, file), close);
 
   return {
     file,
     format: 'csv',
     header,
+    close,
     rows: {
       async *[Symbol.asyncIterator]() {
         const toRow = (record: CsvRecord): TableRow => ({
@@ -264,6 +271,8 @@ async function openXlsx(path: string, onProgress: Progress | undefined, limits: 
       source.destroy();
     }
   })();
+  // Ending the generator runs its finally: the file is let go.
+  const close = async () => void (await rows.return(undefined));
   const first = await rows.next();
   if (first.done)
     throw new ImportError({
@@ -272,11 +281,12 @@ async function openXlsx(path: string, onProgress: Progress | undefined, limits: 
       column: null,
       message: 'the first worksheet is empty: it needs a header row and rows',
     });
-  const header = normaliseHeader(first.value.values, file);
+  const header = await closedOnError(() => normaliseHeader(first.value.values, file), close);
   return {
     file,
     format: 'xlsx',
     header,
+    close,
     rows: {
       async *[Symbol.asyncIterator]() {
         for await (const { line, values } of rows) {
@@ -287,6 +297,16 @@ async function openXlsx(path: string, onProgress: Progress | undefined, limits: 
       },
     },
   };
+}
+
+/** The result of `step`, or, when it throws, the table closed first. */
+async function closedOnError<T>(step: () => T, close: () => Promise<void>): Promise<T> {
+  try {
+    return step();
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 export function tableFormat(path: string): 'csv' | 'xlsx' | 'json' | undefined {

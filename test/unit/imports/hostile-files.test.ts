@@ -6,6 +6,7 @@
  * short error. The workbooks are written here (test/unit/imports/zip.ts), not
  * committed.
  */
+import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importEvents, importIdentities } from '../../../electron/core/imports/importers.ts';
 import { ECHO_CHARS, formatIssue } from '../../../electron/core/imports/issues.ts';
@@ -158,5 +159,37 @@ describe('values echoed in messages', () => {
   it('writes control characters in echoed values as escapes (no terminal escapes from a file)', async () => {
     const result = await importIdentities(files.write('escape.csv', 'sourceId,startsAt\na,"\u001b[2Jnow\u0007x"\n'));
     expect(result.issues[0]!.message).toContain('"\\u001b[2Jnow\\u0007x"');
+  });
+});
+
+describe('a file refused at its header', () => {
+  /** This process's open descriptors on `path` (Linux: /proc/self/fd). */
+  const openOn = (path: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    }).length;
+
+  // Files larger than one read of the stream, so that the refusal comes while the file is still being read.
+  it.runIf(process.platform === 'linux')('is let go, in CSV and in XLSX', async () => {
+    const many = Array.from({ length: 40_000 }, (_, i) => [`s-${i}`, `${i * 7919}`]);
+    for (const path of [
+      files.write('unknown-column.csv', `sourceId,shoeSize\n${many.map((r) => r.join(',')).join('\n')}\n`),
+      write(
+        'unknown-column.xlsx',
+        xlsx(sheetRow(1, ['sourceId', 'shoeSize']) + many.map((r, i) => sheetRow(i + 2, r)).join('')),
+      ),
+      write(
+        'twice.xlsx',
+        xlsx(sheetRow(1, ['sourceId', 'sourceId']) + many.map((r, i) => sheetRow(i + 2, r)).join('')),
+      ),
+    ]) {
+      await importErrorOf(importIdentities(path));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(openOn(path), path).toBe(0);
+    }
   });
 });
