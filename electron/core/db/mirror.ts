@@ -54,7 +54,7 @@ export function openMirror(path: string) {
     employees: createEmployeesRepo(db),
     syncState: createSyncStateRepo(db),
     outbox: createOutboxRepo(db),
-    guests: createGuestsRepo(db),
+    guests: createGuestsRepo(db, invitations.guestsVersion),
     deskGuests: createDeskGuestsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {

@@ -167,6 +167,25 @@ describe('every guest as they would type their name', () => {
   });
 });
 
+describe('the typo stage after the guests changed', () => {
+  it('finds a renamed guest by a misspelling of the new name once the day was read again, never by the old', async () => {
+    const before = invitation(2);
+    const stamp = iso(NOW - HOUR / 2);
+    expect(names('Shcmidt')[0]).toBe(2); // the day is in memory now
+    mirror.transaction(() =>
+      mirror.invitations.upsertMany([
+        { ...before, updatedAt: stamp, contact: { ...before.contact, lastName: 'Zimmermann', updatedAt: stamp } },
+      ]),
+    );
+    // At once: the old name, misspelt, finds nobody (whatever the memory still holds)...
+    expect(names('Shcmidt')).not.toContain(2);
+    // ...and right after that answer the day is read again, so the new name is found misspelt too.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(names('Zimmremann')[0]).toBe(2);
+    expect(names('Shcmidt')).not.toContain(2);
+  });
+});
+
 describe('finding by email at the kiosk', () => {
   const email = (text: string) => mirror.guests.lookupEmail(text, WINDOW).map((g) => g.invitationId);
   it('finds a guest by the whole email, case aside, or with one typo', () => {

@@ -31,6 +31,21 @@ const INVITATION_KEYS = ['id', 'event', 'contact', 'createdAt', 'updatedAt'];
 
 export function createInvitationsRepo(db: Database.Database) {
   const nameKeys = createNameKeyCache();
+  // Counts this connection's writes that change which guests there are or what they are called: what the
+  // lookup keeps in memory is read again only when this moves (not on check-ins, nor on unchanged pages).
+  let guestsVersion = 0;
+  const changed = (changes: number) => {
+    if (changes > 0) guestsVersion++;
+    return changes;
+  };
+  /** A writing statement handed out as it is, counting what it changes. */
+  const counted = <P extends unknown[]>(statement: Database.Statement<P>) => ({
+    run: (...params: P) => {
+      const result = statement.run(...params);
+      changed(result.changes);
+      return result;
+    },
+  });
   const upsertEvent = db.prepare(`
     INSERT INTO events (id, name, description, starts_at, ends_at, location_id, host_id, draft, created_at, updated_at, extra)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -94,10 +109,11 @@ export function createInvitationsRepo(db: Database.Database) {
         events.set(invitation.event.id, invitation.event);
         contacts.set(invitation.contact.id, invitation.contact);
       }
-      for (const event of events.values()) upsertEvent.run(eventRow(event));
-      for (const contact of contacts.values()) upsertContact.run(contactRow(contact));
+      let changes = 0;
+      for (const event of events.values()) changes += upsertEvent.run(eventRow(event)).changes;
+      for (const contact of contacts.values()) changes += upsertContact.run(contactRow(contact)).changes;
       for (const i of invitations)
-        upsertInvitation.run(
+        changes += upsertInvitation.run(
           i.id,
           i.event.id,
           i.contact.id,
@@ -107,7 +123,8 @@ export function createInvitationsRepo(db: Database.Database) {
           i.createdAt,
           utc(i.updatedAt),
           extraOf(i, INVITATION_KEYS),
-        );
+        ).changes;
+      changed(changes);
     },
 
     /** Newest updatedAt of the location's invitations: the base of the incremental watermark. */
@@ -119,9 +136,11 @@ export function createInvitationsRepo(db: Database.Database) {
      * Removes the location's invitations in the window that a complete listing
      * did not show (deleted, moved, turned back into drafts); `seen` is a JSON array of ids.
      */
-    removeUnseen: db.prepare(
-      `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
-       AND id NOT IN (SELECT value FROM json_each(@seen))`,
+    removeUnseen: counted(
+      db.prepare<[{ locationId: number; from: string; to: string; seen: string }]>(
+        `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
+         AND id NOT IN (SELECT value FROM json_each(@seen))`,
+      ),
     ),
     /** The ids removeUnseen would remove, without removing them. */
     unseenIds: db
@@ -131,7 +150,7 @@ export function createInvitationsRepo(db: Database.Database) {
       )
       .pluck() as Database.Statement<[{ locationId: number; from: string; to: string; seen: string }], number>,
     /** Removes these invitations (`ids`: a JSON array). */
-    removeIds: db.prepare('DELETE FROM invitations WHERE id IN (SELECT value FROM json_each(?))'),
+    removeIds: counted(db.prepare<[string]>('DELETE FROM invitations WHERE id IN (SELECT value FROM json_each(?))')),
     /** The location's invitations in the window. */
     countInWindow: db
       .prepare(
@@ -151,14 +170,14 @@ export function createInvitationsRepo(db: Database.Database) {
            OR (left_at IS NULL AND arrived_at IS NULL AND id IN (SELECT id FROM invitations WHERE ends_at < @before))`,
         )
         .run({ before }).changes;
-      const invitations = db.prepare('DELETE FROM invitations WHERE ends_at < ?').run(before).changes;
+      const invitations = changed(db.prepare('DELETE FROM invitations WHERE ends_at < ?').run(before).changes);
       return { invitations, checkIns };
     },
 
     /** Events and contacts no invitation refers to any more. */
     removeOrphans(): void {
-      db.prepare('DELETE FROM events WHERE id NOT IN (SELECT event_id FROM invitations)').run();
-      db.prepare('DELETE FROM contacts WHERE id NOT IN (SELECT contact_id FROM invitations)').run();
+      changed(db.prepare('DELETE FROM events WHERE id NOT IN (SELECT event_id FROM invitations)').run().changes);
+      changed(db.prepare('DELETE FROM contacts WHERE id NOT IN (SELECT contact_id FROM invitations)').run().changes);
     },
 
     count: db.prepare('SELECT count(*) FROM invitations').pluck() as Database.Statement<[], number>,
@@ -175,7 +194,11 @@ export function createInvitationsRepo(db: Database.Database) {
         l: string | null;
       }[];
       for (const row of rows) update.run(nameKeys.of(row.f, row.l), row.id);
+      changed(rows.length);
     },
+
+    /** Moves whenever this connection changed the guests (who they are, their names, their events). */
+    guestsVersion: () => guestsVersion,
   };
 }
 export type InvitationsRepo = ReturnType<typeof createInvitationsRepo>;
