@@ -19,7 +19,7 @@ import { Pool } from 'undici';
 import { createApiClient } from '../../electron/core/api/client.ts';
 import { Config } from '../../electron/core/config/config.ts';
 import { openMirror } from '../../electron/core/db/mirror.ts';
-import { importIdentities } from '../../electron/core/imports/importers.ts';
+import { importIdentities } from '../../electron/core/imports/identities.ts';
 import { createOutbox } from '../../electron/core/outbox/outbox.ts';
 import { pullInvitations, syncWindow } from '../../electron/core/sync/pulls.ts';
 import { LIMITS, type PermanentIdentityItem } from '../../shared/api/index.ts';

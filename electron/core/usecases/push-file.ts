@@ -5,7 +5,9 @@
  */
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
 import type { PUSH_KINDS } from '../../../shared/contract/operations.ts';
-import { importEvents, importIdentities, importProfiles } from '../imports/importers.ts';
+import { importEvents } from '../imports/events.ts';
+import { importIdentities } from '../imports/identities.ts';
+import { importProfiles } from '../imports/profiles.ts';
 import { ImportError, type ImportResult, type Progress } from '../imports/issues.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { diffProfiles, needsConfirmation, type ProfileDiff } from '../outbox/profile-diff.ts';

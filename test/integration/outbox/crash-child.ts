@@ -41,7 +41,7 @@ const queuedBefore = counts.pending + counts.sending + counts.delivered + counts
 
 if (queuedBefore === 0) {
   await pullInvitations({ mirror, api, config, now: Date.now }, 'full');
-  const { importIdentities } = await import('../../../electron/core/imports/importers.ts');
+  const { importIdentities } = await import('../../../electron/core/imports/identities.ts');
   const file = join(dataDir, 'identities.csv');
   const imported = await importIdentities(file);
   if (imported.issues.length > 0) throw new Error(`identities.csv has issues: ${JSON.stringify(imported.issues[0])}`);

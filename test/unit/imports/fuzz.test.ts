@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importIdentities } from '../../../electron/core/imports/importers.ts';
+import { importIdentities } from '../../../electron/core/imports/identities.ts';
 import { ImportError } from '../../../electron/core/imports/issues.ts';
 import { tempFiles, utf16be, utf16le, utf8bom } from './files.ts';
 

@@ -8,7 +8,8 @@
  */
 import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importEvents, importIdentities } from '../../../electron/core/imports/importers.ts';
+import { importEvents } from '../../../electron/core/imports/events.ts';
+import { importIdentities } from '../../../electron/core/imports/identities.ts';
 import { ECHO_CHARS, formatIssue } from '../../../electron/core/imports/issues.ts';
 import { openTable, XLSX_LIMITS } from '../../../electron/core/imports/tables.ts';
 import { importErrorOf, tempFiles } from './files.ts';

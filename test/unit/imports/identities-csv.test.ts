@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importIdentities, parseProfileRefs } from '../../../electron/core/imports/importers.ts';
+import { importIdentities, parseProfileRefs } from '../../../electron/core/imports/identities.ts';
 import { formatIssue, ImportError } from '../../../electron/core/imports/issues.ts';
 import { sniffDelimiter, sniffEncoding } from '../../../electron/core/imports/tables.ts';
 import { importErrorOf, tempFiles, utf16be, utf16le, utf8bom } from './files.ts';

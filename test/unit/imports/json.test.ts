@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../electron/core/cli/main.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { importEvents, importIdentities } from '../../../electron/core/imports/importers.ts';
+import { importEvents } from '../../../electron/core/imports/events.ts';
+import { importIdentities } from '../../../electron/core/imports/identities.ts';
 import { itemLines, MAX_JSON_DEPTH } from '../../../electron/core/imports/json-lines.ts';
 import { importErrorOf, tempFiles, utf8bom } from './files.ts';
 

@@ -1,7 +1,8 @@
 /** Access profiles (CSV, JSON) and events with invitations (CSV grouped by event, JSON). */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importEvents, importProfiles } from '../../../electron/core/imports/importers.ts';
+import { importEvents } from '../../../electron/core/imports/events.ts';
+import { importProfiles } from '../../../electron/core/imports/profiles.ts';
 import { importErrorOf, tempFiles, utf16le } from './files.ts';
 
 const files = tempFiles('foyer-prof-ev-');

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importIdentities } from '../../../electron/core/imports/importers.ts';
+import { importIdentities } from '../../../electron/core/imports/identities.ts';
 import { importErrorOf, tempFiles } from './files.ts';
 
 const files = tempFiles('foyer-xlsx-');
