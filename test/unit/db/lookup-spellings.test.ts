@@ -68,7 +68,7 @@ afterAll(() => {
 });
 
 const names = (text: string, limit = 5) =>
-  mirror.guests.lookup(text, { ...WINDOW, limit, columns: ['names'] }).map((g) => g.invitationId);
+  mirror.guests.lookup(text, { ...WINDOW, limit, columns: ['names'], fuzzy: true }).map((g) => g.invitationId);
 
 describe('every guest as they would type their name', () => {
   it.each([

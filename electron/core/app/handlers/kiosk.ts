@@ -98,7 +98,7 @@ export function kioskLookup(
   };
   return text.includes('@')
     ? mirror.guests.lookupEmail(text, query)
-    : mirror.guests.lookup(text, { ...query, columns: ['names'] });
+    : mirror.guests.lookup(text, { ...query, columns: ['names'], fuzzy: true });
 }
 
 const notToday = () => new AppError('NOT_FOUND', 'this invitation is not for today at this location');

@@ -244,7 +244,7 @@ export function createGuestsRepo(
       if (stage(true) === limit * 4 && words.some((w) => !w.han)) stage(false);
       const namesToo = !query.columns || query.columns.includes('names');
       const fuzzy = new Set<number>();
-      if (found.size < limit && namesToo && query.fuzzy !== false) {
+      if (found.size < limit && namesToo && query.fuzzy) {
         for (const candidate of fuzzyIndexes.get(query).matchWords(words, query)) {
           if (fuzzy.size >= limit * 2) break;
           if (found.has(candidate.invitationId)) continue;
@@ -333,7 +333,11 @@ export interface LookupQuery extends GuestQuery {
   now?: number;
   /** Only these columns (a kiosk: a guest's own names, not whoever else works at their company). */
   columns?: readonly LookupColumn[] | undefined;
-  /** The typo-tolerant stage (default on). */
+  /**
+   * The typo-tolerant stage, over the window's guests held in memory: for a
+   * window of few guests (a kiosk's day); a desk's week of 100,000 would take
+   * seconds to read into memory.
+   */
   fuzzy?: boolean;
 }
 
