@@ -32,6 +32,7 @@ export function DeskScreen() {
       eventId: s.eventId,
       sort: s.sort,
       query: s.query,
+      shownQuery: s.shownQuery,
       rows: s.rows,
       total: s.total,
       counts: s.counts,
@@ -280,6 +281,7 @@ export function DeskScreen() {
           onAction={(id, action) => void a.transition(id, action)}
           onRange={onRange}
           label={tableLabel}
+          shownQuery={s.shownQuery}
           empty={
             !s.loaded ? (
               <>

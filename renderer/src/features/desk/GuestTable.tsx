@@ -113,6 +113,7 @@ export function GuestTable({
   onRange,
   empty,
   label,
+  shownQuery,
 }: {
   rows: (DeskGuest | undefined)[];
   total: number;
@@ -124,6 +125,8 @@ export function GuestTable({
   onRange: (start: number, end: number) => void;
   empty: ReactNode;
   label: string;
+  /** The search the rows answer (for tests and the benchmark: the list is up to date when it equals what was typed). */
+  shownQuery: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -183,6 +186,7 @@ export function GuestTable({
       aria-rowcount={total + 1}
       aria-colcount={COLUMNS.length}
       data-testid="guest-table"
+      data-query={shownQuery}
     >
       <div className="guest-row guest-head" role="row" aria-rowindex={1}>
         {COLUMNS.map((column) => (

@@ -20,9 +20,11 @@ export type EvacuationList = OperationOutput<'guests.evacuationList'>;
 export type Overview = OperationOutput<'guests.overview'>;
 export type Counts = OperationOutput<'guests.list'>['counts'];
 
-/** Typing pauses this long before the core is asked: short, the core answers a page in milliseconds. */
-export const SEARCH_DEBOUNCE_MS = 60;
-export const PAGE_SIZE = 100;
+/**
+ * Rows per request: a screenful or two. The first page of a new view is what
+ * a keystroke waits for, so it is kept small; more pages follow the scroll.
+ */
+export const PAGE_SIZE = 50;
 
 export interface Notice {
   id: number;
@@ -40,6 +42,8 @@ interface DeskState {
   eventId: number | null;
   sort: GuestSort;
   query: string;
+  /** The search text of the view the rows show (the query may be ahead of it while typing). */
+  shownQuery: string;
   /** The rows of the view by position; undefined where no page was loaded yet. */
   rows: (DeskGuest | undefined)[];
   total: number;
@@ -96,12 +100,13 @@ const DONE: Record<TransitionAction, string> = {
   undo: 'is back as before (undone)',
 };
 
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
 /** Bumped whenever the view changes: answers for an older view are dropped. */
 let viewSequence = 0;
 let noticeId = 0;
 const pagesInFlight = new Set<number>();
 let changesRunning: Promise<void> | undefined;
+let reloading: Promise<void> | undefined;
+let reloadAgain = false;
 let changesAgain = false;
 
 const emptyCounts = (): Counts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
@@ -114,6 +119,7 @@ const initial = () =>
     eventId: null,
     sort: 'time' as GuestSort,
     query: '',
+    shownQuery: '',
     rows: [],
     total: 0,
     counts: emptyCounts(),
@@ -162,20 +168,27 @@ export const useDesk = create<DeskState>()((set, get) => {
       return { rows };
     });
 
-  async function loadPage(page: number, sequence: number) {
+  /** Loads one page of the view; `fresh`: the first page of a new view, which replaces every row. */
+  async function loadPage(page: number, sequence: number, fresh = false) {
     if (pagesInFlight.has(page)) return;
     pagesInFlight.add(page);
+    const query = get().query;
     try {
       const answer = await api.call('guests.list', { ...viewOf(get()), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
       if (sequence !== viewSequence) return;
       set((s) => {
-        const rows = s.rows.length === answer.total ? s.rows.slice() : resized(s.rows, answer.total);
+        const rows = fresh
+          ? resized([], answer.total)
+          : s.rows.length === answer.total
+            ? s.rows.slice()
+            : resized(s.rows, answer.total);
         answer.guests.forEach((guest, i) => (rows[answer.offset + i] = guest));
         return {
           rows,
           total: answer.total,
           counts: answer.counts,
           version: Math.max(s.version, answer.version),
+          shownQuery: query,
           loaded: true,
           loadError: null,
         };
@@ -187,12 +200,28 @@ export const useDesk = create<DeskState>()((set, get) => {
     }
   }
 
-  /** A new view: the first page, then whatever the table asks for. */
-  function reloadView() {
-    const sequence = ++viewSequence;
-    pagesInFlight.clear();
-    set({ rows: [], total: 0, loaded: false });
-    return loadPage(0, sequence);
+  /**
+   * A new view: its first page (the rows shown stay until it arrives), then
+   * whatever the table asks for. Keystrokes are not delayed: the first goes
+   * at once, and those typed while a view is loading make one request, for
+   * the text typed by the time it returns.
+   */
+  function reloadView(): Promise<void> {
+    if (reloading) {
+      reloadAgain = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      do {
+        reloadAgain = false;
+        const sequence = ++viewSequence;
+        pagesInFlight.clear();
+        await loadPage(0, sequence, true);
+      } while (reloadAgain);
+    })().finally(() => {
+      reloading = undefined;
+    });
+    return reloading;
   }
 
   async function takeChanges(version: number) {
@@ -278,7 +307,7 @@ export const useDesk = create<DeskState>()((set, get) => {
 
     setDay(day) {
       if (!day) return;
-      set({ day, hostId: null, eventId: null, overview: null });
+      set({ day, hostId: null, eventId: null, overview: null, loaded: false });
       void get().load();
     },
     setCategory(category) {
@@ -298,9 +327,8 @@ export const useDesk = create<DeskState>()((set, get) => {
       void reloadView();
     },
     setQuery(text) {
-      clearTimeout(searchTimer);
       set({ query: text });
-      searchTimer = setTimeout(() => void reloadView(), SEARCH_DEBOUNCE_MS);
+      void reloadView();
     },
 
     select(invitationId) {
@@ -424,7 +452,6 @@ export const useDesk = create<DeskState>()((set, get) => {
     },
 
     clear() {
-      clearTimeout(searchTimer);
       viewSequence++;
       pagesInFlight.clear();
       set(initial());
