@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
 import { COLUMNS, FROM, type Guest, type GuestRow, ORPHAN_COLUMNS, toFtsQuery, withCategory } from './guests.ts';
+import { baseFold } from '../../lookup/fold.ts';
 import { parseJsonColumn } from './util.ts';
 
 export const GUEST_SORTS = ['time', 'name', 'company'] as const;
@@ -66,9 +67,9 @@ const ORDER: Record<GuestSort, string> = {
  * first: who just came in (or left) is who is asked about.
  */
 const TIME_ORDER: Partial<Record<GuestCategory, string>> = {
-  expected: 'endsAt <= @now, startsAt, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
-  onsite: 'arrivedAt DESC, startsAt, lastName COLLATE NOCASE, invitationId',
-  left: 'leftAt DESC, lastName COLLATE NOCASE, invitationId',
+  expected: 'endsAt <= @now, startsAt, desk_fold(lastName), desk_fold(firstName), invitationId',
+  onsite: 'arrivedAt DESC, startsAt, desk_fold(lastName), invitationId',
+  left: 'leftAt DESC, desk_fold(lastName), invitationId',
 };
 
 /** What counting the view reads of a guest: the state (for the category) and what the filters look at. */
@@ -78,6 +79,10 @@ const ORPHAN_COUNT_COLUMNS =
   'k.id AS invitationId, coalesce(p.state, k.state) AS state, NULL AS hostId, NULL AS eventId';
 
 export function createDeskGuestsRepo(db: Database.Database) {
+  // SQLite's NOCASE folds ASCII only; the sort key is the lookup's own folding (case, marks, special letters).
+  db.function('desk_fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? baseFold(text) : null,
+  );
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

@@ -282,6 +282,7 @@ export function DeskScreen() {
           onRange={onRange}
           label={tableLabel}
           shownQuery={s.shownQuery}
+          view={`${s.day}|${s.category}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
           empty={
             !s.loaded ? (
               <>

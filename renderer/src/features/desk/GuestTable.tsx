@@ -114,6 +114,7 @@ export function GuestTable({
   empty,
   label,
   shownQuery,
+  view,
 }: {
   rows: (DeskGuest | undefined)[];
   total: number;
@@ -127,6 +128,8 @@ export function GuestTable({
   label: string;
   /** The search the rows answer (for tests and the benchmark: the list is up to date when it equals what was typed). */
   shownQuery: string;
+  /** What the rows are a view of: when it changes, the list goes back to its top. */
+  view: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -146,6 +149,14 @@ export function GuestTable({
     if (total > 0) onRange(first, last);
   }, [first, last, total, onRange, rows]);
   const current = Math.min(active, Math.max(0, total - 1));
+  // A new view (search, filter, sort, day) starts at its top.
+  const viewKey = useRef(view);
+  useEffect(() => {
+    if (viewKey.current === view) return;
+    viewKey.current = view;
+    setActive(0);
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [view]);
 
   useEffect(() => {
     if (!focusAfterMove.current) return;
