@@ -129,26 +129,56 @@ function removeConfirmed(
 }
 
 /**
- * Pages are applied as they arrive, a few at a time: each group of pages is
- * one synchronous transaction (never half a page), and short enough (a few
- * ms) that a check-in at the desk never waits behind it.
+ * Records are applied as pages arrive, in transactions sized by time, not by
+ * count: each is kept near TRANSACTION_MS (its size adjusts to what the last
+ * one cost per row), and the event loop is let go between two, so that a
+ * check-in tapped at the kiosk during a long sync commits within a few
+ * milliseconds. What a row costs differs a lot: into an empty mirror (the
+ * lookup index built at the end) a few microseconds, into a full one, with
+ * the lookup index maintained row by row, a hundred times more.
  */
-const PAGES_PER_TRANSACTION = 10;
+const TRANSACTION_MS = 8;
+const MIN_ROWS = 10;
+const MAX_ROWS = 500;
 
-function batcher<T>(mirror: Mirror, apply: (items: T[]) => void, pageSize: number) {
+function batcher<T>(mirror: Mirror, apply: (items: T[]) => void) {
   let buffer: T[] = [];
-  const flush = () => {
-    if (buffer.length === 0) return;
-    const items = buffer;
-    buffer = [];
+  let rows = 50;
+  let draining: Promise<void> | null = null;
+  let failure: unknown;
+  const step = () => {
+    const items = buffer.length > rows ? buffer.splice(0, rows) : buffer.splice(0);
+    const t0 = performance.now();
     mirror.transaction(() => apply(items));
+    const perRow = (performance.now() - t0) / Math.max(1, items.length);
+    rows = Math.max(MIN_ROWS, Math.min(MAX_ROWS, Math.round(TRANSACTION_MS / Math.max(perRow, 1e-3))));
+  };
+  // One transaction per turn of the event loop, until nothing is left.
+  const drainLoop = async () => {
+    try {
+      while (buffer.length > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (buffer.length > 0) step();
+      }
+    } catch (error) {
+      failure = error;
+      buffer = [];
+    }
   };
   return {
     add(items: T[]) {
-      buffer.push(...items);
-      if (buffer.length >= PAGES_PER_TRANSACTION * pageSize) flush();
+      for (const item of items) buffer.push(item);
+      if (!draining && buffer.length > 0) draining = drainLoop().finally(() => (draining = null));
     },
-    flush,
+    /** Resolves when everything added is applied; rethrows a failure to apply. */
+    async drain(): Promise<void> {
+      while (draining) await draining;
+      if (failure !== undefined) throw failure;
+    },
+    /** Applies what is left at once: call inside the pull's last transaction, after drain(). */
+    flush(): void {
+      if (buffer.length > 0) apply(buffer.splice(0));
+    },
   };
 }
 
@@ -190,11 +220,7 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
   const warnings: SyncWarning[] = [];
   const rejected: RejectedRecord[] = [];
 
-  const pages = batcher<ReceptionInvitation>(
-    mirror,
-    (items) => mirror.invitations.upsertMany(items),
-    LIMITS.invitations.maxLimit,
-  );
+  const pages = batcher<ReceptionInvitation>(mirror, (items) => mirror.invitations.upsertMany(items));
   try {
     const result = await walkPages<ReceptionInvitation>({
       pageSize: LIMITS.invitations.maxLimit,
@@ -223,6 +249,7 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
         ctx.onProgress?.(progress);
       },
     });
+    await pages.drain();
     reportRejected(warnings, ctx, 'invitation', rejected);
     reportIncomplete(warnings, ctx, result);
 
@@ -251,6 +278,8 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     });
     return { received, pages: result.pages, removed, complete: result.complete, warnings };
   } finally {
+    // Nothing of this pull is applied after it ended, and the index is rebuilt after the last row.
+    await pages.drain().catch(() => {});
     if (bulk) mirror.lookupIndex.restore();
   }
 }
@@ -303,7 +332,7 @@ async function refreshInFull<T, A>(ctx: PullContext, spec: FullSpec<T, A>): Prom
   let received = 0;
   const warnings: SyncWarning[] = [];
   const rejected = new Map<number, RejectedRecord[]>();
-  const pages = batcher<T>(ctx.mirror, spec.apply, spec.pageSize);
+  const pages = batcher<T>(ctx.mirror, spec.apply);
   const memo = ctx.listings;
   const known = memo?.get(spec.resource);
   const applied = new Map<number, { hash: string; answer: unknown }>();
@@ -335,6 +364,7 @@ async function refreshInFull<T, A>(ctx: PullContext, spec: FullSpec<T, A>): Prom
       ctx.onProgress?.(progress);
     },
   });
+  await pages.drain();
   reportRejected(warnings, ctx, spec.what, [...rejected.values()].flat());
   reportIncomplete(warnings, ctx, result);
   let removed = 0;
