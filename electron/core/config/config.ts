@@ -198,7 +198,12 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
       write(next);
       return next;
     },
-    read: load,
+    read() {
+      const before = signature(path);
+      const config = load();
+      cached = { signature: before, config }; // a later current() starts from a valid one
+      return config;
+    },
     write,
   };
 }

@@ -79,6 +79,7 @@ const STATUS_OF: Record<AppErrorCode, number> = {
 export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 const COOKIE = 'foyer_session';
+const COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
 
 /** What the framework's own refusals say: short, and never its internal message. */
 function frameworkError(status: number, code: string | undefined): AppError {
@@ -171,6 +172,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     }),
   });
 
+  /** Requests that started a session: the event stream, written by hand, must send its cookie itself. */
+  const newSessions = new WeakSet<FastifyRequest>();
+
   /** The caller's session: its cookie's, or a new kiosk session (bounded and expired by the core). */
   function sessionOf(request: FastifyRequest, reply: FastifyReply): Session {
     if (request.foyerSession) return request.foyerSession;
@@ -178,7 +182,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     let session = cookie ? core.sessions.get(cookie) : undefined;
     if (!session) {
       session = core.sessions.open('kiosk', 'admin', `ip:${request.ip}`);
-      reply.setCookie(COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'strict' });
+      reply.setCookie(COOKIE, session.id, COOKIE_OPTIONS);
+      newSessions.add(request);
     }
     request.foyerSession = session;
     return session;
@@ -231,7 +236,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
 
   app.get('/app/events', (request, reply) => {
     const session = sessionOf(request, reply);
-    const cookie = reply.getHeader('set-cookie');
+    // @fastify/cookie writes cookies in onSend, which a hijacked reply never reaches.
+    const cookie = newSessions.has(request) ? app.serializeCookie(COOKIE, session.id, COOKIE_OPTIONS) : undefined;
     reply.hijack();
     const raw = reply.raw;
     // Hijacked: the helmet and cookie headers are written here, by hand (raw.setHeader ones go by themselves).
@@ -240,7 +246,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
-      ...(cookie ? { 'set-cookie': cookie as string } : {}),
+      ...(cookie ? { 'set-cookie': cookie } : {}),
     });
     const send = (event: unknown) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
     void core.call(session, 'sync.status', {}).then(

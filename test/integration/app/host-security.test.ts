@@ -342,6 +342,15 @@ describe('sessions', () => {
     }
   });
 
+  it('an event stream opened without a cookie gets its session cookie, like a page', async () => {
+    const stream = await request(`http://127.0.0.1:${host.port}/app/events`);
+    expect(String(stream.headers['set-cookie'])).toMatch(
+      /^foyer_session=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
+    expect(stream.headers['content-security-policy']).toContain("default-src 'self'");
+    stream.body.destroy();
+  });
+
   it('a desk window of the desktop app locks back to the desk, and its event stream hears it', async () => {
     const { core: own, clock } = await clockedHost();
     const window = own.sessions.open('desk', 'admin', 'desktop', { evictable: false });
