@@ -1,32 +1,23 @@
 /** Events with their invitations: JSON as the API's bodies, or one table row per invitation grouped by event. */
 import { z } from 'zod';
-import { EventSyncItem, type InvitationItem } from '../../../shared/api/index.ts';
+import { EventSyncItem, InvitationItem } from '../../../shared/api/index.ts';
 import { type ImportResult, type Progress, quote } from './issues.ts';
 import { importJsonFile } from './json-file.ts';
 import { present, type TableSpec } from './spec.ts';
 import { importTableFile } from './table-file.ts';
 import { tableFormat } from './tables.ts';
 
-const EVENT_FIELDS = [
-  'sourceId',
-  'name',
-  'description',
-  'startsAt',
-  'endsAt',
-  'locationId',
-  'entranceId',
-  'draft',
-  'deletedAt',
-] as const;
-const INVITATION_FIELDS = ['sourceId', 'email', 'firstName', 'lastName', 'companyName', 'deletedAt'] as const;
-const EVENT_COLUMNS = [...EVENT_FIELDS.map((f) => `event.${f}`), ...INVITATION_FIELDS.map((f) => `invitation.${f}`)];
-
 /** One CSV row per invitation: its event's columns repeat, and must agree, on every row of that event. */
 const invitationRowSchema = z.strictObject({
   event: EventSyncItem.omit({ invitations: true, accessProfiles: true, customFields: true, updatedAt: true }),
-  invitation: EventSyncItem.shape.invitations.unwrap().unwrap().element.optional(),
+  invitation: InvitationItem.omit({ customFields: true }).optional(),
 });
 type InvitationRow = z.output<typeof invitationRowSchema>;
+
+// The columns are the schemas' own keys: a field added to the API's items is a column at once.
+const EVENT_FIELDS = invitationRowSchema.shape.event.keyof().options;
+const INVITATION_FIELDS = invitationRowSchema.shape.invitation.unwrap().keyof().options;
+const EVENT_COLUMNS = [...EVENT_FIELDS.map((f) => `event.${f}`), ...INVITATION_FIELDS.map((f) => `invitation.${f}`)];
 
 const eventRowSpec: TableSpec<InvitationRow> = {
   what: 'events',
@@ -70,7 +61,10 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
     });
   const rows = await importTableFile(path, eventRowSpec, onProgress);
   // Group rows by event; an event's columns must not contradict themselves.
-  const events = new Map<string, { event: EventSyncItem; line: number | null }>();
+  const events = new Map<
+    string,
+    { event: InvitationRow['event']; invitations: InvitationItem[]; line: number | null }
+  >();
   const issues = [...rows.issues];
   let invalidRows = rows.invalidRows;
   rows.items.forEach((row, index) => {
@@ -78,14 +72,16 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
     const known = events.get(row.event.sourceId);
     if (!known) {
       events.set(row.event.sourceId, {
-        event: { ...row.event, invitations: row.invitation ? [row.invitation] : [] },
+        event: { ...row.event },
+        invitations: row.invitation ? [row.invitation] : [],
         line,
       });
       return;
     }
     // A row that contradicts its event's earlier rows is invalid as a whole: neither its event
     // columns nor its invitation are taken.
-    const stored = known.event as Record<string, unknown>;
+    // The same fields are written back, each from a row that passed the same schema.
+    const stored: Record<string, unknown> = known.event;
     const contradictions = Object.entries(row.event).filter(
       ([field, value]) => value !== undefined && stored[field] !== undefined && stored[field] !== value,
     );
@@ -101,8 +97,14 @@ export async function importEvents(path: string, onProgress?: Progress): Promise
       return;
     }
     for (const [field, value] of Object.entries(row.event)) if (value !== undefined) stored[field] = value;
-    if (row.invitation) (known.event.invitations as InvitationItem[]).push(row.invitation);
+    if (row.invitation) known.invitations.push(row.invitation);
   });
   const grouped = [...events.values()];
-  return { ...rows, items: grouped.map((e) => e.event), lines: grouped.map((e) => e.line), issues, invalidRows };
+  return {
+    ...rows,
+    items: grouped.map((e): EventSyncItem => ({ ...e.event, invitations: e.invitations })),
+    lines: grouped.map((e) => e.line),
+    issues,
+    invalidRows,
+  };
 }

@@ -6,17 +6,8 @@ import { present, type TableSpec } from './spec.ts';
 import { importTableFile } from './table-file.ts';
 import { tableFormat } from './tables.ts';
 
-const IDENTITY_COLUMNS = [
-  'sourceId',
-  'email',
-  'firstName',
-  'lastName',
-  'companyName',
-  'startsAt',
-  'endsAt',
-  'accessProfiles',
-  'deletedAt',
-] as const;
+/** The schema's keys; custom fields come as `custom.<name>` columns instead. */
+const IDENTITY_COLUMNS = PermanentIdentityItem.omit({ customFields: true }).keyof().options;
 
 /** `group:profile;group:profile` to access profile references. */
 export function parseProfileRefs(text: string, issue: (message: string) => void) {

@@ -6,14 +6,16 @@ import { present, type TableSpec } from './spec.ts';
 import { importTableFile } from './table-file.ts';
 import { tableFormat } from './tables.ts';
 
+const PROFILE_COLUMNS = AccessProfileItem.keyof().options;
+
 const profileSpec: TableSpec<AccessProfileItem> = {
   what: 'access profiles',
-  columns: ['sourceId', 'name', 'description'],
+  columns: PROFILE_COLUMNS,
   requireOneOf: ['sourceId'],
   schema: AccessProfileItem,
   build(cells) {
     const raw: Record<string, unknown> = {};
-    for (const column of ['sourceId', 'name', 'description'])
+    for (const column of PROFILE_COLUMNS)
       if (present(cells[column]) !== undefined) raw[column] = present(cells[column]);
     return raw;
   },
