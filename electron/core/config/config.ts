@@ -27,6 +27,14 @@ export const HostName = z
       ),
   );
 
+const Intervals = z.strictObject({
+  incrementalSeconds: seconds.default(30),
+  fullSeconds: seconds.default(600),
+  // A check-in made elsewhere shows within this and one pass (at most 30 s with the default).
+  checkInsSeconds: seconds.default(25),
+  referenceSeconds: seconds.default(600),
+});
+
 export const Config = z.strictObject({
   /** Base URL including /api/v2; absent: the embedded reference service with demo data. */
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -36,15 +44,7 @@ export const Config = z.strictObject({
   windowDaysBack: z.number().min(0).max(60).default(1),
   /** ...to this many days ahead. */
   windowDaysAhead: z.number().min(0).max(365).default(7),
-  intervals: z
-    .strictObject({
-      incrementalSeconds: seconds.default(30),
-      fullSeconds: seconds.default(600),
-      // A check-in made elsewhere shows within this and one pass (at most 30 s with the default).
-      checkInsSeconds: seconds.default(25),
-      referenceSeconds: seconds.default(600),
-    })
-    .prefault({}),
+  intervals: Intervals.prefault({}),
   /** Invitations and check-ins older than this are purged from the mirror. */
   retentionDays: z.number().int().min(1).max(3650).default(30),
   /** Subtracted from the newest updatedAt seen, against clock skew between service hosts. */
@@ -208,26 +208,20 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
   };
 }
 
-/** Settable keys, as dotted paths, with how to read a value typed on a command line. */
-export const CONFIG_KEYS = [
-  'baseUrl',
-  'companyId',
-  'locationId',
-  'windowDaysBack',
-  'windowDaysAhead',
-  'intervals.incrementalSeconds',
-  'intervals.fullSeconds',
-  'intervals.checkInsSeconds',
-  'intervals.referenceSeconds',
-  'retentionDays',
-  'watermarkMarginSeconds',
-  'requestTimeoutSeconds',
-  'flow',
-  'appMode',
-  'allowedHosts',
-  'staffIdleMinutes',
-] as const;
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
+/** Set by other means: the kiosk's settings in the admin console, the PINs as deskPin/adminPin (stored hashed). */
+const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Config)[];
+type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | 'intervals'>;
+export type ConfigKey = Settable | `intervals.${keyof Config['intervals']}`;
+const settable = (key: keyof Config): key is Settable => key !== 'intervals' && !NOT_SETTABLE.includes(key);
+
+/** Settable keys, as dotted paths: the schema's own keys, the intervals one by one. */
+export const CONFIG_KEYS: readonly ConfigKey[] = Config.keyof().options.flatMap((key): ConfigKey[] =>
+  key === 'intervals'
+    ? Intervals.keyof().options.map((interval) => `intervals.${interval}` as const)
+    : settable(key)
+      ? [key]
+      : [],
+);
 
 export function getConfigValue(config: Config, key: ConfigKey): unknown {
   return key
