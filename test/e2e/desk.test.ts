@@ -188,6 +188,12 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     await page.click('[data-testid=reveal-pin]');
     expect(await text('[data-testid=pin-value]')).toMatch(/^\d{6}$/);
     await screen('detail-pin');
+    // The guest's signed pass code as a QR on a visitor badge, to print at the desk.
+    await page.click('[data-testid=show-pass]');
+    await page.locator('[data-testid=guest-pass] [data-testid=visitor-badge] svg').first().waitFor();
+    await page.locator('[data-testid=guest-pass]').scrollIntoViewIfNeeded();
+    await screen('detail-pass');
+    expect(await axeViolations()).toEqual([]);
     await page.keyboard.press('Escape');
     await row.click();
     await page.locator('[data-testid=reveal-pin]').waitFor();

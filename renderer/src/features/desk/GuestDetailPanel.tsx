@@ -4,6 +4,7 @@ import type { DeskGuest } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';
+import { GuestPass } from './GuestPass.tsx';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
 
@@ -163,6 +164,10 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
                   {accessWindow && formatTimeRange(text(accessWindow.startsAt), text(accessWindow.endsAt))}
                 </Fact>
               </dl>
+            </section>
+            <section aria-labelledby="detail-pass">
+              <h3 id="detail-pass">Guest pass</h3>
+              <GuestPass key={guest.invitationId} guest={guest} />
             </section>
             <section aria-labelledby="detail-legitimation">
               <h3 id="detail-legitimation">Legitimation</h3>
