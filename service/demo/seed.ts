@@ -5,9 +5,28 @@
  * Deterministic for a given seed and `now`.
  */
 import type Database from 'better-sqlite3';
-import { GUEST_LANGUAGES, type KnownGuestLanguage } from '../../shared/api/primitives.ts';
+import type { KnownGuestLanguage } from '../../shared/api/primitives.ts';
 import { issueAccessControl } from '../store/access-control.ts';
+import { iso } from './fast-iso.ts';
 import { asciify, GUEST_COMPANIES, GUEST_NAMES, PERSONAL_DOMAINS, type GuestCompany } from './names.ts';
+import { Random } from './random.ts';
+import {
+  type Size,
+  type Template,
+  TEMPLATES,
+  ROLES,
+  TOPICS,
+  TRAININGS,
+  PROJECTS,
+  SIZES,
+  START_HOURS,
+  LATEST_END_HOUR,
+  languageWeights,
+  roomsOf,
+  COMPANIES_BY_LANGUAGE,
+  DOCUMENT_ALPHABET,
+  PLATE_LETTERS,
+} from './templates.ts';
 
 export { DEMO_TOKEN, DEMO_WORLD_PATH } from './world-path.ts';
 
@@ -34,289 +53,9 @@ export function isSeeded(db: Database.Database, companyId = 1): boolean {
   return db.prepare('SELECT EXISTS (SELECT 1 FROM events WHERE company_id = ?)').pluck().get(companyId) === 1;
 }
 
-/** A small fast seeded PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const isoDays = new Map<number, string>();
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-
-/**
- * Same string as toWireTime (`new Date(t).toISOString()`), a few times faster:
- * the date part is cached per day. Seeding formats half a million of these.
- */
-export function iso(t: number): string {
-  const day = Math.floor(t / 86_400_000);
-  let prefix = isoDays.get(day);
-  if (prefix === undefined) {
-    const full = new Date(day * 86_400_000).toISOString();
-    if (full[10] !== 'T') return new Date(t).toISOString(); // years outside 0000-9999
-    prefix = full.slice(0, 11);
-    isoDays.set(day, prefix);
-  }
-  const ms = t - day * 86_400_000;
-  const milli = ms % 1000;
-  const seconds = Math.floor(ms / 1000);
-  return `${prefix}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${
-    milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : milli
-  }Z`;
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  float(): number {
-    return this.next();
-  }
-  /** Integer in [lo, hi], both inclusive. */
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-  weighted<T>(items: readonly (readonly [T, number])[]): T {
-    let total = 0;
-    for (const [, w] of items) total += w;
-    let x = this.next() * total;
-    for (const [item, w] of items) {
-      x -= w;
-      if (x < 0) return item;
-    }
-    return (items[items.length - 1] as readonly [T, number])[0];
-  }
-}
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-type Size = 'tiny' | 'small' | 'medium' | 'large';
-type GuestMix = 'company' | 'mixed' | 'private';
-
-interface Template {
-  name: string;
-  size: Size;
-  /** Duration range in hours, in half-hour steps. */
-  hours?: readonly [number, number];
-  allDay?: boolean;
-  /** Fixed start hour (UTC). */
-  at?: number;
-  guests: GuestMix;
-  weight: number;
-  description?: string;
-}
-
-const TEMPLATES: readonly Template[] = [
-  {
-    name: 'Quarterly business review: {company}',
-    size: 'medium',
-    hours: [2, 3],
-    guests: 'company',
-    weight: 5,
-    description: 'Results of the quarter, open issues and the outlook for the next one.',
-  },
-  {
-    name: 'Supplier audit: {company}',
-    size: 'small',
-    hours: [3, 4],
-    guests: 'company',
-    weight: 3,
-    description: 'Quality and compliance audit. Please bring the certificates listed in the invitation.',
-  },
-  {
-    name: 'Interview: {role}',
-    size: 'tiny',
-    hours: [1, 1.5],
-    guests: 'private',
-    weight: 6,
-    description: 'Please report to the reception ten minutes early.',
-  },
-  {
-    name: 'Customer workshop: {topic}',
-    size: 'large',
-    hours: [3, 4],
-    guests: 'mixed',
-    weight: 3,
-    description: 'Hands-on session with the product and engineering teams.',
-  },
-  {
-    name: 'Training: {training}',
-    size: 'large',
-    allDay: true,
-    guests: 'mixed',
-    weight: 2,
-    description: 'Full-day training with lunch. Certificates are handed out at the end.',
-  },
-  { name: 'Product demo for {company}', size: 'small', hours: [1, 2], guests: 'company', weight: 4 },
-  { name: 'Contract negotiation with {company}', size: 'tiny', hours: [1.5, 3], guests: 'company', weight: 2 },
-  {
-    name: 'Project kick-off: {project}',
-    size: 'medium',
-    hours: [1.5, 3],
-    guests: 'mixed',
-    weight: 3,
-    description: 'Scope, milestones, roles and the first sprint.',
-  },
-  { name: 'Partner onboarding: {company}', size: 'small', hours: [2, 3], guests: 'company', weight: 3 },
-  {
-    name: 'Board meeting',
-    size: 'small',
-    hours: [3, 4],
-    guests: 'mixed',
-    weight: 1,
-    description: 'Executive floor, escorted visitors only.',
-  },
-  { name: 'Site visit: {company}', size: 'small', hours: [1.5, 3], guests: 'company', weight: 3 },
-  { name: 'Fire safety inspection', size: 'tiny', hours: [1, 2], guests: 'company', weight: 1 },
-  { name: 'IT maintenance window (external contractors)', size: 'small', hours: [3, 4], guests: 'company', weight: 1 },
-  { name: 'Leadership offsite', size: 'large', allDay: true, guests: 'mixed', weight: 0.5 },
-  {
-    name: 'Hackathon: {topic}',
-    size: 'large',
-    allDay: true,
-    guests: 'mixed',
-    weight: 0.5,
-    description: 'Teams of four, pizza from 18:00 for those who stay.',
-  },
-  { name: 'Lunch & learn: {topic}', size: 'medium', at: 12, hours: [1, 1], guests: 'mixed', weight: 2 },
-  { name: 'Steering committee: {project}', size: 'small', hours: [1.5, 2], guests: 'mixed', weight: 2 },
-  { name: 'Investor meeting', size: 'tiny', hours: [1, 1.5], guests: 'company', weight: 1 },
-  { name: 'Architecture review: {project}', size: 'small', hours: [2, 3], guests: 'mixed', weight: 2 },
-  {
-    name: 'Annual audit: external auditors',
-    size: 'small',
-    hours: [3, 4],
-    guests: 'company',
-    weight: 1,
-    description: 'Finance department, floor 3.',
-  },
-];
-
-const ROLES = [
-  'Senior Backend Engineer',
-  'Product Manager',
-  'Office Manager',
-  'Working Student Marketing',
-  'Head of Finance',
-  'Data Analyst',
-  'UX Designer',
-  'IT Support Specialist',
-  'Sales Manager DACH',
-  'Legal Counsel',
-  'DevOps Engineer',
-  'Executive Assistant',
-  'Procurement Specialist',
-  'HR Business Partner',
-];
-const TOPICS = [
-  'Data platform roadmap',
-  'Warehouse automation',
-  'Cloud migration',
-  'Customer portal redesign',
-  'Sustainability reporting',
-  'Cybersecurity awareness',
-  'Pricing strategy',
-  'Supply chain resilience',
-  'AI in customer service',
-  'Accessibility',
-  'ERP rollout',
-  'Energy efficiency',
-];
-const TRAININGS = [
-  'First aid',
-  'Fire warden',
-  'Forklift safety',
-  'Negotiation skills',
-  'Leadership essentials',
-  'GDPR basics',
-  'Agile project management',
-  'Presentation skills',
-  'Excel for controllers',
-  'Key user training ERP',
-];
-const PROJECTS = ['Atlas', 'Nordlicht', 'Phoenix ERP', 'Helios', 'Greenfield Prague', 'Danube data hub', 'Orbit CRM'];
-
-const SIZES: Record<Size, readonly [number, number]> = {
-  tiny: [1, 3],
-  small: [2, 8],
-  medium: [5, 15],
-  large: [10, 30],
-};
-
-/** Start hours (UTC) of meetings and how common they are. */
-const START_HOURS: readonly (readonly [number, number])[] = [
-  [8, 1],
-  [9, 3],
-  [10, 3],
-  [11, 2],
-  [12, 1],
-  [13, 3],
-  [14, 3],
-  [15, 2],
-  [16, 1],
-];
-const LATEST_END_HOUR = 18.5;
-
-const BASE_LANGUAGE_WEIGHTS: Record<KnownGuestLanguage, number> = {
-  CS: 4,
-  DE: 22,
-  EN: 18,
-  ES: 5,
-  FR: 6,
-  HR: 3,
-  HU: 3,
-  IT: 6,
-  NL: 5,
-  PL: 6,
-  PT: 3,
-  RO: 3,
-  RU: 4,
-  TR: 6,
-  ZH_CN: 5,
-};
-
-/** Guests lean towards the country of the location. */
-function languageWeights(locationName: string): (readonly [KnownGuestLanguage, number])[] {
-  const w = { ...BASE_LANGUAGE_WEIGHTS };
-  const name = locationName.toLowerCase();
-  if (/prag|praha/.test(name)) w.CS += 25;
-  else if (/vienna|wien/.test(name)) Object.assign(w, { DE: w.DE + 10, HU: w.HU + 5, HR: w.HR + 5 });
-  else if (/munich|münchen/.test(name)) Object.assign(w, { DE: w.DE + 10, IT: w.IT + 4 });
-  else if (/berlin/.test(name)) Object.assign(w, { DE: w.DE + 8, PL: w.PL + 3, TR: w.TR + 3 });
-  return GUEST_LANGUAGES.map((l) => [l, w[l]] as const);
-}
-
-function roomsOf(locationName: string): string[] {
-  const name = locationName.toLowerCase();
-  return /berlin/.test(name)
-    ? ['Spree', 'Havel', 'Tiergarten', 'Kreuzberg']
-    : /munich|münchen/.test(name)
-      ? ['Isar', 'Englischer Garten', 'Viktualienmarkt']
-      : /vienna|wien/.test(name)
-        ? ['Donau', 'Prater', 'Belvedere']
-        : /prag|praha/.test(name)
-          ? ['Vltava', 'Hradčany', 'Petřín']
-          : ['Atrium', 'Summit', 'Harbor'];
-}
-
-const COMPANIES_BY_LANGUAGE = new Map<KnownGuestLanguage, GuestCompany[]>(
-  GUEST_LANGUAGES.map((l) => [l, GUEST_COMPANIES.filter((c) => c.language === l)]),
-);
-const DOCUMENT_ALPHABET = [...'CFGHJKLMNPRTVWXYZ0123456789'];
-const PLATE_LETTERS = [...'ABCDEFGHKLMNPRSTUVWXYZ'];
 
 interface LocationRow {
   id: number;

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GUEST_LANGUAGES, toWireTime } from '../../shared/api/primitives.ts';
 import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
 import { GUEST_COMPANIES, GUEST_NAMES, asciify } from '../../service/demo/names.ts';
-import { DEMO_TOKEN, DEMO_WORLD_PATH, iso, isSeeded, mulberry32, seedDemo } from '../../service/demo/seed.ts';
+import { iso } from '../../service/demo/fast-iso.ts';
+import { mulberry32 } from '../../service/demo/random.ts';
+import { DEMO_TOKEN, DEMO_WORLD_PATH, isSeeded, seedDemo } from '../../service/demo/seed.ts';
 import { applyWorld, loadWorldFile, parseWorld } from '../../service/world.ts';
 
 /** A Wednesday, early afternoon (UTC). */
