@@ -283,6 +283,16 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     expect(pngs.length).toBe(pages);
     const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
     expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(pages);
+    // Every page says what it is, where, and which rows it holds: its text, as printed.
+    for (const n of [1, pages]) {
+      const text = execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', pdf, '-'], {
+        encoding: 'utf8',
+      });
+      expect(text).toContain('Evacuation list');
+      expect(text).toContain('Berlin HQ');
+      expect(text).toContain(`Page ${n} of ${pages}`);
+      expect(text).toMatch(/\d+ on this page/);
+    }
     await page.keyboard.press('Escape');
   }, 60_000);
 
