@@ -3,7 +3,8 @@ import type { KioskSettings } from '../../../../shared/contract/operations.ts';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
 import { KIOSK_LANGUAGES, toKioskLanguage } from '../../lib/languages.ts';
-import { readAsBase64, useAdmin } from './admin-store.ts';
+import { useAdmin } from './admin-store.ts';
+import { readAsBase64 } from './browser-files.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
 
