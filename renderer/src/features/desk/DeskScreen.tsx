@@ -9,7 +9,15 @@ import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
-import { CATEGORY_LABELS, dayLabel, type GuestSort, SORT_LABELS, todayKey, visibleCategories } from './guest-lists.ts';
+import {
+  CATEGORY_LABELS,
+  dayLabel,
+  dayRange,
+  type GuestSort,
+  SORT_LABELS,
+  todayKey,
+  visibleCategories,
+} from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { UndoNotice } from './UndoNotice.tsx';
@@ -248,7 +256,17 @@ export function DeskScreen() {
             </div>
           </div>
         </div>
-        {s.overview && <ArrivalsChart overview={s.overview} day={dayLabel(s.day, new Date(now))} isToday={isToday} />}
+        {s.overview && (
+          <ArrivalsChart
+            overview={s.overview}
+            day={new Date(dayRange(s.day).from).toLocaleDateString(undefined, {
+              weekday: 'short',
+              day: 'numeric',
+              month: 'short',
+            })}
+            isToday={isToday}
+          />
+        )}
       </div>
       <ConflictsPanel />
       {s.loadError && (
