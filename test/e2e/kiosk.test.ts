@@ -32,6 +32,7 @@ interface PageElement {
 }
 declare const document: {
   activeElement: PageElement | null;
+  querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): Iterable<PageElement>;
   fonts: { ready: Promise<unknown>; check(font: string, text: string): boolean };
 };
@@ -73,20 +74,20 @@ const NAMED = [
   { firstName: '伟', lastName: '张' },
 ] as const;
 
-const SPELLINGS: { typed: string; finds: string; language?: string; script?: 'latin' }[] = [
+const SPELLINGS: { typed: string; finds: string; language?: string; script?: 'latin'; sharedPrefix?: true }[] = [
   { typed: 'mueller', finds: 'Müller' },
   { typed: 'joerg', finds: 'Müller' },
   { typed: 'miller', finds: 'Müller' },
   { typed: 'kilic', finds: 'Kılıç' },
   { typed: 'соловьев', finds: 'Соловьёв', language: 'RU' },
   { typed: 'solovyov', finds: 'Соловьёв', language: 'RU', script: 'latin' },
-  { typed: 'lebedev', finds: 'Лебедев' },
+  { typed: 'lebedev', finds: 'Лебедев', sharedPrefix: true },
   { typed: 'zhang', finds: '张', language: 'ZH_CN' },
   { typed: 'wang chao', finds: '王', language: 'ZH_CN' },
 ];
 
 /** Until the core's tolerant lookup lands, the spellings of the issue cannot be found: those tests wait for it. */
-const LOOKUP_PENDING = true;
+const LOOKUP_PENDING = false;
 
 let dataDir: string;
 let runtime: Runtime;
@@ -200,6 +201,14 @@ interface AxeViolation {
 
 /** axe-core's violations on the page as it is now. */
 async function axe(): Promise<string[]> {
+  // Cards rise in with an animation: axe measures contrast once they are fully drawn.
+  await page.evaluate(() =>
+    Promise.all(
+      (document as unknown as { getAnimations(): { finished: Promise<unknown> }[] })
+        .getAnimations()
+        .map((a) => a.finished),
+    ),
+  );
   // Evaluated rather than added as a script tag: the page's CSP (rightly) refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
   const violations = await page.evaluate(async () => {
@@ -496,6 +505,32 @@ describe('the kiosk in a lobby', () => {
     await page.getByText('Falsche PIN. Bitte versuchen Sie es erneut.').waitFor();
     await page.click('[data-testid=pin-close]');
     await chooseLanguage('EN');
+  });
+
+  it('wears the site’s logo and accent colour, darkened where white text on it would not read', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64"><rect width="240" height="64" rx="10" fill="#ffd200"/>' +
+      '<text x="120" y="43" font-size="30" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#111">KRANICH</text></svg>';
+    await setKiosk({
+      branding: {
+        accentColor: '#ffd200',
+        logoDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      },
+    });
+    await page.reload();
+    await page.locator('[data-testid=kiosk-logo]').waitFor();
+    const brand = await page.evaluate(() =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } })
+        .getComputedStyle(document.querySelector('[data-testid=kiosk]'))
+        .getPropertyValue('--brand'),
+    );
+    expect(brand).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brand).not.toBe('#ffd200');
+    expect(await axe()).toEqual([]);
+    await shoot('branded');
+    await page.click('[data-testid=kiosk-scan]');
+    await shoot('branded-scan');
+    await setKiosk({ branding: { accentColor: null, logoDataUrl: null } });
   });
 
   it('warns before the idle reset, can be told to wait, and then closes every sheet', async () => {

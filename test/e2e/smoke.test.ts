@@ -169,9 +169,7 @@ describe('Foyer in a browser', () => {
     await page.click('[data-testid=evacuation-button]');
     await page.locator('[data-testid=evacuation]').waitFor();
     expect(await text('[data-testid=evacuation-location]')).toBe('Berlin HQ');
-    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(
-      runtime.mirror.guests.onSite(10).length,
-    );
+    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(runtime.mirror.guests.onSite(10).length);
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=evacuation]').waitFor({ state: 'detached' });
 

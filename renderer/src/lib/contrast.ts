@@ -42,3 +42,27 @@ export function readableAccent(color: string | null | undefined, minimum = 4.5):
     current = current.map((v) => v * 0.95) as unknown as Rgb;
   return toHex(current);
 }
+
+function mixWithWhite(rgb: Rgb, share: number): Rgb {
+  return rgb.map((v) => v * share + 255 * (1 - share)) as unknown as Rgb;
+}
+
+/**
+ * A site's accent as the shared colour variables: the accent for buttons
+ * (white text on it at 4.5:1), a darker one for pressed, a deeper one for
+ * text on the soft tint (7:1 on white, so still 4.5:1 on the tint), and the
+ * tint. Undefined when the text is not a colour.
+ */
+export function accentPalette(
+  color: string | null | undefined,
+): { brand: string; strong: string; ink: string; soft: string } | undefined {
+  const brand = readableAccent(color);
+  if (!brand) return undefined;
+  const rgb = parseHexColor(brand)!;
+  return {
+    brand,
+    strong: toHex(rgb.map((v) => v * 0.82) as unknown as Rgb),
+    ink: readableAccent(brand, 7)!,
+    soft: toHex(mixWithWhite(rgb, 0.12)),
+  };
+}

@@ -90,7 +90,6 @@ function queuedBodies(dataDir: string): unknown[] {
   }
 }
 
-
 /** Every guest the mirror holds, as the desk's view lists them (a window of every day, one page). */
 async function allGuests(category?: 'expected' | 'onsite' | 'left') {
   const view = { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z', limit: 500 };

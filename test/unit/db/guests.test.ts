@@ -263,7 +263,14 @@ describe('details of one guest', () => {
     const nothing = { birthdate: null, pin: null, trustedId: null, legitimation: null, tappedAt: null };
     expect(mirror.guests.details(20)).toEqual(nothing);
     expect(mirror.guests.details(999)).toEqual(nothing);
-    const none = { birthdate: null, hasPin: false, trustedId: null, legitimation: null, accessControl: null, customFields: null };
+    const none = {
+      birthdate: null,
+      hasPin: false,
+      trustedId: null,
+      legitimation: null,
+      accessControl: null,
+      customFields: null,
+    };
     expect(mirror.deskGuests.details(20)).toEqual(none);
     expect(mirror.deskGuests.details(999)).toEqual(none);
     expect(mirror.deskGuests.pin(20)).toBeNull();

@@ -25,10 +25,34 @@ const fieldsOf = (outcome: Outcome) => ('records' in outcome ? outcome.records.m
 
 describe('the rules', () => {
   it.each<[string, string[][]]>([
-    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['a,b\r\n1,2', [['a', 'b'], ['1', '2']]],
-    ['a,b\r1,2\r', [['a', 'b'], ['1', '2']]],
-    ['a,b,\n,\n', [['a', 'b', ''], ['', '']]],
+    [
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,b\r\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,b\r1,2\r',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,b,\n,\n',
+      [
+        ['a', 'b', ''],
+        ['', ''],
+      ],
+    ],
     ['a\n\n\r\n\rb\n', [['a'], ['b']]],
     ['"x,y","say ""hi""","two\nlines"\n', [['x,y', 'say "hi"', 'two\nlines']]],
     ['""\n', [['']]],
@@ -77,7 +101,10 @@ function cut(text: string, positions: number[]): string[] {
   return chunks;
 }
 
-const csvText = fc.string({ unit: fc.constantFrom('a', 'b', ',', ';', '"', '\n', '\r', ' ', 'é', '😀'), maxLength: 60 });
+const csvText = fc.string({
+  unit: fc.constantFrom('a', 'b', ',', ';', '"', '\n', '\r', ' ', 'é', '😀'),
+  maxLength: 60,
+});
 
 describe('chunks', () => {
   it('the same records, lines and errors however the text is cut', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseHexColor, readableAccent } from '../../../renderer/src/lib/contrast.ts';
+import { accentPalette, contrastRatio, parseHexColor, readableAccent } from '../../../renderer/src/lib/contrast.ts';
 
 describe('accent colours', () => {
   it('measures contrast as WCAG does', () => {
@@ -21,5 +21,20 @@ describe('accent colours', () => {
     expect(readableAccent('red; background: url(x)')).toBeUndefined();
     expect(readableAccent('')).toBeUndefined();
     expect(readableAccent(null)).toBeUndefined();
+  });
+});
+
+describe('accent palette', () => {
+  it('keeps every pairing the kiosk uses at 4.5:1: white on the accent, the deep accent on the tint', () => {
+    for (const color of ['#ffd200', '#1f6feb', '#e30613', '#00a19a', '#0f6b6b']) {
+      const palette = accentPalette(color)!;
+      const white: [number, number, number] = [255, 255, 255];
+      expect(contrastRatio(parseHexColor(palette.brand)!, white), color).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(parseHexColor(palette.strong)!, white), color).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(parseHexColor(palette.ink)!, parseHexColor(palette.soft)!), color).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+    expect(accentPalette('nope')).toBeUndefined();
   });
 });

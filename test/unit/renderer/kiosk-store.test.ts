@@ -8,7 +8,8 @@ vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({
 }));
 
 const { ApiCallError } = await import('../../../renderer/src/lib/api.ts');
-const { useKiosk, problemOf, ARRIVAL_POLL_MS, ARRIVAL_POLLS } = await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
+const { useKiosk, problemOf, ARRIVAL_POLL_MS, ARRIVAL_POLLS } =
+  await import('../../../renderer/src/features/kiosk/kiosk-store.ts');
 
 const guest = (patch: Partial<KioskGuest> = {}): KioskGuest => ({
   invitationId: 7,

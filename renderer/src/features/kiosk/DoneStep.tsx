@@ -121,9 +121,7 @@ export function DoneStep() {
               <strong>{hostName}</strong>
             </p>
           )}
-          {tappedAt && (
-            <p data-testid="kiosk-arrived-at">{t('arrivedAt', { time: formatClock(tappedAt, locale) })}</p>
-          )}
+          {tappedAt && <p data-testid="kiosk-arrived-at">{t('arrivedAt', { time: formatClock(tappedAt, locale) })}</p>}
         </div>
       )}
       {unknownAccess && (

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { PinPad, type PinPadLabels } from '../../components/PinPad.tsx';
 import { loadCjkFont } from '../../lib/cjk-font.ts';
+import { accentPalette } from '../../lib/contrast.ts';
 import { isHanName } from '../../lib/format.ts';
 import { toKioskLanguage } from '../../lib/languages.ts';
 import { useSession } from '../../stores/session.ts';
@@ -74,9 +75,10 @@ function useNeedsCjkFont() {
 /** The lobby kiosk, full screen: find your invitation, check in or out, and back to the start. */
 export function KioskScreen() {
   const { locale } = useTranslation();
-  const { step, idleSeconds, pristine, announcement, loadSettings, reset, refreshGuest } = useKiosk(
+  const { step, idleSeconds, pristine, announcement, accent, loadSettings, reset, refreshGuest } = useKiosk(
     useShallow((s) => ({
       step: s.step.kind,
+      accent: s.settings.branding.accentColor,
       idleSeconds: s.settings.idleSeconds,
       pristine:
         s.step.kind === 'start' &&
@@ -107,10 +109,20 @@ export function KioskScreen() {
   }, [needsCjk]);
 
   useScannerAndKeys();
+  // The site's accent, adjusted so that text on it and it as text keep 4.5:1.
+  const palette = useMemo(() => accentPalette(accent), [accent]);
+  const style = palette
+    ? ({
+        '--brand': palette.brand,
+        '--brand-strong': palette.strong,
+        '--brand-ink': palette.ink,
+        '--brand-soft': palette.soft,
+      } as CSSProperties)
+    : undefined;
   const { warning } = useIdle(idleSeconds, !pristine, reset);
 
   return (
-    <div className={`kiosk kiosk-step-${step}`} lang={locale} data-testid="kiosk">
+    <div className={`kiosk kiosk-step-${step}`} lang={locale} style={style} data-testid="kiosk">
       <div className="kiosk-top">
         <StaffAccess />
         <div className="kiosk-top-end">

@@ -1,10 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Keyboard from 'react-simple-keyboard';
 // simple-keyboard's own styles, imported here once; kiosk.css sizes the keys for touch.
 import 'react-simple-keyboard/build/css/index.css';
 import type { KioskLanguage } from '../../lib/languages.ts';
 import { type KeyboardScript, keyboardRows, keyboardScripts, keyLabel } from './keyboard-layout.ts';
 import { useTranslation } from './use-translation.ts';
+
+const BUTTON_THEME = [
+  { class: 'key-space', buttons: '{space}' },
+  { class: 'key-action', buttons: '{bksp} {clear} {latin} {cyrillic}' },
+];
 
 const SCRIPT_LABEL: Record<KeyboardScript, string> = { latin: 'ABC', cyrillic: 'АБВ' };
 
@@ -42,30 +47,43 @@ export function OnScreenKeyboard({
     return labels;
   }, [rows, locale, t]);
 
+  // react-simple-keyboard rebuilds every key when any prop changes identity: keep them all stable, so a
+  // keystroke (which re-renders the screen twice) costs no keyboard rebuild.
+  const layout = useMemo(() => ({ default: rows }), [rows]);
+  const attributes = useMemo(
+    () => [
+      { attribute: 'aria-label', value: t('keyBackspace'), buttons: '{bksp}' },
+      { attribute: 'aria-label', value: t('keyLatin'), buttons: '{latin}' },
+      { attribute: 'aria-label', value: t('keyCyrillic'), buttons: '{cyrillic}' },
+    ],
+    [t],
+  );
+  const keyHandler = useRef(onKey);
+  useEffect(() => {
+    keyHandler.current = onKey;
+  }, [onKey]);
+  const onKeyPress = useCallback(
+    (button: string) => {
+      if (button === '{latin}' || button === '{cyrillic}')
+        setChoice({ language, script: button === '{latin}' ? 'latin' : 'cyrillic' });
+      else keyHandler.current(button);
+    },
+    [language],
+  );
+
   return (
     <div className="kiosk-keyboard" role="group" aria-label={t('keyboard')} data-testid="kiosk-keyboard">
       <Keyboard
-        layout={{ default: rows }}
+        layout={layout}
         layoutName="default"
         display={display}
         theme="hg-theme-default kiosk-keys"
         useButtonTag
         preventMouseDownDefault
         disableButtonHold
-        buttonTheme={[
-          { class: 'key-space', buttons: '{space}' },
-          { class: 'key-action', buttons: '{bksp} {clear} {latin} {cyrillic}' },
-        ]}
-        buttonAttributes={[
-          { attribute: 'aria-label', value: t('keyBackspace'), buttons: '{bksp}' },
-          { attribute: 'aria-label', value: t('keyLatin'), buttons: '{latin}' },
-          { attribute: 'aria-label', value: t('keyCyrillic'), buttons: '{cyrillic}' },
-        ]}
-        onKeyPress={(button: string) => {
-          if (button === '{latin}' || button === '{cyrillic}')
-            setChoice({ language, script: button === '{latin}' ? 'latin' : 'cyrillic' });
-          else onKey(button);
-        }}
+        buttonTheme={BUTTON_THEME}
+        buttonAttributes={attributes}
+        onKeyPress={onKeyPress}
       />
     </div>
   );

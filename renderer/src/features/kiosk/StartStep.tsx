@@ -13,6 +13,7 @@ export function StartStep() {
   const s = useKiosk(
     useShallow((s) => ({
       title: s.settings.welcomeTitle,
+      logo: s.settings.branding.logoDataUrl,
       query: s.query,
       results: s.results,
       searchedText: s.searchedText,
@@ -40,6 +41,8 @@ export function StartStep() {
   return (
     <section className={`kiosk-start${s.query ? ' searching' : ''}`}>
       <header className="kiosk-welcome">
+        {/* The site's logo: decoration beside the welcome, shown through <img>, where an SVG's scripts never run. */}
+        {s.logo && <img className="kiosk-logo" src={s.logo} alt="" data-testid="kiosk-logo" />}
         <h1 className="kiosk-title" data-testid="kiosk-title" tabIndex={-1} ref={heading}>
           {title}
         </h1>
