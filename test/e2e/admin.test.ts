@@ -6,13 +6,11 @@
  * Every screen is checked with axe (zero violations) and saved as a PNG in
  * test-results/screens/ for a person to look at.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
 import { hashPin, verifyPin } from '../../electron/core/app/pins.ts';
@@ -20,30 +18,11 @@ import { createSession } from '../../electron/core/app/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
+import { axeViolations, ensureBuilt, launchChromium, RENDERER, ROOT, SCREENS } from '../support/browser.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { TEST_TOKEN } from '../support/world.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RENDERER = join(ROOT, 'out', 'renderer');
-const SCREENS = join(ROOT, 'test-results', 'screens');
-const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const ADMIN_PIN = '2468';
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuilt() {
-  const index = join(RENDERER, 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared', 'contract')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
-}
 
 /** A small PNG logo (a red bar), made here so that the test needs no file. */
 function logoPng(): Buffer {
@@ -99,19 +78,7 @@ beforeAll(async () => {
   core = createAppCore(runtime);
   runtime.engine.start();
   host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(host.url);
@@ -129,11 +96,7 @@ const text = async (selector: string) => (await page.locator(selector).first().t
 
 /** axe over the whole page: no violation of any kind. */
 async function expectAccessible(screen: string) {
-  await page.evaluate(AXE);
-  // A string, evaluated in the page: this file is type-checked for Node, without the DOM's names.
-  const violations = (await page.evaluate(`axe.run(document).then((result) =>
-    result.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ') + ' (' + n.failureSummary + ')').join(' | ')))`)) as string[];
-  expect(violations, screen).toEqual([]);
+  expect(await axeViolations(page), screen).toEqual([]);
 }
 
 /** The screen as a PNG, all of it: the viewport grows to the admin area's scrolled height for the shot. */

@@ -6,17 +6,14 @@
  * pages.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
+import { axeViolations as axeOf, SCREENS } from '../support/browser.ts';
 import { DESK_PIN, type DeskSite, openDeskSite } from '../support/desk-site.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCREENS = join(ROOT, 'test-results', 'screens');
-const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const GUESTS = 20_000;
 
 let site: DeskSite;
@@ -34,14 +31,9 @@ async function screen(name: string) {
   await page.screenshot({ path: join(SCREENS, `desk-${name}.png`) });
 }
 
-/** axe's violations on the page as it is now: rule ids with how many nodes. */
+/** axe's violations on the page as it is now, printed when there are any. */
 async function axeViolations(): Promise<string[]> {
-  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays as it is.
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
-    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))',
-  )) as { id: string; nodes: string[] }[];
-  const found = result.map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+  const found = await axeOf(page);
   if (found.length) console.log(found.join('\n'));
   return found;
 }

@@ -6,12 +6,10 @@
  * PUT /events; they find themselves on the on-screen keyboard alone. Every
  * screen is captured at 1080 × 1920 and 1280 × 800 into test-results/screens/.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskGuest, KioskSettingsPatch } from '../../shared/contract/operations.ts';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
@@ -21,6 +19,7 @@ import { createConfigStore } from '../../electron/core/config/config.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { axeViolations, ensureBuilt, launchChromium, RENDERER, SCREENS } from '../support/browser.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 interface PageElement {
@@ -39,31 +38,10 @@ declare const document: {
 declare const window: Record<string, unknown> & { print(): void };
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RENDERER = join(ROOT, 'out', 'renderer');
-const SCREENS = join(ROOT, 'test-results', 'screens');
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const ADMIN_PIN = '2468';
 const TALL = { width: 1080, height: 1920 };
 const WIDE = { width: 1280, height: 800 };
 
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuilt() {
-  const index = join(RENDERER, 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared', 'contract')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
-}
-
-/** The guests of issue 10, and how each is typed at the kiosk. */
 const NAMED = [
   { firstName: 'Jörg', lastName: 'Müller' },
   { firstName: 'Ayşe', lastName: 'Kılıç' },
@@ -152,19 +130,7 @@ beforeAll(async () => {
   runtime.engine.start();
   await putGuests();
   host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: TALL, hasTouch: true });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.exposeFunction('__badgePrinted', () => void printed++);
@@ -193,30 +159,8 @@ async function shoot(name: string) {
   await page.setViewportSize(TALL);
 }
 
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
 /** axe-core's violations on the page as it is now. */
-async function axe(): Promise<string[]> {
-  // Cards rise in with an animation: axe measures contrast once they are fully drawn.
-  await page.evaluate(() =>
-    Promise.all(
-      (document as unknown as { getAnimations(): { finished: Promise<unknown> }[] })
-        .getAnimations()
-        .map((a) => a.finished),
-    ),
-  );
-  // Evaluated rather than added as a script tag: the page's CSP (rightly) refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe.run();
-    return result.violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const axe = () => axeViolations(page);
 
 const focusedTag = () =>
   page.evaluate(() => `${document.activeElement?.tagName.toLowerCase()}:${document.activeElement?.textContent}`);

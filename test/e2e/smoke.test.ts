@@ -4,12 +4,10 @@
  * service. One page walks through the kiosk, the locked doors, the desk and
  * the admin console, as a person would.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
 import { hashPin } from '../../electron/core/app/pins.ts';
@@ -17,27 +15,9 @@ import { createSession } from '../../electron/core/app/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
+import { ensureBuilt, launchChromium, RENDERER, ROOT } from '../support/browser.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RENDERER = join(ROOT, 'out', 'renderer');
 const ADMIN_PIN = '2468';
-
-/** The newest change under a folder, so that a stale build is rebuilt rather than tested. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuilt() {
-  const index = join(RENDERER, 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared', 'contract')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
-}
 
 let dataDir: string;
 let runtime: Runtime;
@@ -56,19 +36,7 @@ beforeAll(async () => {
   core = createAppCore(runtime);
   // The engine starts later, once the page shows the status: the test sees it go live.
   host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(host.url);
@@ -159,8 +127,11 @@ describe('Foyer in a browser', () => {
     await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 15_000 });
     const expected = Number(await text('[data-testid=tab-count-expected]'));
     expect(expected).toBeGreaterThan(10); // today's, at this location
-    // Virtualised: a long list keeps only the rows in view in the page.
-    expect(await page.locator('[data-testid=guest-row]').count()).toBeLessThan(expected);
+    // A page of the list at most (how many of today's demo guests are expected depends on the time of
+    // day; the desk's own e2e test shows the virtualised list at 20,000 guests).
+    const rows = await page.locator('[data-testid=guest-row]').count();
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThanOrEqual(Math.min(expected, 50));
     await page.fill('[data-testid=desk-search]', 'a');
     await waitForText('[data-testid=list-caption]', /matches? for “a”/);
     await page.fill('[data-testid=desk-search]', '');
