@@ -277,11 +277,10 @@ describe('the kiosk in a lobby', () => {
       },
     );
 
-  // Pending: typed through an input method (insertText into the focused field), neither 王超 nor 超 lists the guest
-  // within 5 s; the cause was not found before the session ended ("wang chao" and "zhang" on the keyboard pass).
-  it.skip('finds a Chinese guest by the whole name and by a single character typed on a physical keyboard (IME)', async () => {
+  // An input method composes into the field that has the focus (it sends no key events a page could redirect).
+  it('finds a Chinese guest by the whole name and by a single character typed on a physical keyboard (IME)', async () => {
     const wang = guests.get('王')!;
-    await page.click('[data-testid=kiosk-title]');
+    await page.click('[data-testid=kiosk-search]');
     await page.keyboard.insertText('王超');
     await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
     // Family name first, whole: never "超 W.".
@@ -297,6 +296,7 @@ describe('the kiosk in a lobby', () => {
     ).toBe(true);
     await shoot('results-cjk');
     await page.click('.kiosk-clear');
+    await page.click('[data-testid=kiosk-search]');
     await page.keyboard.insertText('超');
     await page.locator(`[data-testid=kiosk-result][data-id="${wang.invitationId}"]`).waitFor({ timeout: 5000 });
     await page.click('.kiosk-clear');
