@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Icon } from './Icon.tsx';
 
 export interface ToastNotice {
@@ -7,13 +7,26 @@ export interface ToastNotice {
   text: string;
 }
 
-/** One short message at the bottom of the screen; errors stay until dismissed. */
-export function Toast({ notice, onDismiss }: { notice: ToastNotice | null; onDismiss: () => void }) {
+/**
+ * One short message at the bottom of the screen; errors stay until dismissed.
+ * `action` is a button beside the text (the desk's Undo); an info stays 4 s, or until `holdUntil` if later.
+ */
+export function Toast({
+  notice,
+  onDismiss,
+  action,
+  holdUntil,
+}: {
+  notice: ToastNotice | null;
+  onDismiss: () => void;
+  action?: ReactNode;
+  holdUntil?: string | undefined;
+}) {
   useEffect(() => {
     if (!notice || notice.tone === 'error') return;
-    const timer = setTimeout(onDismiss, 4000);
+    const timer = setTimeout(onDismiss, holdUntil ? Math.max(4000, Date.parse(holdUntil) - Date.now()) : 4000);
     return () => clearTimeout(timer);
-  }, [notice, onDismiss]);
+  }, [notice, onDismiss, holdUntil]);
   if (!notice) return null;
   return (
     <div
@@ -24,6 +37,7 @@ export function Toast({ notice, onDismiss }: { notice: ToastNotice | null; onDis
     >
       <Icon name={notice.tone === 'error' ? 'alert' : 'checkCircle'} />
       <span>{notice.text}</span>
+      {action}
       <button type="button" className="icon-button" onClick={onDismiss} aria-label="Dismiss">
         <Icon name="close" size={16} />
       </button>
