@@ -18,6 +18,15 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: a promise is awaited, returned or explicitly let go (`void`), never dropped by accident.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The core, the service and the contract run in plain Node: never Electron.
     files: ['electron/core/**', 'service/**', 'shared/**', 'test/**', 'bin/**'],
     rules: {

@@ -67,7 +67,7 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         } catch {
           // A frame that could not be read; the next one may.
         }
-        timer = setTimeout(scan, SCAN_EVERY_MS);
+        timer = setTimeout(() => void scan(), SCAN_EVERY_MS);
       };
       void scan();
     }
