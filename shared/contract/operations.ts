@@ -443,6 +443,53 @@ export const Employee = z.object({
   lastName: z.string().nullable(),
 });
 
+/**
+ * The site hub (electron/core/hub): one Foyer serves the site's other
+ * devices over HTTPS; each device is paired once by staff and holds a device
+ * credential with its role. A kiosk device stays a kiosk; a desk device
+ * starts as a kiosk and is unlocked with the desk or admin PIN, as any door.
+ */
+export const DEVICE_ROLES = ['kiosk', 'desk'] as const;
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
+
+export const Device = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(DEVICE_ROLES),
+  pairedAt: z.string(),
+  /** The last request of the device (any call, the event stream included), and from where. */
+  lastSeenAt: z.string().nullable(),
+  lastAddress: z.string().nullable(),
+  /** Whether the device holds an open event stream now. */
+  connected: z.boolean(),
+  /** Set once the device was revoked: its credential opens nothing any more. */
+  revokedAt: z.string().nullable(),
+  /** What it did today (the hub's local day): check-ins, check-outs and other staff actions. */
+  today: z.object({ checkIns: z.number().int(), checkOuts: z.number().int(), other: z.number().int() }),
+});
+export type Device = z.infer<typeof Device>;
+
+export const HubStatus = z.object({
+  /** Whether this Foyer serves as a hub now (foyer hub, or the desktop app with hub.enabled). */
+  enabled: z.boolean(),
+  /** Where devices reach it, e.g. https://reception.local:5443/ and its LAN addresses. */
+  urls: z.array(z.string()),
+  /** SHA-256 of the hub's certificate, as colon-separated hex: staff compare it with what a device shows. */
+  fingerprint: z.string().nullable(),
+  devices: z.array(Device),
+  /** Pairing requests waiting for staff (their codes are shown at the devices only). */
+  pendingPairings: z.number().int(),
+});
+export type HubStatus = z.infer<typeof HubStatus>;
+
+/** The short code a new device shows; staff type it at the desk. */
+export const PAIRING_CODE = /^[0-9]{6}$/;
+export const HubPairInput = z.strictObject({
+  code: z.string().trim().max(6).regex(PAIRING_CODE, 'the six digits the device shows'),
+  role: z.enum(DEVICE_ROLES),
+  name: z.string().trim().min(1, 'give the device a name, e.g. "Lobby kiosk 2"').max(60),
+});
+
 const op = <I extends z.ZodType, O extends z.ZodType>(
   roles: readonly Role[],
   input: I,
@@ -737,6 +784,9 @@ export const operations = {
     SettingsView,
     'Sync intervals, the window of guests kept, and retention',
   ),
+  'hub.status': op(STAFF, z.object({}).strict(), HubStatus, 'The site hub: its address, fingerprint and devices'),
+  'hub.pair': op(STAFF, HubPairInput, Device, 'Pair the device that shows this code, with its role'),
+  'hub.revoke': op(STAFF, z.object({ id }).strict(), Device, 'Revoke a paired device: its credential opens nothing'),
   'sync.history': op(
     ADMIN,
     z.object({}).strict(),
@@ -762,6 +812,8 @@ export const APP_ERROR_CODES = [
   'REFUSED',
   'UNKNOWN_OPERATION',
   'INTERNAL',
+  /** A site hub's answer to a device that is not paired (or was revoked): pair it first. */
+  'UNPAIRED',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 export const AppErrorBody = z.object({
@@ -781,4 +833,6 @@ export type AppEvent =
   | { type: 'guests-changed'; version: number }
   | { type: 'role'; role: Role }
   /** How far the check of an uploaded file is: rows (or bytes) done of total. */
-  | { type: 'import-progress'; uploadId: string; done: number; total: number };
+  | { type: 'import-progress'; uploadId: string; done: number; total: number }
+  /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
+  | { type: 'devices-changed' };

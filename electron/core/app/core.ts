@@ -20,6 +20,7 @@ import { AppError } from './errors.ts';
 import type { Handler, Handlers } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
+import { hubHandlers } from './handlers/hub.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
 import { sessionHandlers } from './handlers/session.ts';
@@ -34,6 +35,7 @@ const handlers: Handlers<OperationName> = {
   ...deskHandlers,
   ...adminHandlers,
   ...settingsHandlers,
+  ...hubHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */

@@ -35,6 +35,12 @@ const Intervals = z.strictObject({
   referenceSeconds: seconds.default(600),
 });
 
+const Hub = z.strictObject({
+  enabled: z.boolean().default(false),
+  host: z.string().max(100).default('0.0.0.0'),
+  port: z.number().int().min(1).max(65_535).default(5443),
+});
+
 export const Config = z.strictObject({
   /** Base URL including /api/v2; absent: the embedded reference service with demo data. */
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -62,6 +68,18 @@ export const Config = z.strictObject({
   allowedHosts: z.array(HostName).max(50).default([]),
   /** Minutes without a staff action after which a desk or admin session locks back to its base role. */
   staffIdleMinutes: z.number().min(1).max(1440).default(15),
+  /**
+   * The site hub: with `enabled`, the desktop app serves the site's kiosks and desks over HTTPS on `host`:`port`
+   * ("foyer hub" does the same headless, whatever `enabled` says).
+   */
+  hub: Hub.prefault({}),
+  /** This desktop app is a device of a site hub: its window shows the hub (https://...), with no mirror of its own. */
+  hubUrl: z.url({ protocol: /^https$/ }).optional(),
+  /** The hub's certificate SHA-256 (colon-separated hex, as the hub shows it): nothing else is trusted at hubUrl. */
+  hubFingerprint: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){31}$/, 'the SHA-256 fingerprint the hub shows (32 hex pairs)')
+    .optional(),
   /** scrypt hashes of the PINs that unlock the desk and admin roles (set with "foyer config set deskPin 1234"). */
   pins: z.strictObject({ desk: z.string().optional(), admin: z.string().optional() }).prefault({}),
 });
@@ -210,17 +228,20 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
 
 /** Set by other means: the kiosk's settings in the admin console, the PINs as deskPin/adminPin (stored hashed). */
 const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Config)[];
-type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | 'intervals'>;
-export type ConfigKey = Settable | `intervals.${keyof Config['intervals']}`;
-const settable = (key: keyof Config): key is Settable => key !== 'intervals' && !NOT_SETTABLE.includes(key);
+/** Objects of plain values, set key by key as dotted paths. */
+const NESTED = { intervals: Intervals, hub: Hub } as const;
+type Nested = keyof typeof NESTED;
+type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;
+export type ConfigKey = Settable | { [N in Nested]: `${N}.${keyof Config[N] & string}` }[Nested];
+const isNested = (key: string): key is Nested => Object.hasOwn(NESTED, key);
 
-/** Settable keys, as dotted paths: the schema's own keys, the intervals one by one. */
+/** Settable keys, as dotted paths: the schema's own keys, the nested ones (intervals, hub) one by one. */
 export const CONFIG_KEYS: readonly ConfigKey[] = Config.keyof().options.flatMap((key): ConfigKey[] =>
-  key === 'intervals'
-    ? Intervals.keyof().options.map((interval) => `intervals.${interval}` as const)
-    : settable(key)
-      ? [key]
-      : [],
+  isNested(key)
+    ? NESTED[key].keyof().options.map((inner) => `${key}.${inner}` as ConfigKey)
+    : NOT_SETTABLE.includes(key)
+      ? []
+      : [key as Settable],
 );
 
 export function getConfigValue(config: Config, key: ConfigKey): unknown {
@@ -237,6 +258,7 @@ export function setConfigValue(config: Config, key: ConfigKey, text: string): Co
   let value: unknown = text;
   if (text === '') value = undefined;
   else if (/^-?\d+(\.\d+)?$/.test(text)) value = Number(text);
+  else if (text === 'true' || text === 'false') value = text === 'true';
   else if (/^[[{]/.test(text)) {
     try {
       value = JSON.parse(text);

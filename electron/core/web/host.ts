@@ -74,6 +74,7 @@ const STATUS_OF: Record<AppErrorCode, number> = {
   REFUSED: 409,
   UNKNOWN_OPERATION: 404,
   INTERNAL: 500,
+  UNPAIRED: 401,
 };
 
 export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
