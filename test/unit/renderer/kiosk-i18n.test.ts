@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KIOSK_MESSAGES, translate } from '../../../renderer/src/features/kiosk/i18n/messages.ts';
+import { KIOSK_MESSAGES, type KioskMessages, translate } from '../../../renderer/src/features/kiosk/i18n/messages.ts';
 import { KIOSK_LANGUAGES, localeOf, toKioskLanguage } from '../../../renderer/src/lib/languages.ts';
 
 const GUEST_LANGUAGES = ['CS', 'DE', 'EN', 'ES', 'FR', 'HR', 'HU', 'IT', 'NL', 'PL', 'PT', 'RO', 'RU', 'TR', 'ZH_CN'];
@@ -34,6 +35,18 @@ describe('kiosk languages', () => {
 describe('kiosk translations', () => {
   it('has a dictionary for every guest language and no other', () => {
     expect(Object.keys(KIOSK_MESSAGES).sort()).toEqual([...GUEST_LANGUAGES].sort());
+  });
+
+  it('keeps one file per language under locales/', () => {
+    const dir = new URL('../../../renderer/src/features/kiosk/i18n/locales/', import.meta.url);
+    const files = readdirSync(dir).map((f) => f.replace(/\.ts$/, '').replace('-', '_').toUpperCase());
+    expect(files.sort()).toEqual([...GUEST_LANGUAGES].sort());
+  });
+
+  it('types every locale against English: a locale missing a key does not compile', () => {
+    // @ts-expect-error the other keys are missing (npm run typecheck fails if this ever compiles)
+    const incomplete: KioskMessages = { welcome: 'Willkommen' };
+    expect(Object.keys(incomplete)).toEqual(['welcome']);
   });
 
   it.each(GUEST_LANGUAGES)('%s has every key, none empty, with the same placeholders as English', (code) => {
