@@ -5,8 +5,9 @@ import { API_BASE_PATH } from '../shared/api/index.ts';
 import { configureDatabase, migrate, readMigrations } from '../shared/sqlite/migrate.ts';
 import { buildApp } from './http/app.ts';
 import type { ReliabilityOptions } from './http/reliability.ts';
-import { iso, type StoreContext } from './store/context.ts';
+import type { StoreContext } from './store/context.ts';
 import { applyWorld, type World } from './world.ts';
+import { iso } from '../shared/time.ts';
 
 export { parseWorld, loadWorldFile, type World, type WorldInput } from './world.ts';
 

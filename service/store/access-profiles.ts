@@ -1,7 +1,8 @@
 import type { AccessProfileItem } from '../../shared/api/index.ts';
 import { notFound } from '../errors.ts';
-import { type Caller, iso, mappedGroupId, sql, type StoreContext } from './context.ts';
+import { type Caller, mappedGroupId, sql, type StoreContext } from './context.ts';
 import { jsonRows, listingJson, pageOf, type RawJson } from './paging.ts';
+import { iso } from '../../shared/time.ts';
 
 /** Groups mapped to the caller's integration, ordered by sourceId. */
 export function listAccessProfileGroups(

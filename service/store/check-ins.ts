@@ -1,8 +1,9 @@
 import { LIMITS, TRANSITION_EVENT_NAMES, type KnownTransitionEventName } from '../../shared/api/index.ts';
 import { notFound, ServiceError, validationError } from '../errors.ts';
 import { issueAccessControl } from './access-control.ts';
-import { type Caller, iso, json, locationOfCompany, sql, type StoreContext } from './context.ts';
+import { type Caller, json, locationOfCompany, sql, type StoreContext } from './context.ts';
 import { jsonRows, listingJson, pageOf, RawJson } from './paging.ts';
+import { iso } from '../../shared/time.ts';
 
 interface CheckInRow {
   id: number;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { iso } from '../../shared/time.ts';
 
 /** Who is calling: resolved from the bearer token. */
 export interface Caller {
@@ -26,10 +27,8 @@ export function sql(ctx: StoreContext, text: string): Database.Statement {
   return statement;
 }
 
-export const iso = (ms: number) => new Date(ms).toISOString();
-
 /** Input timestamps may carry any offset; stored ones are UTC with milliseconds, so they compare as text. */
-export const normalizeTime = (value: string) => new Date(value).toISOString();
+export const normalizeTime = (value: string) => iso(new Date(value));
 
 export const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 

@@ -4,13 +4,13 @@ import {
   accessProfileResolver,
   type Caller,
   inSavepoint,
-  iso,
   json,
   locationOfCompany,
   normalizeTime,
   sql,
   type StoreContext,
 } from './context.ts';
+import { iso } from '../../shared/time.ts';
 
 interface EventRow {
   id: number;

@@ -1,15 +1,7 @@
 import type { PermanentIdentityItem, PermanentIdentityResult } from '../../shared/api/index.ts';
 import { conflict, invalid, ItemRejection } from '../errors.ts';
-import {
-  type Caller,
-  compact,
-  accessProfileResolver,
-  iso,
-  json,
-  normalizeTime,
-  sql,
-  type StoreContext,
-} from './context.ts';
+import { type Caller, compact, accessProfileResolver, json, normalizeTime, sql, type StoreContext } from './context.ts';
+import { iso } from '../../shared/time.ts';
 
 interface IdentityRow {
   id: number;

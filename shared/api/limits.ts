@@ -1,4 +1,6 @@
 /** Limits of the /api/v2 interface (docs/interface.md "Limits" and "Errors"). */
+import { DAY } from '../time.ts';
+
 export const LIMITS = {
   invitations: { defaultLimit: 20, maxLimit: 50 },
   employees: { defaultLimit: 20, maxLimit: 50 },
@@ -11,7 +13,7 @@ export const LIMITS = {
   /** A body over this size is a 413. */
   bodyBytes: 5 * 1024 * 1024,
   /** CHECK_IN is allowed from this long before the event starts until it ends. */
-  checkInEarlyMs: 24 * 60 * 60 * 1000,
+  checkInEarlyMs: DAY,
 } as const;
 
 export const API_BASE_PATH = '/api/v2';

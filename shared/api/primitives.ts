@@ -52,11 +52,6 @@ export const readId = z.preprocess(
   z.number().int(),
 );
 
-/** Output format of every timestamp the reference service writes. */
-export function toWireTime(date: Date | number): string {
-  return new Date(date).toISOString();
-}
-
 export const GUEST_LANGUAGES = [
   'CS',
   'DE',

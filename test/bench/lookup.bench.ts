@@ -21,12 +21,11 @@ import { asciify, GUEST_NAMES } from '../../service/demo/names.ts';
 import { GUEST_LANGUAGES, type KnownGuestLanguage } from '../../shared/api/primitives.ts';
 import type { ReceptionInvitation } from '../../shared/api/index.ts';
 import { type Check, percentile, report } from './support.ts';
+import { DAY, HOUR } from '../../shared/time.ts';
 
 const INVITATIONS = 100_000;
 const PER_EVENT = 20;
 const LOCATION = 10;
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 /** 10:00 UTC on a fixed day: the kiosk's "now" (time zone UTC). */
 const NOW = Date.parse('2030-03-12T10:00:00.000Z');
 const LOOKUPS_PER_KIND = 300;

@@ -1,9 +1,8 @@
 /** What every integration test's helpers use: time units and stamps, unique ids, a pause, an event item. */
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-export const iso = (ms: number): string => new Date(ms).toISOString();
+import { HOUR, iso } from '../../shared/time.ts';
+
+export { DAY, HOUR, iso, MINUTE } from '../../shared/time.ts';
 export const fromNow = (ms: number): string => iso(Date.now() + ms);
 
 let counter = 0;

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GUEST_LANGUAGES, toWireTime } from '../../shared/api/primitives.ts';
+import { GUEST_LANGUAGES } from '../../shared/api/primitives.ts';
+import { DAY, iso } from '../../shared/time.ts';
 import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
 import { GUEST_COMPANIES, GUEST_NAMES, asciify } from '../../service/demo/names.ts';
-import { iso } from '../../service/demo/fast-iso.ts';
+import { iso as fastIso } from '../../service/demo/fast-iso.ts';
 import { mulberry32 } from '../../service/demo/random.ts';
 import { DEMO_TOKEN, DEMO_WORLD_PATH, isSeeded, seedDemo } from '../../service/demo/seed.ts';
 import { applyWorld, loadWorldFile, parseWorld } from '../../service/world.ts';
@@ -25,7 +26,7 @@ function demoDb(): Database.Database {
   open.push(db);
   configureDatabase(db);
   migrate(db, readMigrations(new URL('../../service/db/migrations/', import.meta.url)));
-  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), toWireTime(NOW - 30 * 24 * 3600_000));
+  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), iso(NOW - 30 * DAY));
   return db;
 }
 
@@ -56,7 +57,7 @@ function checkInvariants(db: Database.Database, now: number): void {
       db,
       `SELECT count(*) FROM check_ins c JOIN invitations i USING (id)
          WHERE c.state != 'EXPECTED' AND c.state != 'CANCELLED' AND i.event_starts_at > ?`,
-      toWireTime(now),
+      iso(now),
     ),
   ).toBe(0);
 
@@ -74,7 +75,7 @@ function checkInvariants(db: Database.Database, now: number): void {
     count(
       db,
       'SELECT count(*) FROM events WHERE updated_at < created_at OR updated_at > ? OR starts_at >= ends_at',
-      toWireTime(now),
+      iso(now),
     ),
   ).toBe(0);
   expect(
@@ -82,7 +83,7 @@ function checkInvariants(db: Database.Database, now: number): void {
       db,
       `SELECT count(*) FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
          WHERE i.updated_at < i.created_at OR i.updated_at > ? OR i.updated_at < e.updated_at OR i.updated_at < c.updated_at`,
-      toWireTime(now),
+      iso(now),
     ),
   ).toBe(0);
   expect(
@@ -99,9 +100,7 @@ function checkInvariants(db: Database.Database, now: number): void {
   expect(
     count(db, "SELECT count(*) FROM check_ins WHERE state IN ('CHECKED_IN', 'CHECKED_OUT') AND access_control IS NULL"),
   ).toBe(0);
-  expect(
-    count(db, 'SELECT count(*) FROM check_ins WHERE arrived_at > ? OR left_at > ?', toWireTime(now), toWireTime(now)),
-  ).toBe(0);
+  expect(count(db, 'SELECT count(*) FROM check_ins WHERE arrived_at > ? OR left_at > ?', iso(now), iso(now))).toBe(0);
   expect(count(db, 'SELECT count(*) FROM invitations i LEFT JOIN check_ins c USING (id) WHERE c.id IS NULL')).toBe(0);
   expect(
     count(
@@ -153,8 +152,8 @@ describe('demo names', () => {
   });
 });
 
-describe('iso', () => {
-  it('formats exactly like toWireTime', () => {
+describe('fast iso', () => {
+  it('formats exactly like iso() of shared/time', () => {
     const random = mulberry32(3);
     const samples = [
       0,
@@ -168,7 +167,7 @@ describe('iso', () => {
       253_402_300_800_000,
     ];
     for (let i = 0; i < 2000; i++) samples.push(Math.floor(random() * 4_102_444_800_000));
-    for (const t of samples) expect(iso(t), String(t)).toBe(toWireTime(t));
+    for (const t of samples) expect(fastIso(t), String(t)).toBe(iso(t));
   });
 });
 
@@ -240,7 +239,7 @@ describe('seedDemo', () => {
       db
         .prepare('SELECT DISTINCT location_id FROM events WHERE starts_at <= ? AND ends_at > ? ORDER BY 1')
         .pluck()
-        .all(toWireTime(NOW), toWireTime(NOW)),
+        .all(iso(NOW), iso(NOW)),
     ).toEqual([10, 11, 12, 13]);
     checkInvariants(db, NOW);
 

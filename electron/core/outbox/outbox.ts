@@ -26,6 +26,7 @@ import {
   type TransitionAction,
   type TransitionPayload,
 } from './transitions.ts';
+import { iso, MINUTE } from '../../../shared/time.ts';
 
 export interface OutboxDeps {
   mirror: Mirror;
@@ -49,8 +50,6 @@ export interface DeliverySummary {
   /** The service rejected the token; nothing more is sent until it changes. */
   unauthorized: boolean;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Requests in flight at once while delivering (rows that do not depend on each other). */
 const DELIVERY_CONCURRENCY = 2;
@@ -406,7 +405,7 @@ export function createOutbox(deps: OutboxDeps) {
             id: row.id,
             uncertain: 0,
             error: String(error),
-            nextAttemptAt: iso(now() + 60_000),
+            nextAttemptAt: iso(now() + MINUTE),
             now: iso(now()),
           }),
         );

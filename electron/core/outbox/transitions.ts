@@ -1,5 +1,7 @@
 /** Check-in transitions as the outbox sees them: what each action sends, expects and shows. */
+import { LIMITS } from '../../../shared/api/limits.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
+import { iso } from '../../../shared/time.ts';
 import type { Guest } from '../db/repos/guests.ts';
 
 export const TRANSITION_ACTIONS = ['checkIn', 'checkOut', 'undo'] as const;
@@ -28,15 +30,14 @@ export class NoSuchGuest extends Error {
   }
 }
 
-/** Check-in opens this long before the event starts (docs/interface.md "Check-ins"), and closes when it ends. */
-export const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
-
-/** Why a guest cannot be checked in at `now` by the clock ("any more: ...", "yet: ..."), or undefined. */
+/**
+ * Why a guest cannot be checked in at `now` by the clock ("any more: ...", "yet: ..."), or undefined:
+ * check-in opens `LIMITS.checkInEarlyMs` before the event starts (docs/interface.md "Check-ins") and closes when it ends.
+ */
 export function checkInClosedReason(guest: Pick<Guest, 'startsAt' | 'endsAt'>, now: number): string | undefined {
   if (guest.endsAt && Date.parse(guest.endsAt) <= now) return `any more: the event ended at ${guest.endsAt}`;
-  const opensAt = guest.startsAt ? Date.parse(guest.startsAt) - CHECK_IN_OPENS_BEFORE_MS : NaN;
-  if (opensAt > now)
-    return `yet: check-in opens at ${new Date(opensAt).toISOString()}, 24 hours before the event starts`;
+  const opensAt = guest.startsAt ? Date.parse(guest.startsAt) - LIMITS.checkInEarlyMs : NaN;
+  if (opensAt > now) return `yet: check-in opens at ${iso(opensAt)}, 24 hours before the event starts`;
   return undefined;
 }
 

@@ -20,6 +20,7 @@ import {
   type PullResult,
 } from './pulls.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
+import { iso } from '../../../shared/time.ts';
 
 export interface SyncEngineDeps {
   mirror: Mirror;
@@ -35,8 +36,6 @@ export interface SyncEngineDeps {
 }
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { mirror, api, config } = deps;

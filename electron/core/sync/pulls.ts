@@ -17,6 +17,7 @@ import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
 import type { Resource, SyncWarning } from './status.ts';
+import { DAY, iso } from '../../../shared/time.ts';
 
 export interface PullContext {
   mirror: Mirror;
@@ -49,9 +50,6 @@ export interface PullResult {
   /** What this pull skipped, could not complete or held back (shown in the status). */
   warnings: SyncWarning[];
 }
-
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function syncWindow(config: Config, now: number) {
   return { from: iso(now - config.windowDaysBack * DAY), to: iso(now + config.windowDaysAhead * DAY) };

@@ -11,10 +11,9 @@ import type { CheckIn, Contact, ReceptionInvitation } from '../../../shared/api/
 import { DEFAULT_FLOW } from '../../../shared/domain/flow.ts';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import { toFtsQuery } from '../../../electron/core/db/repos/guests.ts';
+import { HOUR, iso } from '../../../shared/time.ts';
 
-const HOUR = 3_600_000;
 const NOW = Date.parse('2032-06-15T09:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const WINDOW = { locationId: 10, from: iso(NOW - 24 * HOUR), to: iso(NOW + 7 * 24 * HOUR) };
 
 type ContactFields = Omit<Contact, 'id' | 'createdAt' | 'updatedAt'>;

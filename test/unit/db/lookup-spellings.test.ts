@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ReceptionInvitation } from '../../../shared/api/index.ts';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import { HOUR, iso } from '../../../shared/time.ts';
 
-const HOUR = 3_600_000;
 const NOW = Date.parse('2032-06-15T09:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const WINDOW = { locationId: 10, from: iso(NOW - HOUR), to: iso(NOW + 12 * HOUR), now: NOW };
 
 const GUESTS: Record<number, Pick<Contact, 'firstName' | 'lastName' | 'email' | 'companyName'>> = {

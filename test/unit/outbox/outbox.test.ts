@@ -14,10 +14,9 @@ import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import { createOutbox, type Outbox } from '../../../electron/core/outbox/outbox.ts';
 import { TransitionRefused } from '../../../electron/core/outbox/transitions.ts';
 import type { CheckIn, PermanentIdentityItem, ReceptionInvitation } from '../../../shared/api/index.ts';
+import { HOUR, iso } from '../../../shared/time.ts';
 
-const HOUR = 3_600_000;
 const START = Date.parse('2032-06-15T09:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Call {
   endpoint: string;

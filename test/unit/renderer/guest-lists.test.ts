@@ -10,8 +10,8 @@ import {
   visibleCategories,
 } from '../../../renderer/src/features/desk/guest-lists.ts';
 import { identityBadges, readableFields } from '../../../renderer/src/features/desk/identity.ts';
+import { HOUR } from '../../../shared/time.ts';
 
-const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 const at = (ms: number) => new Date(ms).toISOString();
 

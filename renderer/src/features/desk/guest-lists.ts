@@ -1,6 +1,8 @@
 /** The desk's rules as people read them. Pure: the tests run them in Node. */
+import { LIMITS } from '../../../../shared/api/limits.ts';
 import type { Guest } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
+import { DAY, iso } from '../../../../shared/time.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** The contract's categories, in tab order (listed here: importing flow.ts would bundle zod into the renderer). */
@@ -25,16 +27,14 @@ export function visibleCategories(counts: CategoryCounts): GuestCategory[] {
   return GUEST_CATEGORIES.filter((c) => c !== 'other' || counts.other > 0);
 }
 
-/** Check-in opens this long before the event starts and closes when it ends (as the core and the service rule). */
-const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
-
 export type Actions = { actions: TransitionAction[]; closed?: string };
 
 /**
  * What the desk can do with a guest now (the core refuses the rest): check
- * in while the event's check-in window is open (otherwise why not, instead
- * of a button), check out or undo a check-in when on site, undo a check-out
- * while it is still held back.
+ * in while the event's check-in window is open, from `LIMITS.checkInEarlyMs`
+ * before it starts until it ends as the core and the service rule (otherwise
+ * why not, instead of a button), check out or undo a check-in when on site,
+ * undo a check-out while it is still held back.
  */
 export function actionsFor(
   guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'>,
@@ -44,9 +44,8 @@ export function actionsFor(
   if (guest.category === 'expected') {
     if (guest.endsAt && Date.parse(guest.endsAt) <= now)
       return { actions: [], closed: `Ended ${formatDateTime(guest.endsAt, locale, new Date(now))}` };
-    const opens = guest.startsAt ? Date.parse(guest.startsAt) - CHECK_IN_OPENS_BEFORE_MS : NaN;
-    if (opens > now)
-      return { actions: [], closed: `Opens ${formatDateTime(new Date(opens).toISOString(), locale, new Date(now))}` };
+    const opens = guest.startsAt ? Date.parse(guest.startsAt) - LIMITS.checkInEarlyMs : NaN;
+    if (opens > now) return { actions: [], closed: `Opens ${formatDateTime(iso(opens), locale, new Date(now))}` };
     return { actions: ['checkIn'] };
   }
   if (guest.category === 'onsite') return { actions: ['checkOut', 'undo'] };
@@ -82,7 +81,7 @@ export function dayLabel(day: string, now: Date = new Date(), locale?: string): 
   const { from } = dayRange(day);
   const date = new Date(from);
   const long = date.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
-  const days = Math.round((date.getTime() - new Date(dayRange(dayKeyOf(now)).from).getTime()) / 86_400_000);
+  const days = Math.round((date.getTime() - new Date(dayRange(dayKeyOf(now)).from).getTime()) / DAY);
   const relative = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' }[days];
   return relative ? `${relative} · ${long}` : long;
 }
