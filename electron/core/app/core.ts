@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
+import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
 import { AppError } from './errors.ts';
@@ -65,6 +66,8 @@ export interface AppCoreOptions {
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;
+  /** The site hub this core serves (its devices, pairing): hub.* operations answer "not a hub" without it. */
+  hub?: Hub;
 }
 
 /** Enough to fix an input; a flood of issues (or one enormous key) is not echoed. */
@@ -114,6 +117,21 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   let lastSuccess = '';
   let guestsVersion = runtime.mirror.deskGuests.version();
   let prunedAt = 0;
+  /**
+   * Every write to the guests (pulls, the outbox, purges) moves their version; the screens ask what changed.
+   * Looked at after each status and right after each call, so that a check-in at one door reaches every
+   * other door's stream at once, not at the next status.
+   */
+  const guestsMoved = () => {
+    const version = runtime.mirror.deskGuests.version();
+    if (version === guestsVersion) return;
+    guestsVersion = version;
+    emit({ type: 'guests-changed', version });
+    if (version - prunedAt >= CHANGE_LOG_KEEP) {
+      runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
+      prunedAt = version;
+    }
+  };
   runtime.onStatus((status) => {
     emit({ type: 'sync-status', status });
     // Whether a delivery round is running says nothing about the mirror: it flips every few seconds.
@@ -123,17 +141,10 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       lastSuccess = successes;
       emit({ type: 'mirror-changed', resources: Object.keys(status.resources) });
     }
-    // Every write to the guests (pulls, the outbox, purges) moves their version; the desk asks what changed.
-    const version = runtime.mirror.deskGuests.version();
-    if (version !== guestsVersion) {
-      guestsVersion = version;
-      emit({ type: 'guests-changed', version });
-      if (version - prunedAt >= CHANGE_LOG_KEEP) {
-        runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
-        prunedAt = version;
-      }
-    }
+    guestsMoved();
   });
+  const { hub } = options;
+  const stopHubEvents = hub?.onChange(() => emit({ type: 'devices-changed' }));
 
   return {
     async call(session, name, input) {
@@ -164,6 +175,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           emit,
           pinGuard,
           now,
+          ...(hub ? { hub } : {}),
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -171,6 +183,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         // (an SQLite message, a server path).
         options.log?.(`operation ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
         throw new AppError('INTERNAL', `${name} failed; the details are in the log`);
+      } finally {
+        guestsMoved();
       }
     },
     subscribe(listener, session) {
@@ -189,6 +203,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     sessions,
     close() {
       clearInterval(sweeper);
+      stopHubEvents?.();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppEvent, OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
+import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import type { PinGuard } from './pin-guard.ts';
 import type { Session } from './session.ts';
@@ -12,6 +13,8 @@ export interface HandlerContext {
   /** The process's limit on PIN attempts (see pin-guard.ts). */
   pinGuard: PinGuard;
   now: () => number;
+  /** Set when this Foyer serves as a site hub (foyer hub, or the desktop app with hub.enabled). */
+  hub?: Hub;
 }
 
 /** Handlers receive the input after its schema ran (defaults applied). */

@@ -3,7 +3,7 @@
  * hub says so: it has no devices to list, pair or revoke.
  */
 import { AppError } from '../errors.ts';
-import type { Handlers } from '../handler.ts';
+import type { HandlerContext, Handlers } from '../handler.ts';
 
 const notAHub = () =>
   new AppError(
@@ -11,12 +11,15 @@ const notAHub = () =>
     'this Foyer is not a site hub: start one with "foyer hub" or set hub.enabled in the desktop app',
   );
 
+const hubOf = (ctx: HandlerContext) => {
+  if (!ctx.hub) throw notAHub();
+  return ctx.hub;
+};
+
 export const hubHandlers: Handlers<'hub.status' | 'hub.pair' | 'hub.revoke'> = {
-  'hub.status': () => ({ enabled: false, urls: [], fingerprint: null, devices: [], pendingPairings: 0 }),
-  'hub.pair': () => {
-    throw notAHub();
-  },
-  'hub.revoke': () => {
-    throw notAHub();
-  },
+  'hub.status': (_, ctx) =>
+    ctx.hub?.status() ?? { enabled: false, urls: [], fingerprint: null, devices: [], pendingPairings: 0 },
+  // Wrong codes are counted per typist: the session's client (a device, the desktop window).
+  'hub.pair': (input, ctx) => hubOf(ctx).pair(input, ctx.session.client),
+  'hub.revoke': ({ id }, ctx) => hubOf(ctx).revoke(id),
 };

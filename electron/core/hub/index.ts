@@ -1,0 +1,330 @@
+/**
+ * The site hub: one Foyer serves the site's kiosks and desks over HTTPS
+ * (electron/core/web/host.ts in hub mode), so that every device works on
+ * the one mirror and the one outbox. This module is what the host, the core
+ * and the CLI share: the registry of paired devices (registry.ts), pairing
+ * with short codes typed by staff, device credentials, revocation, the
+ * devices' activity and connected state, and the TLS certificate (tls.ts).
+ *
+ * Several processes may open the same registry (a running hub and "foyer
+ * devices"): what one writes, the other sees at its next query; a hub
+ * looks every few seconds whether a device with an open stream was revoked
+ * elsewhere, and closes its streams.
+ */
+import { join } from 'node:path';
+import {
+  type PairingStarted,
+  type PairingState,
+  MAX_PENDING_PAIRINGS,
+  PAIRING_TTL_MS,
+} from '../../../shared/contract/hub.ts';
+import type { z } from 'zod';
+import type {
+  Device,
+  DeviceRole,
+  HubPairInput,
+  HubStatus,
+  OperationName,
+} from '../../../shared/contract/operations.ts';
+import { AppError } from '../app/errors.ts';
+import { createPinGuard, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
+import { PASSIVE } from '../app/session.ts';
+import type { Config } from '../config/config.ts';
+import { ensurePrivateDir } from '../config/config.ts';
+import { type LanNames, lanNames } from './names.ts';
+import { type ActivityKind, type DeviceRow, newSecret, openRegistry, type Registry } from './registry.ts';
+import { ensureCertificate, type HubTls } from './tls.ts';
+
+export type { HubTls } from './tls.ts';
+
+/** A paired device as a request sees it. */
+export interface PairedDevice {
+  id: number;
+  name: string;
+  role: DeviceRole;
+}
+
+export type Authentication = { ok: true; device: PairedDevice } | { ok: false; reason: 'unpaired' | 'revoked' };
+
+export interface Hub {
+  /** Its URLs, fingerprint, devices (with connected and today's activity) and waiting pairings. */
+  status(): HubStatus;
+  /**
+   * Staff typed the code a device shows. `by` is who typed it ("device:3",
+   * "desktop", "cli"): wrong codes are counted per typist, as PIN guesses.
+   */
+  pair(input: z.output<typeof HubPairInput>, by: string): Device;
+  /** Its credential opens nothing any more; its streams and sessions close now. */
+  revoke(id: number): Device;
+  /** The device of a credential (the foyer_device cookie), noting that it was seen from `address`. */
+  authenticate(credential: string | undefined, address: string): Authentication;
+  /** POST /hub/pairing: a code to show, and the secret for the browser's foyer_pairing cookie. */
+  startPairing(address: string): PairingStarted & { secret: string };
+  /** GET /hub/pairing: the state; once paired, the device credential for its foyer_device cookie (given once). */
+  pairingState(secret: string | undefined): { answer: PairingState; credential?: string };
+  /** A call a device made and that succeeded: counted in its activity of the day. */
+  noteCall(deviceId: number, name: OperationName, input: unknown): void;
+  /** A device opened an event stream; `close` ends it (on revocation). Returns what to call when it ended. */
+  openStream(deviceId: number, close: () => void): () => void;
+  /** Told when a device was revoked (here or by another process): its sessions end. */
+  onRevoked(listener: (deviceId: number) => void): () => void;
+  /** The host's URLs, once it listens. */
+  served(urls: readonly string[]): void;
+  /** Devices changed (paired, revoked, connected, seen, did something): throttled to one call a second. */
+  onChange(listener: () => void): () => void;
+  close(): void;
+}
+
+export type OpenedHub = Hub & { readonly tls: HubTls; readonly names: LanNames };
+
+export interface HubOptions {
+  dataDir: string;
+  config: () => Config;
+  /** Names besides the configuration's allowedHosts that the certificate must cover (foyer hub --allowed-host). */
+  extraNames?: readonly string[];
+  log?: (line: string) => void;
+  now?: () => number;
+  /** Tests: how often the registry is looked at for changes made by another process. */
+  pollMs?: number;
+  /** Tests: the limits on wrong pairing codes. */
+  codeLimits?: { client: PinLimit; process: PinLimit };
+  /** Tests: the machine's names. */
+  names?: LanNames;
+}
+
+/**
+ * Wrong pairing codes: a few typing mistakes are free, then each waits
+ * twice as long, and many lock out for a while, per typist and in all. Six
+ * digits with at most 50 waiting: guessing one needs thousands of tries.
+ */
+export const PAIRING_CODE_LIMITS: { client: PinLimit; process: PinLimit } = {
+  client: { free: 3, firstDelayMs: 1_000, lockoutAfter: 10, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+  process: { free: 10, firstDelayMs: 1_000, lockoutAfter: 30, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+};
+
+/** A device's last-seen time is written at most this often (each request reads; few write). */
+const SEEN_EVERY_MS = 30_000;
+const CHANGE_THROTTLE_MS = 1_000;
+const POLL_MS = 2_000;
+
+/** The hub's local day, YYYY-MM-DD: "today" at the site. */
+export const localDay = (at: number) => new Date(at).toLocaleDateString('sv-SE');
+
+/** What a successful call counts as in a device's day; undefined for reads and the kiosk's own lookups. */
+export function activityOf(name: OperationName, input: unknown): ActivityKind | undefined {
+  if (name === 'kiosk.checkIn') return 'checkIns';
+  if (name === 'kiosk.checkOut') return 'checkOuts';
+  if (name === 'guests.transition') {
+    const action = (input as { action?: string } | null)?.action;
+    return action === 'checkIn' ? 'checkIns' : action === 'checkOut' ? 'checkOuts' : 'other';
+  }
+  // A guest finding themselves, the success screen, a PIN typed: not staff work.
+  if (PASSIVE.has(name) || name.startsWith('kiosk.') || name.startsWith('session.')) return undefined;
+  return 'other';
+}
+
+function toDevice(row: DeviceRow, connected: boolean): Device {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    pairedAt: row.pairedAt,
+    lastSeenAt: row.lastSeenAt,
+    lastAddress: row.lastAddress,
+    connected,
+    revokedAt: row.revokedAt,
+    today: row.today,
+  };
+}
+
+/** The registry without the certificate: what "foyer devices" needs, in any process. */
+export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'>): Hub {
+  const now = options.now ?? Date.now;
+  ensurePrivateDir(options.dataDir);
+  const registry: Registry = openRegistry(join(options.dataDir, 'hub.sqlite'));
+  const guard: PinGuard = createPinGuard({
+    now,
+    ...(options.log ? { log: options.log } : {}),
+    limits: options.codeLimits ?? PAIRING_CODE_LIMITS,
+    names: { failures: 'wrong pairing codes', lockout: 'pairing code lockout' },
+  });
+  let urls: readonly string[] = [];
+  /** Open streams per device: how to close each. */
+  const streams = new Map<number, Set<() => void>>();
+  const lastWritten = new Map<number, { at: number; address: string }>();
+  const changeListeners = new Set<() => void>();
+  const revokedListeners = new Set<(id: number) => void>();
+
+  let changeTimer: NodeJS.Timeout | undefined;
+  let lastChangeAt = 0;
+  const fireChange = () => {
+    changeTimer = undefined;
+    lastChangeAt = now();
+    for (const listener of changeListeners) listener();
+  };
+  /** At most one change a second: a busy morning is not a flood of events to every desk. */
+  const changed = () => {
+    if (changeTimer) return;
+    const wait = Math.max(0, lastChangeAt + CHANGE_THROTTLE_MS - now());
+    changeTimer = setTimeout(fireChange, wait);
+    changeTimer.unref();
+  };
+
+  const deviceOrThrow = (id: number) => {
+    const row = registry.device(id, localDay(now()));
+    if (!row) throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
+    return toDevice(row, streams.has(id));
+  };
+
+  function ended(id: number): void {
+    for (const close of [...(streams.get(id) ?? [])]) close();
+    streams.delete(id);
+    lastWritten.delete(id);
+    for (const listener of revokedListeners) listener(id);
+  }
+
+  // Another process (foyer devices) may pair or revoke: PRAGMA data_version moves when it commits.
+  let dataVersion = registry.dataVersion();
+  const poller = setInterval(() => {
+    const version = registry.dataVersion();
+    if (version === dataVersion) return;
+    dataVersion = version;
+    for (const id of registry.revokedAmong([...streams.keys()])) ended(id);
+    changed();
+  }, options.pollMs ?? POLL_MS);
+  poller.unref();
+
+  return {
+    status() {
+      const at = now();
+      return {
+        enabled: urls.length > 0,
+        urls: [...urls],
+        fingerprint: null,
+        devices: registry.devices(localDay(at)).map((row) => toDevice(row, streams.has(row.id))),
+        pendingPairings: registry.pendingCount(at),
+      };
+    },
+    pair({ code, role, name }, by) {
+      const attempt = guard.begin(by);
+      let id: number | undefined;
+      try {
+        id = registry.approve(code, role, name, by, now());
+      } finally {
+        if (id === undefined) attempt.failed();
+        else attempt.succeeded();
+      }
+      if (id === undefined)
+        throw new AppError(
+          'NOT_FOUND',
+          `no device shows the code ${code} now: type the code the new device shows (codes last ${PAIRING_TTL_MS / 60_000} minutes)`,
+        );
+      options.log?.(`hub: paired device ${id} "${name}" as ${role} (by ${by})`);
+      changed();
+      return deviceOrThrow(id);
+    },
+    revoke(id) {
+      if (!registry.revoke(id, new Date(now()).toISOString()))
+        throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
+      options.log?.(`hub: revoked device ${id}`);
+      ended(id);
+      changed();
+      return deviceOrThrow(id);
+    },
+    authenticate(credential, address) {
+      if (!credential) return { ok: false, reason: 'unpaired' };
+      const found = registry.byCredential(credential);
+      if (!found) return { ok: false, reason: 'unpaired' };
+      if (found.revokedAt) return { ok: false, reason: 'revoked' };
+      const at = now();
+      const last = lastWritten.get(found.id);
+      if (!last || last.address !== address || at - last.at >= SEEN_EVERY_MS) {
+        registry.seen(found.id, new Date(at).toISOString(), address);
+        lastWritten.set(found.id, { at, address });
+        changed();
+      }
+      return { ok: true, device: { id: found.id, name: found.name, role: found.role } };
+    },
+    startPairing(address) {
+      const secret = newSecret();
+      const started = registry.startPairing(secret, address, now(), PAIRING_TTL_MS, MAX_PENDING_PAIRINGS);
+      if (!started)
+        throw new AppError(
+          'REFUSED',
+          `${MAX_PENDING_PAIRINGS} devices wait to be paired already: pair or let them expire (10 minutes), then try again`,
+        );
+      changed();
+      return { code: started.code, expiresAt: new Date(started.expiresAt).toISOString(), secret };
+    },
+    pairingState(secret) {
+      const pairing = secret ? registry.pairing(secret) : undefined;
+      if (!pairing) return { answer: { state: 'none' } };
+      if (pairing.deviceId !== null) {
+        const credential = registry.collect(pairing.id, pairing.deviceId);
+        const device = credential ? registry.device(pairing.deviceId, localDay(now())) : undefined;
+        if (!credential || !device) return { answer: { state: 'none' } };
+        changed();
+        return { answer: { state: 'paired', role: device.role, name: device.name }, credential };
+      }
+      if (pairing.expiresAt <= now()) return { answer: { state: 'expired' } };
+      return {
+        answer: { state: 'pending', code: pairing.code, expiresAt: new Date(pairing.expiresAt).toISOString() },
+      };
+    },
+    noteCall(deviceId, name, input) {
+      const kind = activityOf(name, input);
+      if (!kind) return;
+      registry.count(deviceId, localDay(now()), kind);
+      changed();
+    },
+    openStream(deviceId, close) {
+      let open = streams.get(deviceId);
+      if (!open) streams.set(deviceId, (open = new Set()));
+      open.add(close);
+      changed();
+      return () => {
+        const set = streams.get(deviceId);
+        if (!set?.delete(close)) return;
+        if (set.size === 0) streams.delete(deviceId);
+        changed();
+      };
+    },
+    onRevoked(listener) {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+    served(next) {
+      urls = [...next];
+      changed();
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    close() {
+      clearInterval(poller);
+      if (changeTimer) clearTimeout(changeTimer);
+      changeListeners.clear();
+      revokedListeners.clear();
+      registry.close();
+    },
+  };
+}
+
+/**
+ * The hub of a data directory: its registry, and its certificate made or
+ * renewed for the machine's names and the configured ones.
+ */
+export async function openHub(options: HubOptions): Promise<OpenedHub> {
+  const names = options.names ?? lanNames([...(options.extraNames ?? []), ...options.config().allowedHosts]);
+  ensurePrivateDir(options.dataDir);
+  const tls = await ensureCertificate(options.dataDir, names, (options.now ?? Date.now)());
+  if (tls.renewed) options.log?.(`hub: made its TLS certificate; fingerprint (SHA-256) ${tls.fingerprint}`);
+  const hub = openHubRegistry(options);
+  return {
+    ...hub,
+    status: () => ({ ...hub.status(), fingerprint: tls.fingerprint }),
+    tls,
+    names,
+  };
+}

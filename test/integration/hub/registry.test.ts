@@ -1,0 +1,196 @@
+/**
+ * The hub's registry and pairing, on a real hub.sqlite in a temporary data
+ * directory: codes, credentials (only their hash stored), revocation seen by
+ * another connection, wrong codes limited, activity per day, the certificate.
+ */
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConfigStore } from '../../../electron/core/config/config.ts';
+import { activityOf, type Hub, openHub, openHubRegistry } from '../../../electron/core/hub/index.ts';
+import { sha256 } from '../../../electron/core/hub/registry.ts';
+import { openDatabase } from '../../../shared/sqlite/open.ts';
+
+const opened: Hub[] = [];
+afterEach(() => {
+  for (const hub of opened.splice(0)) hub.close();
+});
+
+function setup(options: { now?: () => number; pollMs?: number } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-registry-'));
+  const store = createConfigStore(dataDir);
+  const hub = openHubRegistry({ dataDir, config: () => store.current(), ...options });
+  opened.push(hub);
+  return { dataDir, store, hub };
+}
+
+describe('pairing', () => {
+  it('gives a six-digit code, pairs it when staff type it, and hands the credential out once', () => {
+    const { dataDir, hub } = setup();
+    const started = hub.startPairing('127.0.0.2');
+    expect(started.code).toMatch(/^\d{6}$/);
+    expect(hub.pairingState(started.secret).answer).toEqual({
+      state: 'pending',
+      code: started.code,
+      expiresAt: started.expiresAt,
+    });
+    expect(hub.status().pendingPairings).toBe(1);
+
+    const device = hub.pair({ code: started.code, role: 'kiosk', name: 'Lobby 1' }, 'desktop');
+    expect(device).toMatchObject({ name: 'Lobby 1', role: 'kiosk', revokedAt: null, connected: false });
+    const collected = hub.pairingState(started.secret);
+    expect(collected.answer).toEqual({ state: 'paired', role: 'kiosk', name: 'Lobby 1' });
+    expect(collected.credential).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Once: a second poll with the same pairing cookie gets nothing.
+    expect(hub.pairingState(started.secret)).toEqual({ answer: { state: 'none' } });
+
+    expect(hub.authenticate(collected.credential, '127.0.0.2')).toEqual({
+      ok: true,
+      device: { id: device.id, name: 'Lobby 1', role: 'kiosk' },
+    });
+    expect(hub.authenticate('not-a-credential', '127.0.0.2')).toEqual({ ok: false, reason: 'unpaired' });
+    expect(hub.authenticate(undefined, '127.0.0.2')).toEqual({ ok: false, reason: 'unpaired' });
+
+    // Only the hash is stored.
+    const db = openDatabase(join(dataDir, 'hub.sqlite'), { readonly: true });
+    const stored = db.prepare('SELECT token_sha256 AS hash FROM devices').get() as { hash: string };
+    db.close();
+    expect(stored.hash).toBe(sha256(collected.credential!));
+    expect(readFileSync(join(dataDir, 'hub.sqlite')).includes(Buffer.from(collected.credential!))).toBe(false);
+  });
+
+  it('lets a code expire after ten minutes', () => {
+    let at = Date.parse('2026-11-24T09:00:00Z');
+    const { hub } = setup({ now: () => at });
+    const started = hub.startPairing('127.0.0.2');
+    at += 10 * 60_000;
+    expect(hub.pairingState(started.secret).answer).toEqual({ state: 'expired' });
+    expect(() => hub.pair({ code: started.code, role: 'kiosk', name: 'Late' }, 'desktop')).toThrow(/no device shows/);
+    expect(hub.status().pendingPairings).toBe(0);
+  });
+
+  it('holds at most 50 devices waiting at once', () => {
+    const { hub } = setup();
+    const codes = new Set(Array.from({ length: 50 }, (_, i) => hub.startPairing(`10.0.0.${i}`).code));
+    expect(codes.size).toBe(50);
+    expect(() => hub.startPairing('10.0.1.1')).toThrow(/50 devices wait/);
+  });
+
+  it('limits wrong codes per typist, like PIN guesses', () => {
+    let at = Date.parse('2026-11-24T09:00:00Z');
+    const { hub } = setup({ now: () => at });
+    const { code } = hub.startPairing('127.0.0.2');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 3; i++)
+      expect(() => hub.pair({ code: wrong, role: 'kiosk', name: 'X' }, 'device:1')).toThrow(/no device shows/);
+    // The fourth wrong one is counted and the typist must now wait: even the right code is refused.
+    expect(() => hub.pair({ code: wrong, role: 'kiosk', name: 'X' }, 'device:1')).toThrow(/no device shows/);
+    expect(() => hub.pair({ code, role: 'kiosk', name: 'X' }, 'device:1')).toThrow(/wait|try again/i);
+    // Another typist is not held by it; the wait passes.
+    at += 5_000;
+    expect(hub.pair({ code, role: 'desk', name: 'Desk 2' }, 'device:1').role).toBe('desk');
+  });
+});
+
+describe('revocation and activity', () => {
+  function paired(hub: Hub, role: 'kiosk' | 'desk' = 'kiosk') {
+    const { code, secret } = hub.startPairing('127.0.0.2');
+    const device = hub.pair({ code, role, name: `Device ${code}` }, 'desktop');
+    return { device, credential: hub.pairingState(secret).credential! };
+  }
+
+  it('refuses a revoked credential and closes its streams at once', () => {
+    const { hub } = setup();
+    const { device, credential } = paired(hub);
+    let closed = 0;
+    const revoked: number[] = [];
+    hub.onRevoked((id) => revoked.push(id));
+    hub.openStream(device.id, () => closed++);
+    expect(hub.status().devices[0]!.connected).toBe(true);
+    const after = hub.revoke(device.id);
+    expect(after.revokedAt).not.toBeNull();
+    expect(closed).toBe(1);
+    expect(revoked).toEqual([device.id]);
+    expect(hub.authenticate(credential, '127.0.0.2')).toEqual({ ok: false, reason: 'revoked' });
+    expect(() => hub.revoke(999)).toThrow(/no device 999/);
+  });
+
+  it('sees a revocation made by another process at the next request, and closes streams within the poll', async () => {
+    const { dataDir, store, hub } = setup({ pollMs: 50 });
+    const { device, credential } = paired(hub);
+    let closed = 0;
+    hub.openStream(device.id, () => closed++);
+    const other = openHubRegistry({ dataDir, config: () => store.current() });
+    opened.push(other);
+    other.revoke(device.id);
+    expect(hub.authenticate(credential, '127.0.0.2')).toEqual({ ok: false, reason: 'revoked' });
+    await expect.poll(() => closed, { timeout: 2_000 }).toBe(1);
+  });
+
+  it('counts check-ins, check-outs and other staff work per device and day', () => {
+    const { hub } = setup();
+    const { device } = paired(hub, 'desk');
+    hub.noteCall(device.id, 'kiosk.checkIn', { invitationId: 1 });
+    hub.noteCall(device.id, 'guests.transition', { invitationId: 2, action: 'checkIn' });
+    hub.noteCall(device.id, 'guests.transition', { invitationId: 2, action: 'checkOut' });
+    hub.noteCall(device.id, 'guests.transition', { invitationId: 2, action: 'undo' });
+    hub.noteCall(device.id, 'kiosk.lookup', { text: 'An' });
+    hub.noteCall(device.id, 'guests.list', {});
+    expect(hub.status().devices[0]!.today).toEqual({ checkIns: 2, checkOuts: 1, other: 1 });
+    expect(activityOf('session.unlock', {})).toBeUndefined();
+    expect(activityOf('outbox.retry', { id: 1 })).toBe('other');
+  });
+
+  it('tells of changes at most once a second', async () => {
+    const { hub } = setup();
+    let changes = 0;
+    hub.onChange(() => changes++);
+    paired(hub);
+    paired(hub);
+    await expect.poll(() => changes, { timeout: 2_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(changes).toBe(1);
+  });
+});
+
+describe('the certificate', () => {
+  const names = { dns: ['localhost', 'reception', 'reception.local'], ips: ['127.0.0.1', '::1', '192.168.1.20'] };
+
+  it('is made once with the hub names, kept, and made again (same key) when a name is missing or it nears expiry', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-tls-'));
+    const store = createConfigStore(dataDir);
+    const open = async (extra: { names?: typeof names; now?: () => number } = {}) => {
+      const hub = await openHub({ dataDir, config: () => store.current(), names, ...extra });
+      opened.push(hub);
+      return hub;
+    };
+    const first = await open();
+    expect(first.tls.renewed).toBe(true);
+    expect(statSync(join(dataDir, 'hub-tls', 'key.pem')).mode & 0o777).toBe(0o600);
+    const x509 = new X509Certificate(first.tls.cert);
+    expect(x509.subjectAltName).toContain('DNS:reception.local');
+    expect(x509.subjectAltName).toContain('IP Address:192.168.1.20');
+    expect(first.tls.fingerprint).toMatch(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/);
+    expect(first.tls.fingerprint).toBe(x509.fingerprint256);
+    expect(first.status().fingerprint).toBe(first.tls.fingerprint);
+    expect(first.tls.spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+
+    const again = await open();
+    expect(again.tls.renewed).toBe(false);
+    expect(again.tls.fingerprint).toBe(first.tls.fingerprint);
+
+    const moreNames = await open({ names: { ...names, ips: [...names.ips, '10.1.2.3'] } });
+    expect(moreNames.tls.renewed).toBe(true);
+    expect(moreNames.tls.fingerprint).not.toBe(first.tls.fingerprint);
+    expect(moreNames.tls.spki).toBe(first.tls.spki);
+
+    const expiry = Date.parse(new X509Certificate(moreNames.tls.cert).validTo);
+    const late = await open({
+      names: { ...names, ips: [...names.ips, '10.1.2.3'] },
+      now: () => expiry - 29 * 86_400_000,
+    });
+    expect(late.tls.renewed).toBe(true);
+  }, 60_000);
+});
