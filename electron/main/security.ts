@@ -1,6 +1,7 @@
 /**
- * The Electron security checklist, applied to every window: no navigation,
- * no new windows, no permissions but the kiosk's camera (code scanning).
+ * The Electron security checklist, applied to every window: no navigation
+ * off the app's own pages, no new windows, no permissions but the kiosk's
+ * camera (code scanning).
  */
 import type { Session, WebContents } from 'electron';
 
@@ -29,11 +30,18 @@ export function hardenSession(
   });
 }
 
-/** The app's own page may load; nothing may navigate anywhere else or open windows. */
+/**
+ * The app's own pages may load (under appUrl: the built files, or the hub's
+ * origin with a trailing slash); nothing may navigate or be redirected
+ * anywhere else, or open windows.
+ */
 export function hardenContents(contents: WebContents, appUrl: string): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event, url) => {
+  const stayHome = (event: { preventDefault(): void }, url: string) => {
     if (!url.startsWith(appUrl)) event.preventDefault();
-  });
+  };
+  contents.on('will-navigate', stayHome);
+  // A server's redirect is no navigation to will-navigate; a hub's device loads pages from the network.
+  contents.on('will-redirect', stayHome);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }

@@ -1,5 +1,6 @@
 /** Window options of the two doors: pure, so they are unit-tested without Electron. */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { DEVICE_WINDOW_ARGUMENT } from '../../shared/contract/ipc.ts';
 import type { Role } from '../../shared/contract/operations.ts';
 
 export type WindowKind = 'kiosk' | 'desk';
@@ -10,8 +11,10 @@ export const WINDOW_ROLES: Record<WindowKind, { base: Role; max: Role }> = {
   desk: { base: 'desk', max: 'admin' },
 };
 
-const secureWebPreferences = (preload: string) => ({
+const secureWebPreferences = (preload: string, hubDevice: boolean) => ({
   preload,
+  // The preload of a hub's device gives its page printing only (electron/preload).
+  ...(hubDevice ? { additionalArguments: [DEVICE_WINDOW_ARGUMENT] } : {}),
   contextIsolation: true,
   sandbox: true,
   nodeIntegration: false,
@@ -29,6 +32,7 @@ export function windowOptions(
   kind: WindowKind,
   preload: string,
   bounds?: { x?: number; y?: number; width: number; height: number },
+  hubDevice = false,
 ): BrowserWindowConstructorOptions {
   if (kind === 'kiosk')
     return {
@@ -38,7 +42,7 @@ export function windowOptions(
       frame: false,
       autoHideMenuBar: true,
       backgroundColor: '#f6f7f9',
-      webPreferences: secureWebPreferences(preload),
+      webPreferences: secureWebPreferences(preload, hubDevice),
     };
   return {
     show: false,
@@ -50,7 +54,7 @@ export function windowOptions(
     autoHideMenuBar: true,
     backgroundColor: '#f6f7f9',
     title: 'Foyer',
-    webPreferences: secureWebPreferences(preload),
+    webPreferences: secureWebPreferences(preload, hubDevice),
   };
 }
 

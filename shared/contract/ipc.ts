@@ -15,4 +15,12 @@ export const IPC_CHANNELS = {
   print: 'foyer:print',
 } as const;
 
+/**
+ * Given to a window's renderer (webPreferences.additionalArguments, read by
+ * the preload in process.argv) when the desktop app is a device of a site
+ * hub: the window talks to the hub over HTTP like a browser, and the preload
+ * gives it badge printing only.
+ */
+export const DEVICE_WINDOW_ARGUMENT = '--foyer-hub-device';
+
 export type IpcReply<T = unknown> = { ok: true; value: T } | { ok: false; error: AppErrorBody['error'] };

@@ -13,10 +13,13 @@ import type {
   OperationOutput,
 } from '../../../shared/contract/operations.ts';
 
-/** What the preload exposes: one named function per operation (resolving to the main process's reply), and the event stream. */
+/**
+ * What the preload exposes: one named function per operation (resolving to the main process's reply), and the event
+ * stream. Without them (the desktop app as a device of a site hub), calls and events go over HTTP as in a browser.
+ */
 export interface FoyerBridge {
-  operations: { [K in OperationName]: (input: OperationInput<K>) => Promise<IpcReply<OperationOutput<K>>> };
-  onEvent(listener: (event: AppEvent) => void): () => void;
+  operations?: { [K in OperationName]: (input: OperationInput<K>) => Promise<IpcReply<OperationOutput<K>>> };
+  onEvent?(listener: (event: AppEvent) => void): () => void;
   /** Desktop app only: prints the page silently to the kiosk's badge printer. */
   printBadge?(): Promise<IpcReply<void>>;
 }
@@ -60,11 +63,11 @@ async function overHttp<K extends OperationName>(name: K, input: OperationInput<
 }
 
 export async function call<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
-  const bridge = globalThis.foyer;
-  if (!bridge) return overHttp(name, input);
+  const operations = globalThis.foyer?.operations;
+  if (!operations) return overHttp(name, input);
   let reply: IpcReply<OperationOutput<K>>;
   try {
-    reply = await bridge.operations[name](input);
+    reply = await operations[name](input);
   } catch (error) {
     // Only a bug in the main process rejects; its text is no error body.
     throw new ApiCallError('INTERNAL', `${name} failed: ${String((error as Error)?.message ?? error)}`);
@@ -81,7 +84,7 @@ export function subscribe(
   listener: (event: AppEvent) => void,
   onConnection?: (connected: boolean) => void,
 ): () => void {
-  if (globalThis.foyer) return globalThis.foyer.onEvent(listener);
+  if (globalThis.foyer?.onEvent) return globalThis.foyer.onEvent(listener);
   const source = new EventSource('/app/events');
   source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
   source.onopen = () => onConnection?.(true);

@@ -7,13 +7,13 @@
  * (shared/contract/ipc.ts) on both sides. Electron is mocked.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS, type IpcReply } from '../../../shared/contract/ipc.ts';
+import { DEVICE_WINDOW_ARGUMENT, IPC_CHANNELS, type IpcReply } from '../../../shared/contract/ipc.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { AppError } from '../../../electron/core/app/errors.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import { registerIpc } from '../../../electron/main/ipc.ts';
-import { ApiCallError, call as apiCall } from '../../../renderer/src/lib/api.ts';
+import { ApiCallError, call as apiCall, printPage } from '../../../renderer/src/lib/api.ts';
 
 type Handler = (event: { sender: unknown }, name: unknown, input: unknown) => Promise<unknown>;
 
@@ -92,6 +92,44 @@ describe('the preload', () => {
     bridge.onEvent(() => {});
     expect(on).toHaveBeenCalledWith(IPC_CHANNELS.event, expect.any(Function));
     vi.doUnmock('electron');
+  });
+});
+
+describe("a hub's device: the preload gives printing only, and the api goes over HTTP", () => {
+  it('exposes printBadge alone when main marks the window as a device of a hub', async () => {
+    const exposed: Record<string, unknown> = {};
+    const invoke = vi.fn(async () => ({ ok: true, value: undefined }));
+    vi.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (key: string, value: unknown) => (exposed[key] = value) },
+      ipcRenderer: { invoke, on: vi.fn(), removeListener: vi.fn() },
+    }));
+    vi.resetModules();
+    process.argv.push(DEVICE_WINDOW_ARGUMENT);
+    try {
+      await import('../../../electron/preload/index.ts');
+    } finally {
+      process.argv.splice(process.argv.indexOf(DEVICE_WINDOW_ARGUMENT), 1);
+      vi.doUnmock('electron');
+    }
+    expect(Object.keys(exposed.foyer as object)).toEqual(['printBadge']);
+    await (exposed.foyer as { printBadge(): Promise<unknown> }).printBadge();
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.print);
+  });
+
+  it('calls the hub over HTTP and prints through the preload when the bridge has no operations', async () => {
+    const printBadge = vi.fn(async (): Promise<IpcReply<void>> => ({ ok: true, value: undefined }));
+    globalThis.foyer = { printBadge };
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ idleSeconds: 30 }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await expect(apiCall('kiosk.settings', {})).resolves.toEqual({ idleSeconds: 30 });
+      expect(fetch).toHaveBeenCalledWith('/app/kiosk.settings', expect.objectContaining({ method: 'POST' }));
+      await printPage();
+      expect(printBadge).toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      delete globalThis.foyer;
+    }
   });
 });
 

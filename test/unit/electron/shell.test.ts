@@ -102,6 +102,9 @@ describe('permissions and navigation', () => {
     const home = { preventDefault: vi.fn() };
     listeners['will-navigate']!(home as never, 'file:///app/out/renderer/index.html#desk' as never);
     expect(home.preventDefault).not.toHaveBeenCalled();
+    const redirected = { preventDefault: vi.fn() };
+    listeners['will-redirect']!(redirected as never, 'https://example.com/' as never);
+    expect(redirected.preventDefault).toHaveBeenCalled();
   });
 });
 
