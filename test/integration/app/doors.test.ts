@@ -266,7 +266,7 @@ describe('the Electron main process (electron mocked)', () => {
     process.argv = [...argv, '--kiosk'];
 
     const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-    const appListeners = new Map<string, () => void>();
+    const appListeners = new Map<string, (event?: { preventDefault(): void }) => void>();
     const created: { options: Record<string, unknown>; contents: Record<string, unknown> }[] = [];
     let windowId = 100;
     class FakeWindow {
@@ -295,7 +295,7 @@ describe('the Electron main process (electron mocked)', () => {
     vi.doMock('electron', () => ({
       app: {
         requestSingleInstanceLock: vi.fn(() => true),
-        on: (name: string, listener: () => void) => appListeners.set(name, listener),
+        on: (name: string, listener: (event?: { preventDefault(): void }) => void) => appListeners.set(name, listener),
         whenReady: () => Promise.resolve(),
         getPath: () => dataDir,
         quit: vi.fn(),
@@ -353,7 +353,9 @@ describe('the Electron main process (electron mocked)', () => {
     );
     await expect(call({ sender }, 'no.such', {})).resolves.toMatchObject(refused(/UNKNOWN_OPERATION/));
 
-    appListeners.get('before-quit')?.();
+    // As Electron sends it: main holds the quit until the core is closed, then quits again.
+    appListeners.get('before-quit')?.({ preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
     process.argv = argv;
     delete process.env.FOYER_DATA_DIR;
     vi.doUnmock('electron');
