@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,6 +172,67 @@ describe('fast iso', () => {
   });
 });
 
+/** How many rows each seeded table holds, and the check-ins by state. */
+function census(db: Database.Database): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const table of ['contacts', 'events', 'event_access_profiles', 'invitations', 'check_ins'])
+    counts[table] = count(db, `SELECT count(*) FROM ${table}`);
+  counts.drafts = count(db, 'SELECT count(*) FROM events WHERE draft = 1');
+  counts.listed = count(db, 'SELECT count(*) FROM invitations WHERE listed = 1');
+  counts.trusted = count(db, 'SELECT count(*) FROM check_ins WHERE trusted_id IS NOT NULL');
+  for (const { state, n } of db
+    .prepare('SELECT state, count(*) AS n FROM check_ins GROUP BY state ORDER BY state')
+    .all() as { state: string; n: number }[])
+    counts[state] = n;
+  return counts;
+}
+
+const PINNED_COUNTS_WEDNESDAY = {
+  contacts: 563,
+  events: 83,
+  event_access_profiles: 166,
+  invitations: 600,
+  check_ins: 600,
+  drafts: 6,
+  listed: 582,
+  trusted: 56,
+  CANCELLED: 3,
+  CHECKED_IN: 55,
+  CHECKED_OUT: 144,
+  EXPECTED: 398,
+};
+const PINNED_SHA256_WEDNESDAY = 'a8d8f6520074195d24fdb93bc80f9430a92873ae6000bec140b6bdf4ee51914d';
+const PINNED_COUNTS_SUNDAY = {
+  contacts: 1889,
+  events: 270,
+  event_access_profiles: 525,
+  invitations: 2000,
+  check_ins: 2000,
+  drafts: 33,
+  listed: 1747,
+  trusted: 26,
+  CANCELLED: 23,
+  CHECKED_IN: 1,
+  CHECKED_OUT: 89,
+  EXPECTED: 1887,
+};
+const PINNED_SHA256_SUNDAY = '08dc80f0950db96a7587aeb55f43b33994a161fde954461aa802f6813bf70fb5';
+const PINNED_COUNTS_TWO_COMPANIES = {
+  contacts: 145,
+  events: 30,
+  event_access_profiles: 57,
+  invitations: 150,
+  check_ins: 150,
+  drafts: 2,
+  listed: 147,
+  trusted: 23,
+  CANCELLED: 1,
+  CHECKED_IN: 22,
+  CHECKED_OUT: 35,
+  EXPECTED: 92,
+};
+const PINNED_SHA256_TWO_COMPANIES = 'dcd4d7c78356fd72c2b72c54c6f925f99e48033fd30776130c8a8ba84550dbfd';
+
 describe('seedDemo', () => {
   it('fills a realistic week', () => {
     const db = demoDb();
@@ -307,5 +369,37 @@ describe('seedDemo', () => {
     seedDemo(c, { now: NOW, seed: 43 });
     expect(dump(a)).toBe(dump(b));
     expect(dump(a)).not.toBe(dump(c));
+  });
+
+  /*
+   * The seeded world, pinned: what each table holds and a hash of every row,
+   * for three worlds that take different paths through the seed (office hours
+   * with events under way, a Sunday night, a second company after the first).
+   * A change to the seed's output must change these on purpose; a change to
+   * its shape (how the phases are written) must not change them at all.
+   */
+  it.each([
+    {
+      world: 'Wednesday afternoon, seed 1, 600 invitations',
+      seed: (db: Database.Database) => seedDemo(db, { now: NOW }),
+      expected: { counts: PINNED_COUNTS_WEDNESDAY, sha256: PINNED_SHA256_WEDNESDAY },
+    },
+    {
+      world: 'Sunday night, seed 7, 2,000 invitations',
+      seed: (db: Database.Database) => seedDemo(db, { now: Date.UTC(2026, 2, 15, 3, 0), invitations: 2000, seed: 7 }),
+      expected: { counts: PINNED_COUNTS_SUNDAY, sha256: PINNED_SHA256_SUNDAY },
+    },
+    {
+      world: 'company 2 after company 1',
+      seed: (db: Database.Database) => {
+        seedDemo(db, { now: NOW, invitations: 100 });
+        seedDemo(db, { now: NOW, companyId: 2, invitations: 50, seed: 5 });
+      },
+      expected: { counts: PINNED_COUNTS_TWO_COMPANIES, sha256: PINNED_SHA256_TWO_COMPANIES },
+    },
+  ])('seeds exactly the pinned world: $world', ({ seed, expected }) => {
+    const db = demoDb();
+    seed(db);
+    expect({ counts: census(db), sha256: createHash('sha256').update(dump(db)).digest('hex') }).toEqual(expected);
   });
 });
