@@ -1,6 +1,7 @@
 /** What the demo is made of: kinds of events, the people and rooms of a location, the languages of its guests. */
 import { GUEST_LANGUAGES, type KnownGuestLanguage } from '../../shared/api/primitives.ts';
 import { GUEST_COMPANIES, type GuestCompany } from './names.ts';
+import type { Random } from './random.ts';
 
 export type Size = 'tiny' | 'small' | 'medium' | 'large';
 export type GuestMix = 'company' | 'mixed' | 'private';
@@ -222,5 +223,14 @@ export function roomsOf(locationName: string): string[] {
 export const COMPANIES_BY_LANGUAGE = new Map<KnownGuestLanguage, GuestCompany[]>(
   GUEST_LANGUAGES.map((l) => [l, GUEST_COMPANIES.filter((c) => c.language === l)]),
 );
+/** A guest company, mostly one of the language drawn from the weights (any company when none speaks it). */
+export function pickGuestCompany(
+  r: Random,
+  languages: readonly (readonly [KnownGuestLanguage, number])[],
+): GuestCompany {
+  const candidates = COMPANIES_BY_LANGUAGE.get(r.weighted(languages));
+  return candidates && candidates.length > 0 ? r.pick(candidates) : r.pick(GUEST_COMPANIES);
+}
+
 export const DOCUMENT_ALPHABET = [...'CFGHJKLMNPRTVWXYZ0123456789'];
 export const PLATE_LETTERS = [...'ABCDEFGHKLMNPRSTUVWXYZ'];
