@@ -71,10 +71,10 @@ export function transitionCommand(action: TransitionAction) {
         }
         throw error;
       }
-      const queued = runtime.mirror.outbox.latestFor.get(`check-in:${id}`)!;
+      const queued = runtime.mirror.outbox.latestFor(`check-in:${id}`)!;
       out.write(`${shown.state} (pending): ${queued.label}\n`);
       await tryDeliver(runtime, out);
-      const row = runtime.mirror.outbox.get.get(queued.id)!;
+      const row = runtime.mirror.outbox.byId(queued.id)!;
       const guest = runtime.mirror.guests.byId(id, runtime.config.flow)!;
       if (row.state === 'delivered') {
         const pin = runtime.mirror.deskGuests.pin(id);
@@ -146,10 +146,7 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   try {
     checked = await checkFile(
       { kind, path: file, group },
-      (g) => {
-        const last = local.mirror.outbox.lastProfileSet.get(g);
-        return last ? JSON.parse(last) : undefined;
-      },
+      (g) => local.mirror.outbox.lastProfileSet(g),
       progress(out, file),
     );
   } finally {
@@ -179,7 +176,7 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
     const batchId = queueCheckedFile(runtime.outbox, checked, { ...options, source: file }).batchId;
     out.write(`queued as batch ${batchId}\n`);
     await tryDeliver(runtime, out);
-    const rows = runtime.mirror.outbox.byBatch.all(batchId);
+    const rows = runtime.mirror.outbox.inBatch(batchId);
     const results = rows.flatMap(itemResults);
     if (kind !== 'profiles') {
       const counts = countByStatus(results);
@@ -218,8 +215,8 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
     try {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit <= 0) throw new UsageError('--limit must be a positive whole number');
-      const rows = local.mirror.outbox.list.all(limit);
-      const conflicts = local.mirror.outbox.openConflicts.all();
+      const rows = local.mirror.outbox.newest(limit);
+      const conflicts = local.mirror.outbox.openConflicts();
       if (values.json) {
         out.write(
           `${JSON.stringify({ items: rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result ? JSON.parse(r.result) : null, itemLines: undefined, results: itemResults(r).length ? countByStatus(itemResults(r)) : undefined })), conflicts }, null, 2)}\n`,

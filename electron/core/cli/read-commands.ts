@@ -18,8 +18,8 @@ export async function statusCommand(argv: string[], out: Output): Promise<number
     const counts = {
       invitations: mirror.invitations.count.get()!,
       checkIns: mirror.checkIns.count.get()!,
-      employees: mirror.employees.count.get()!,
-      groups: mirror.groups.all.all().length,
+      employees: mirror.employees.count(),
+      groups: mirror.groups.all().length,
     };
     const resources = mirror.syncState.all();
     if (values.json) {

@@ -17,7 +17,7 @@ import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { Guest } from '../db/repos/guests.ts';
-import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
+import type { OutboxCounts, OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
 import {
   describeTransition,
   NoSuchGuest,
@@ -87,7 +87,7 @@ export function createOutbox(deps: OutboxDeps) {
   const { mirror, api, config } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => {});
-  const retry = deps.retry ?? { ...DEFAULT_RETRY, retries: Number.POSITIVE_INFINITY, maxDelayMs: 60_000 };
+  const retry = deps.retry ?? { ...DEFAULT_RETRY, retries: Number.POSITIVE_INFINITY, maxDelayMs: MINUTE };
   const repo = mirror.outbox;
   let delivering: Promise<DeliverySummary> | undefined;
   const changed = (what: 'queued' | 'progress' = 'progress') => deps.onChange?.(what);
@@ -119,8 +119,8 @@ export function createOutbox(deps: OutboxDeps) {
         now: at,
       });
       const undoUntil = action === 'checkOut' && options.holdMs ? iso(now() + options.holdMs) : null;
-      if (undoUntil) repo.holdUntil.run({ id: outboxId, until: undoUntil });
-      repo.setPendingTransition.run({
+      if (undoUntil) repo.holdUntil(outboxId, undoUntil);
+      repo.setPendingTransition({
         checkInId,
         outboxId,
         state: plan.toState,
@@ -137,16 +137,16 @@ export function createOutbox(deps: OutboxDeps) {
   /** Undo of a check-out still held back: its row is removed before it was ever sent. Call inside a transaction. */
   function cancelHeldCheckOut(guest: Guest) {
     const name = [guest.firstName, guest.lastName].filter(Boolean).join(' ') || `guest ${guest.invitationId}`;
-    const held = repo.heldCheckOut.get(guest.invitationId);
+    const held = repo.heldCheckOut(guest.invitationId);
     if (!held || held.undoUntil <= iso(now()))
       throw new TransitionRefused(`the check-out of ${name} was already sent to the service and cannot be undone`);
-    repo.clearPendingTransition.run(guest.invitationId, held.outboxId);
-    repo.remove.run(held.outboxId);
+    repo.clearPendingTransition(guest.invitationId, held.outboxId);
+    repo.remove(held.outboxId);
     // A check-in still on its way shows again as it did before the check-out.
-    const earlier = repo.lastOpen.get(`check-in:${guest.invitationId}`);
+    const earlier = repo.lastOpen(`check-in:${guest.invitationId}`);
     if (earlier) {
       const payload = JSON.parse(earlier.payload) as TransitionPayload;
-      repo.setPendingTransition.run({
+      repo.setPendingTransition({
         checkInId: guest.invitationId,
         outboxId: earlier.id,
         state: payload.toState,
@@ -233,9 +233,9 @@ export function createOutbox(deps: OutboxDeps) {
         { ...meta, lines: undefined, target: `profiles:${groupSourceId}` },
         ([set]) => ({ groupSourceId, accessProfiles: set }),
       );
-      repo.saveProfileSet.run({
+      repo.saveProfileSet({
         group: groupSourceId,
-        profiles: JSON.stringify(profiles),
+        profiles,
         outboxId: queued.outboxIds[0]!,
         now: iso(now()),
       });
@@ -311,7 +311,7 @@ export function createOutbox(deps: OutboxDeps) {
           message: `the guest is now ${current.state} at the service, not ${payload.fromState}; nothing was sent`,
         });
     }
-    mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+    mirror.transaction(() => repo.markSending(row.id, iso(now())));
     return api.call(
       'transitionCheckIn',
       { body: { eventName: payload.eventName, checkIn: { id: payload.checkInId } } },
@@ -347,12 +347,12 @@ export function createOutbox(deps: OutboxDeps) {
   function onDelivered(row: OutboxRow, result: unknown) {
     const at = iso(now());
     mirror.transaction(() => {
-      repo.markDelivered.run({ id: row.id, result: JSON.stringify(result ?? null), now: at });
+      repo.markDelivered(row.id, JSON.stringify(result ?? null), at);
       if (row.kind === 'transition') {
         const payload = JSON.parse(row.payload) as TransitionPayload;
         // The service's record replaces the local one, PIN included.
         mirror.checkIns.upsertMany([result as CheckIn], payload.locationId);
-        repo.clearPendingTransition.run(payload.checkInId, row.id);
+        repo.clearPendingTransition(payload.checkInId, row.id);
       }
     });
   }
@@ -361,17 +361,17 @@ export function createOutbox(deps: OutboxDeps) {
   function onFailed(row: OutboxRow, reason: string) {
     const at = iso(now());
     mirror.transaction(() => {
-      repo.markFailed.run({ id: row.id, error: reason, now: at });
+      repo.markFailed(row.id, reason, at);
       // A set the service never received is no baseline for the next upload's difference.
-      if (row.kind === 'profiles') repo.forgetProfileSet.run(row.id);
+      if (row.kind === 'profiles') repo.forgetProfileSet(row.id);
       if (row.kind !== 'transition') return;
       const payload = JSON.parse(row.payload) as TransitionPayload;
-      repo.clearPendingTransition.run(payload.checkInId, row.id);
-      repo.addConflict.run({ outboxId: row.id, checkInId: payload.checkInId, message: reason, now: at });
+      repo.clearPendingTransition(payload.checkInId, row.id);
+      repo.addConflict({ outboxId: row.id, checkInId: payload.checkInId, message: reason, now: at });
       // Later transitions of this guest assumed this one: they cannot be sent either.
-      for (const later of repo.laterOpen.all(row.target, row.id)) {
-        repo.markFailed.run({ id: later.id, error: `not sent: "${row.label}" before it failed`, now: at });
-        repo.clearPendingTransition.run(payload.checkInId, later.id);
+      for (const later of repo.laterOpen(row.target, row.id)) {
+        repo.markFailed(later.id, `not sent: "${row.label}" before it failed`, at);
+        repo.clearPendingTransition(payload.checkInId, later.id);
       }
     });
   }
@@ -390,7 +390,7 @@ export function createOutbox(deps: OutboxDeps) {
   ): Promise<'next' | 'stop'> {
     try {
       // Transitions are marked only once it is settled that they must be sent (see sendTransition).
-      if (row.kind !== 'transition') mirror.transaction(() => repo.markSending.run({ id: row.id, now: iso(now()) }));
+      if (row.kind !== 'transition') mirror.transaction(() => repo.markSending(row.id, iso(now())));
       const result = await send(row, signal);
       onDelivered(row, result);
       summary.delivered++;
@@ -401,7 +401,7 @@ export function createOutbox(deps: OutboxDeps) {
         // A bug, not the service: keep the row, report loudly.
         log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
         mirror.transaction(() =>
-          repo.markRetry.run({
+          repo.markRetry({
             id: row.id,
             uncertain: 0,
             error: String(error),
@@ -414,7 +414,7 @@ export function createOutbox(deps: OutboxDeps) {
       }
       if (error.kind === 'unauthorized') {
         mirror.transaction(() =>
-          repo.markRetry.run({
+          repo.markRetry({
             id: row.id,
             uncertain: 0,
             error: describe(error),
@@ -428,7 +428,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (error.transient) {
         const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(Math.min(row.attempts, 16), retry, deps.random));
         mirror.transaction(() =>
-          repo.markRetry.run({
+          repo.markRetry({
             id: row.id,
             // A row left 'sending' (a crash mid-request) stays uncertain until a read-back settles it.
             uncertain:
@@ -465,12 +465,12 @@ export function createOutbox(deps: OutboxDeps) {
     // hundreds of rows long, and must not hide the rows of other targets behind it.
     const next = (): OutboxRow | undefined => {
       let id: number | undefined;
-      for (const head of repo.due.iterate({ now: iso(now()) }))
+      for (const head of repo.due(iso(now())))
         if (!blockedTargets.has(head.target) && !inFlight.has(head.id)) {
           id = head.id;
           break;
         }
-      return id === undefined ? undefined : repo.get.get(id);
+      return id === undefined ? undefined : repo.byId(id);
     };
     // Wakes the workers waiting whenever a row in flight is settled: what it held back may be due now.
     let waiting: (() => void)[] = [];
@@ -503,10 +503,8 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function countOpen(): number {
-    return repo.counts
-      .all()
-      .filter((c) => c.state === 'pending' || c.state === 'sending')
-      .reduce((sum, c) => sum + c.n, 0);
+    const counts = repo.counts();
+    return counts.pending + counts.sending;
   }
 
   return {
@@ -528,7 +526,7 @@ export function createOutbox(deps: OutboxDeps) {
      * is retried once and its text never grows.
      */
     retry(id: number): OutboxRow {
-      const row = repo.get.get(id);
+      const row = repo.byId(id);
       if (!row) throw new Error(`no outbox item ${id}`);
       if (row.state !== 'failed')
         throw new TransitionRefused(`outbox item ${id} is ${row.state}; only failed items can be retried`);
@@ -538,25 +536,18 @@ export function createOutbox(deps: OutboxDeps) {
         const payload = JSON.parse(row.payload) as TransitionPayload;
         const queued = mirror.transaction(() => {
           const again = queueTransition(payload.checkInId, payload.action, 'desk');
-          repo.setResult.run({ id, result: JSON.stringify({ retriedAs: again.outboxId }), now: iso(now()) });
+          repo.setResult(id, JSON.stringify({ retriedAs: again.outboxId }), iso(now()));
           return again;
         });
-        return repo.get.get(queued.outboxId)!;
+        return repo.byId(queued.outboxId)!;
       }
-      mirror.transaction(() => repo.requeue.run({ id, now: iso(now()) }));
+      mirror.transaction(() => repo.requeue(id, iso(now())));
       changed('queued');
-      return repo.get.get(id)!;
+      return repo.byId(id)!;
     },
     /** The last set queued for a group, for showing what an upload changes. */
-    lastProfileSet(groupSourceId: string): AccessProfileItem[] | undefined {
-      const text = repo.lastProfileSet.get(groupSourceId);
-      return text ? (JSON.parse(text) as AccessProfileItem[]) : undefined;
-    },
-    counts(): Record<'pending' | 'sending' | 'delivered' | 'failed', number> {
-      const counts = { pending: 0, sending: 0, delivered: 0, failed: 0 };
-      for (const c of repo.counts.all()) counts[c.state] = c.n;
-      return counts;
-    },
+    lastProfileSet: (groupSourceId: string): AccessProfileItem[] | undefined => repo.lastProfileSet(groupSourceId),
+    counts: (): OutboxCounts => repo.counts(),
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;

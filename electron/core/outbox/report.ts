@@ -78,11 +78,11 @@ export function resultsCsv(results: readonly ItemResult[]): string {
 
 /** The results of an outbox item's whole batch as a CSV file (the CLI's and the admin's export), or undefined if there is no such item. */
 export function exportResults(
-  outbox: Pick<OutboxRepo, 'get' | 'byBatch'>,
+  outbox: Pick<OutboxRepo, 'byId' | 'inBatch'>,
   id: number,
 ): { fileName: string; csv: string } | undefined {
-  const row = outbox.get.get(id);
+  const row = outbox.byId(id);
   if (!row) return undefined;
-  const rows = row.batchId ? outbox.byBatch.all(row.batchId) : [row];
+  const rows = row.batchId ? outbox.inBatch(row.batchId) : [row];
   return { fileName: `foyer-results-${row.batchId ?? row.id}.csv`, csv: resultsCsv(rows.flatMap(itemResults)) };
 }

@@ -173,7 +173,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       pending: counts.pending + counts.sending,
       failed: counts.failed,
       delivered: counts.delivered,
-      conflicts: mirror.outbox.openConflicts.all().length,
+      conflicts: mirror.outbox.openConflicts().length,
       // A round over an empty outbox is no news: the status only says "delivering" when something is to be sent.
       delivering: delivering && counts.pending + counts.sending > 0,
     };

@@ -632,7 +632,7 @@ export function pullGroups(ctx: PullContext): Promise<PullResult> {
       return { answer, items: answer.groups, page: listingPage(answer.groups, answer), rejected: answer.rejected };
     },
     apply: (items) => mirror.groups.upsertMany(items),
-    removal: { removeUnseen: (seen) => mirror.groups.removeUnseen.run({ seen }).changes },
+    removal: { removeUnseen: (seen) => mirror.groups.removeUnseen(seen) },
   });
 }
 
@@ -657,7 +657,7 @@ export function pullEmployees(ctx: PullContext): Promise<PullResult> {
       };
     },
     apply: (items) => mirror.employees.upsertMany(items),
-    removal: { removeUnseen: (seen) => mirror.employees.removeUnseen.run({ seen }).changes },
+    removal: { removeUnseen: (seen) => mirror.employees.removeUnseen(seen) },
   });
 }
 

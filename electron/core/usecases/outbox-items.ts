@@ -21,7 +21,7 @@ export class RetryRefused extends Error {
  * meanwhile), it is refused with the reason, and the item stays as it was.
  */
 export function retryItem(mirror: Mirror, outbox: Pick<Outbox, 'retry'>, id: number): OutboxRow {
-  const row = mirror.outbox.get.get(id);
+  const row = mirror.outbox.byId(id);
   if (!row) throw new NoSuchOutboxItem(id);
   if (row.state !== 'failed')
     throw new RetryRefused(`outbox item ${id} is ${row.state}; only failed items can be retried`);
@@ -40,13 +40,13 @@ export function retryAllFailed(
 ): { retried: number; refused: { id: number; label: string; reason: string }[] } {
   let retried = 0;
   const refused: { id: number; label: string; reason: string }[] = [];
-  for (const id of mirror.outbox.retryableIds.all()) {
+  for (const id of mirror.outbox.retryableIds()) {
     try {
       retryItem(mirror, outbox, id);
       retried++;
     } catch (error) {
       if (!(error instanceof RetryRefused)) throw error;
-      refused.push({ id, label: mirror.outbox.get.get(id)!.label, reason: error.message });
+      refused.push({ id, label: mirror.outbox.byId(id)!.label, reason: error.message });
     }
   }
   return { retried, refused };

@@ -81,8 +81,8 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 function queuedBodies(dataDir: string): unknown[] {
   const mirror = openMirror(join(dataDir, 'mirror.db'));
   try {
-    return mirror.outbox.list
-      .all(1000)
+    return mirror.outbox
+      .newest(1000)
       .reverse()
       .map((r) => ({ kind: r.kind, target: r.target, payload: JSON.parse(r.payload) }));
   } finally {

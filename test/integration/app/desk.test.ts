@@ -196,6 +196,6 @@ describe('conflicts', () => {
     expect(retried).toMatchObject({ pending: true });
     await expect(core.call(desk, 'conflicts.retry', { id: conflict!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(() => runtime.outbox.retry(conflict!.outboxId)).toThrow(/already tried again/);
-    expect(runtime.mirror.outbox.get.get(conflict!.outboxId)!.lastError).toBe(reason);
+    expect(runtime.mirror.outbox.byId(conflict!.outboxId)!.lastError).toBe(reason);
   });
 });

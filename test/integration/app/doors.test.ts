@@ -201,7 +201,7 @@ describe('the outbox in a running engine', () => {
       fileName: 'loop.csv',
       contentBase64: Buffer.from(csv).toString('base64'),
     });
-    await vi.waitFor(() => expect(runtime.mirror.outbox.byBatch.all(queued.batchId)[0]?.state).toBe('delivered'), {
+    await vi.waitFor(() => expect(runtime.mirror.outbox.inBatch(queued.batchId)[0]?.state).toBe('delivered'), {
       timeout: 10_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 300));

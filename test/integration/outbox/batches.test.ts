@@ -50,7 +50,7 @@ describe('413: an events row too large for one request', () => {
 
     const summary = await outbox.deliver();
     expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false });
-    const row = mirror.outbox.get.get(id)!;
+    const row = mirror.outbox.byId(id)!;
     expect(row.state).toBe('delivered');
     const results = JSON.parse(row.result!).events as { sourceId: string; status: string }[];
     expect(results).toHaveLength(150);
@@ -80,7 +80,7 @@ describe('413: an events row too large for one request', () => {
       now: new Date().toISOString(),
     });
     expect((await outbox.deliver()).failed).toBe(1);
-    expect(mirror.outbox.get.get(id)!.lastError).toContain('413');
+    expect(mirror.outbox.byId(id)!.lastError).toContain('413');
   });
 });
 
@@ -97,7 +97,7 @@ describe('pushes with per-item results', () => {
       lines: [2, 3, 5],
     });
     await outbox.deliver();
-    const results = mirror.outbox.byBatch.all(queued.batchId).flatMap(itemResults);
+    const results = mirror.outbox.inBatch(queued.batchId).flatMap(itemResults);
     expect(results.map((r) => [r.line, r.sourceId, r.status])).toEqual([
       [2, items[0]!.sourceId, 'SUCCESS'],
       [3, items[1]!.sourceId, 'INVALID'],
@@ -122,7 +122,7 @@ describe('pushes with per-item results', () => {
       { source: null, label: 'ids', lines: [2, 3] },
     );
     await outbox.deliver();
-    const results = mirror.outbox.byBatch.all(queued.batchId).flatMap(itemResults);
+    const results = mirror.outbox.inBatch(queued.batchId).flatMap(itemResults);
     expect(results.map((r) => [r.line, r.status, r.unknownAccessProfiles])).toEqual([
       [2, 'SUCCESS', null],
       [3, 'SUCCESS', 'berlin-doors:roof'],

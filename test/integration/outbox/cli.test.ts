@@ -36,7 +36,7 @@ const foyer = runFoyer;
 function outboxRows(dataDir: string) {
   const mirror = openMirror(join(dataDir, 'mirror.db'));
   try {
-    return mirror.outbox.list.all(10_000).reverse();
+    return mirror.outbox.newest(10_000).reverse();
   } finally {
     mirror.close();
   }

@@ -47,11 +47,11 @@ describe('409: the service state differs', () => {
     const summary = await outbox.deliver();
     expect(summary).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false });
 
-    const failed = mirror.outbox.get.get(checkIn.outboxId)!;
+    const failed = mirror.outbox.byId(checkIn.outboxId)!;
     expect(failed.state).toBe('failed');
     expect(failed.lastError).toContain('409');
     expect(failed.lastError).toContain('INVALID_TRANSITION');
-    const notSent = mirror.outbox.get.get(checkOut.outboxId)!;
+    const notSent = mirror.outbox.byId(checkOut.outboxId)!;
     expect(notSent).toMatchObject({ state: 'failed', attempts: 0 });
     expect(notSent.lastError).toMatch(/^not sent: "Check in /);
     expect(client.count('transitionCheckIn')).toBe(2); // the refused check-in and the other guest's
@@ -60,14 +60,14 @@ describe('409: the service state differs', () => {
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'EXPECTED', pending: false, arrivedAt: null });
     expect(mirror.db.prepare('SELECT count(*) FROM pending_transitions').pluck().get()).toBe(0);
 
-    const conflicts = mirror.outbox.openConflicts.all();
+    const conflicts = mirror.outbox.openConflicts();
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ outboxId: checkIn.outboxId, checkInId: guest.id });
     expect(conflicts[0]!.message).toContain('INVALID_TRANSITION');
     expect(conflicts[0]!.label).toBe(failed.label);
 
     // The other guest went through; the service was not checked out by the refused chain.
-    expect(mirror.outbox.get.get(otherIn.outboxId)!.state).toBe('delivered');
+    expect(mirror.outbox.byId(otherIn.outboxId)!.state).toBe('delivered');
     expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
     expect(serviceState(svc.db, other.id)).toBe('CHECKED_IN');
     expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 1, failed: 2 });
@@ -109,9 +109,9 @@ describe('409: the service state differs', () => {
     const undo = outbox.queueTransition(guest.id, 'undo', 'desk');
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'EXPECTED', pending: true });
     expect((await outbox.deliver()).failed).toBe(1);
-    expect(mirror.outbox.get.get(undo.outboxId)!.state).toBe('failed');
+    expect(mirror.outbox.byId(undo.outboxId)!.state).toBe('failed');
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'CHECKED_IN', pending: false });
-    expect(mirror.outbox.openConflicts.all().map((c) => c.checkInId)).toEqual([guest.id]);
+    expect(mirror.outbox.openConflicts().map((c) => c.checkInId)).toEqual([guest.id]);
     expect(serviceState(svc.db, guest.id)).toBe('CHECKED_OUT');
     expect(client.count('transitionCheckIn')).toBe(2);
   });

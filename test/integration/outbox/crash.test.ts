@@ -201,11 +201,11 @@ describe('crash safety of the outbox', () => {
     const mirror = openMirror(join(dataDir, 'mirror.db'));
     try {
       expect(mirror.db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const rows = mirror.outbox.list.all(100_000);
+      const rows = mirror.outbox.newest(100_000);
       const kinds = rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.kind]: (n[r.kind] ?? 0) + 1 }), {});
       expect(kinds).toEqual({ identities: IDENTITIES / 200, transition: GUESTS + CHECK_OUTS });
       expect(rows.filter((r) => r.state !== 'delivered').map((r) => `${r.id} ${r.state} ${r.lastError}`)).toEqual([]);
-      expect(mirror.outbox.openConflicts.all()).toEqual([]);
+      expect(mirror.outbox.openConflicts()).toEqual([]);
       expect(mirror.db.prepare('SELECT count(*) FROM outbox_batches').pluck().get()).toBe(1);
       expect(mirror.db.prepare('SELECT count(*) FROM pending_transitions').pluck().get()).toBe(0);
       const results = rows

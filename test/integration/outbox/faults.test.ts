@@ -73,7 +73,7 @@ async function workload(service: ServiceProcess) {
     rounds,
     requests: client.count(),
     counts: outbox.counts(),
-    conflicts: mirror.outbox.openConflicts.all(),
+    conflicts: mirror.outbox.openConflicts(),
     identities: serviceIdentities(db),
     checkIns,
     pins,

@@ -54,7 +54,7 @@ describe('offline check-in, delivered later', () => {
     for (let i = 1; i <= 2; i++) {
       const summary = await outbox.deliver();
       expect(summary).toEqual({ delivered: 0, failed: 0, pending: 1, unauthorized: false });
-      const row = mirror.outbox.get.get(queued.outboxId)!;
+      const row = mirror.outbox.byId(queued.outboxId)!;
       // No answer: the POST may have arrived. The second time the row is read back first, which fails too:
       // nothing is sent again, so the attempts stay at 1.
       expect(row).toMatchObject({ state: 'pending', attempts: 1, uncertain: 1 });
@@ -70,7 +70,7 @@ describe('offline check-in, delivered later', () => {
 
     const summary = await outbox.deliver();
     expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false });
-    const row = mirror.outbox.get.get(queued.outboxId)!;
+    const row = mirror.outbox.byId(queued.outboxId)!;
     expect(row.state).toBe('delivered');
     expect(JSON.parse(row.result!)).toMatchObject({ id: guest.id, state: 'CHECKED_IN' });
 
@@ -125,7 +125,7 @@ describe('order of delivery', () => {
     expect(mirror.guests.byId(a.id)!.arrivedAt).toBe(checkIn.guest.arrivedAt);
     await outbox.deliver();
     // The check-out waits behind its check-in: never tried while the check-in is open.
-    expect(mirror.outbox.get.get(checkOut.outboxId)!.attempts).toBe(0);
+    expect(mirror.outbox.byId(checkOut.outboxId)!.attempts).toBe(0);
 
     const back = await startServiceOn(serviceDir);
     const counting = countingClient(back.baseUrl);
@@ -134,7 +134,7 @@ describe('order of delivery', () => {
     expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 3, failed: 0 });
     expect(serviceState(back.db, a.id)).toBe('CHECKED_OUT');
     expect(serviceState(back.db, b.id)).toBe('CHECKED_IN');
-    const delivered = [checkIn, checkOut, other].map((q) => mirror.outbox.get.get(q.outboxId)!);
+    const delivered = [checkIn, checkOut, other].map((q) => mirror.outbox.byId(q.outboxId)!);
     expect(delivered.map((r) => JSON.parse(r.result!).state)).toEqual(['CHECKED_IN', 'CHECKED_OUT', 'CHECKED_IN']);
     expect(delivered[0]!.deliveredAt! <= delivered[1]!.deliveredAt!).toBe(true);
     expect(mirror.guests.byId(a.id)).toMatchObject({ state: 'CHECKED_OUT', pending: false });
@@ -155,9 +155,9 @@ describe('order of delivery', () => {
     faults.next('unavailable'); // a's check-in gets a 503
     const summary = await outbox.deliver();
     expect(summary).toMatchObject({ delivered: 1, failed: 0, pending: 2 });
-    expect(mirror.outbox.get.get(a.outboxId)).toMatchObject({ state: 'pending', attempts: 1, uncertain: 0 });
-    expect(mirror.outbox.get.get(aOut.outboxId)).toMatchObject({ state: 'pending', attempts: 0 });
-    expect(mirror.outbox.get.get(b.outboxId)!.state).toBe('delivered');
+    expect(mirror.outbox.byId(a.outboxId)).toMatchObject({ state: 'pending', attempts: 1, uncertain: 0 });
+    expect(mirror.outbox.byId(aOut.outboxId)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(mirror.outbox.byId(b.outboxId)!.state).toBe('delivered');
     expect(serviceState(svc.db, guests[0]!.id)).toBe('EXPECTED');
     expect(serviceState(svc.db, guests[1]!.id)).toBe('CHECKED_IN');
   });
@@ -183,10 +183,10 @@ describe('order of delivery', () => {
     // The first request failed: the later ones of the same push were not sent before it.
     expect(first).toMatchObject({ delivered: 0, pending: 3 });
     expect(client.count('syncPermanentIdentities')).toBe(1);
-    expect(mirror.outbox.byBatch.all(queued.batchId).map((r) => r.attempts)).toEqual([1, 0, 0]);
+    expect(mirror.outbox.inBatch(queued.batchId).map((r) => r.attempts)).toEqual([1, 0, 0]);
 
     expect((await outbox.deliver()).delivered).toBe(3);
-    const rows = mirror.outbox.byBatch.all(queued.batchId);
+    const rows = mirror.outbox.inBatch(queued.batchId);
     expect(rows.map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
     expect(rows[0]!.deliveredAt! <= rows[1]!.deliveredAt! && rows[1]!.deliveredAt! <= rows[2]!.deliveredAt!).toBe(true);
     // Results in request order, for every item.

@@ -41,7 +41,7 @@ describe('lost answers', () => {
     faults.next('drop-after');
     const first = await outbox.deliver();
     expect(first).toMatchObject({ delivered: 0, failed: 0, pending: 1 });
-    expect(mirror.outbox.get.get(queued.outboxId)).toMatchObject({ state: 'pending', uncertain: 1, attempts: 1 });
+    expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending', uncertain: 1, attempts: 1 });
     // The service did it; the client does not know yet.
     expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'CHECKED_IN', pending: true });
@@ -50,9 +50,9 @@ describe('lost answers', () => {
     expect(second).toMatchObject({ delivered: 1, failed: 0, pending: 0 });
     expect(client.count('transitionCheckIn')).toBe(1);
     expect(client.count('listCheckIns')).toBe(1);
-    const row = mirror.outbox.get.get(queued.outboxId)!;
+    const row = mirror.outbox.byId(queued.outboxId)!;
     expect(row).toMatchObject({ state: 'delivered', uncertain: 0, attempts: 1, lastError: null });
-    expect(mirror.outbox.openConflicts.all()).toEqual([]);
+    expect(mirror.outbox.openConflicts()).toEqual([]);
     // The record read back carries the PIN the service issued with the one CHECK_IN it applied.
     expect(pinAt(mirror.db, guest.id)).toMatch(/^\d{6}$/);
     expect(pinAt(mirror.db, guest.id)).toBe(pinAt(svc.db, guest.id));
@@ -71,14 +71,14 @@ describe('lost answers', () => {
     faults.next('drop-before');
     await outbox.deliver();
     expect(serviceState(svc.db, guests[0]!.id)).toBe('EXPECTED');
-    expect(mirror.outbox.get.get(queued.outboxId)!.uncertain).toBe(1);
+    expect(mirror.outbox.byId(queued.outboxId)!.uncertain).toBe(1);
     await outbox.deliver();
     expect(client.requests.filter((r) => r !== 'listInvitations')).toEqual([
       'transitionCheckIn',
       'listCheckIns',
       'transitionCheckIn',
     ]);
-    expect(mirror.outbox.get.get(queued.outboxId)).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(serviceState(svc.db, guests[0]!.id)).toBe('CHECKED_IN');
   });
 
@@ -116,14 +116,14 @@ describe('lost answers', () => {
     };
     await outbox.deliver(controller.signal);
     client.onRequest = undefined;
-    expect(mirror.outbox.get.get(queued.outboxId)).toMatchObject({ state: 'sending', attempts: 1 });
+    expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'sending', attempts: 1 });
 
     await waitUntil(() => serviceState(svc.db, guest.id) === 'CHECKED_IN', 'the service to apply the POST');
     const summary = await outbox.deliver();
     expect(summary).toMatchObject({ delivered: 1, failed: 0, pending: 0 });
     expect(client.count('transitionCheckIn')).toBe(1);
-    expect(mirror.outbox.get.get(queued.outboxId)!.state).toBe('delivered');
-    expect(mirror.outbox.openConflicts.all()).toEqual([]);
+    expect(mirror.outbox.byId(queued.outboxId)!.state).toBe('delivered');
+    expect(mirror.outbox.openConflicts()).toEqual([]);
     expect(pinAt(mirror.db, guest.id)).toBe(pinAt(svc.db, guest.id));
   });
 
@@ -153,7 +153,7 @@ describe('lost answers', () => {
     await outbox.deliver();
     await outbox.deliver();
     expect(client.count('transitionCheckIn')).toBe(1);
-    expect(mirror.outbox.get.get(queued.outboxId)!.state).toBe('delivered');
+    expect(mirror.outbox.byId(queued.outboxId)!.state).toBe('delivered');
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'CHECKED_IN', pending: false });
   });
 });
@@ -177,7 +177,7 @@ describe('a service that drops and refuses many requests', () => {
     await deliverAll(outbox);
     on = false;
     expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 10, failed: 0 });
-    expect(mirror.outbox.openConflicts.all()).toEqual([]);
+    expect(mirror.outbox.openConflicts()).toEqual([]);
     for (const guest of guests) {
       expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
       expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'CHECKED_IN', pending: false });

@@ -77,7 +77,7 @@ describe('simulated faults', () => {
     const { from, to } = syncWindow(config, Date.now());
     expect(mirrorInvitationIds(mirror)).toEqual(serviceListedIds(svc, 10, from, to));
     expect(mirrorInvitationIds(mirror)).toHaveLength(160);
-    expect(mirror.employees.count.get()).toBe(4);
+    expect(mirror.employees.count()).toBe(4);
     expect(engine.status.get()).toMatchObject({ online: true, tokenRejected: false });
   });
 

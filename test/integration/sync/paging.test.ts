@@ -234,19 +234,19 @@ describe('employees in pages of 50', () => {
     const result = await pullEmployees(ctx);
     expect(result).toMatchObject({ received: 120, pages: 3, complete: true });
     expect(client.count('listEmployees')).toBe(3);
-    expect(mirror.employees.count.get()).toBe(120);
-    expect(mirror.employees.byId.get(1117)).toEqual({
+    expect(mirror.employees.count()).toBe(120);
+    expect(mirror.employees.byId(1117)).toEqual({
       id: 1117,
       email: 'employee117@acme.test',
       firstName: 'First117',
       lastName: 'Last117',
     });
-    expect(mirror.employees.byId.get(100)?.lastName).toBe('Lovelace');
+    expect(mirror.employees.byId(100)?.lastName).toBe('Lovelace');
     expect(mirror.syncState.get('employees:1')?.lastFullAt).toBeTruthy();
 
     const groups = await pullGroups(ctx);
     expect(groups).toMatchObject({ received: 2, pages: 1 });
-    expect(mirror.groups.all.all()).toEqual([
+    expect(mirror.groups.all()).toEqual([
       { sourceId: 'berlin-doors', name: 'Berlin doors', locationId: 10, locationName: 'Berlin HQ' },
       { sourceId: 'hamburg-doors', name: 'Hamburg doors', locationId: 11, locationName: 'Hamburg' },
     ]);

@@ -17,14 +17,14 @@ describe('mirror files', () => {
 
     const second = openMirrorFor(dir, 'https://b.example/api/v2#company=1', { adopt: false });
     expect(second.newMirror).toBe(true);
-    expect(second.mirror.outbox.list.all(10)).toEqual([]);
+    expect(second.mirror.outbox.newest(10)).toEqual([]);
     expect(serviceOf(second.mirror)).toBe('https://b.example/api/v2#company=1');
     second.mirror.close();
     expect(readdirSync(dir).filter((f) => /^mirror-[0-9a-f]{16}\.db$/.test(f))).toHaveLength(1);
 
     const back = openMirrorFor(dir, 'https://a.example/api/v2#company=1', { adopt: false });
     expect(back.newMirror).toBe(false);
-    expect(back.mirror.outbox.list.all(10).map((r) => r.label)).toEqual(['for A']);
+    expect(back.mirror.outbox.newest(10).map((r) => r.label)).toEqual(['for A']);
     back.mirror.close();
     expect(existsSync(join(dir, 'mirror.db'))).toBe(true);
   });
@@ -35,7 +35,7 @@ describe('mirror files', () => {
     first.mirror.outbox.add({ kind: 'identities', target: 'identities', payload: {}, label: 'kept', now });
     first.mirror.close();
     const moved = openMirrorFor(dir, 'https://a-new-name.example/api/v2#company=1', { adopt: true });
-    expect(moved.mirror.outbox.list.all(10).map((r) => r.label)).toEqual(['kept']);
+    expect(moved.mirror.outbox.newest(10).map((r) => r.label)).toEqual(['kept']);
     expect(serviceOf(moved.mirror)).toBe('https://a-new-name.example/api/v2#company=1');
     moved.mirror.close();
   });

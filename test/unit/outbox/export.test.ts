@@ -54,10 +54,9 @@ beforeAll(() => {
     itemLines: [2, 3, 4, 5],
     now,
   });
-  mirror.outbox.markDelivered.run({
-    id: outboxId,
-    now,
-    result: JSON.stringify({
+  mirror.outbox.markDelivered(
+    outboxId,
+    JSON.stringify({
       permanentIdentities: [
         { status: 'INVALID', message: HOSTILE.message, unknownAccessProfiles: [] },
         {
@@ -68,7 +67,8 @@ beforeAll(() => {
         { status: 'SUCCESS', message: 'fine - nothing to do' },
       ],
     }),
-  });
+    now,
+  );
   mirror.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

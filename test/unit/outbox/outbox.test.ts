@@ -113,7 +113,7 @@ function outbox(answer: Answer, random = () => 0.5): { outbox: Outbox } & Return
   };
 }
 
-const rows = () => mirror.outbox.list.all(1000).reverse();
+const rows = () => mirror.outbox.newest(1000).reverse();
 const guest = (id: number) => mirror.guests.byId(id, config.flow)!;
 
 /** Answers transitions as a well-behaved service does, identities and events with SUCCESS per item. */
@@ -158,7 +158,7 @@ describe('queueing', () => {
     const queued = box.queueTransition(1, 'checkIn', 'kiosk');
     expect(queued.guest).toMatchObject({ invitationId: 1, state: 'CHECKED_IN', category: 'onsite', pending: true });
     expect(queued.guest.arrivedAt).toBe(iso(START));
-    const row = mirror.outbox.get.get(queued.outboxId)!;
+    const row = mirror.outbox.byId(queued.outboxId)!;
     expect(row).toMatchObject({
       kind: 'transition',
       target: 'check-in:1',
@@ -194,7 +194,7 @@ describe('queueing', () => {
     box.queueTransition(2, 'checkIn', 'desk');
     const undo = box.queueTransition(2, 'undo', 'desk');
     expect(undo.guest).toMatchObject({ state: 'EXPECTED', pending: true, arrivedAt: null, leftAt: null });
-    expect(JSON.parse(mirror.outbox.get.get(undo.outboxId)!.payload)).toMatchObject({
+    expect(JSON.parse(mirror.outbox.byId(undo.outboxId)!.payload)).toMatchObject({
       eventName: 'UNDO_CHECK_IN',
       fromState: 'CHECKED_IN',
       toState: 'EXPECTED',
@@ -210,7 +210,7 @@ describe('queueing', () => {
       lines,
     });
     expect(queued.outboxIds).toHaveLength(3);
-    const batchRows = mirror.outbox.byBatch.all(queued.batchId);
+    const batchRows = mirror.outbox.inBatch(queued.batchId);
     expect(batchRows.map((r) => JSON.parse(r.payload).permanentIdentities.length)).toEqual([200, 200, 50]);
     expect(batchRows.map((r) => r.label)).toEqual([
       'identities from people.csv: items 1-200 of 450',
@@ -219,7 +219,7 @@ describe('queueing', () => {
     ]);
     expect(JSON.parse(batchRows[1]!.itemLines!)[0]).toBe(202);
     expect(JSON.parse(batchRows[2]!.itemLines!)).toEqual(lines.slice(400));
-    expect(mirror.outbox.batch.get(queued.batchId)).toMatchObject({
+    expect(mirror.outbox.batchById(queued.batchId)).toMatchObject({
       kind: 'identities',
       source: 'people.csv',
       items: 450,
@@ -231,7 +231,7 @@ describe('queueing', () => {
     const { outbox: box } = outbox(service);
     const events = Array.from({ length: 250 }, (_, i) => ({ sourceId: `e${i}`, name: `E${i}` }));
     const queued = box.queueEvents(events, { source: null, label: 'events' });
-    expect(mirror.outbox.byBatch.all(queued.batchId).map((r) => JSON.parse(r.payload).events.length)).toEqual([
+    expect(mirror.outbox.inBatch(queued.batchId).map((r) => JSON.parse(r.payload).events.length)).toEqual([
       100, 100, 50,
     ]);
   });
@@ -245,7 +245,7 @@ describe('queueing', () => {
     ];
     const queued = box.queueProfiles('berlin-doors', set, { source: 'p.csv', label: 'profiles' });
     expect(queued.outboxIds).toHaveLength(1);
-    const row = mirror.outbox.get.get(queued.outboxIds[0]!)!;
+    const row = mirror.outbox.byId(queued.outboxIds[0]!)!;
     expect(row).toMatchObject({ kind: 'profiles', target: 'profiles:berlin-doors' });
     expect(JSON.parse(row.payload)).toEqual({ groupSourceId: 'berlin-doors', accessProfiles: set });
     expect(box.lastProfileSet('berlin-doors')).toEqual(set);
@@ -379,7 +379,7 @@ describe('delivery', () => {
       (c) => (c.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!.sourceId,
     );
     expect(sent.toSorted()).toEqual(['id-0', 'id-0', 'id-200', 'id-400', 'id-600', 'id-800']);
-    expect(mirror.outbox.byBatch.all(queued.batchId).map((r) => [r.state, r.attempts])).toEqual([
+    expect(mirror.outbox.inBatch(queued.batchId).map((r) => [r.state, r.attempts])).toEqual([
       ['delivered', 2],
       ['delivered', 1],
       ['delivered', 1],
@@ -426,7 +426,7 @@ describe('delivery', () => {
     box.queueIdentities(identities(250), { source: null, label: 'ids' });
     expect(await box.deliver()).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false });
     expect(rows().map((r) => r.state)).toEqual(['failed', 'delivered']);
-    expect(mirror.outbox.openConflicts.all()).toEqual([]);
+    expect(mirror.outbox.openConflicts()).toEqual([]);
   });
 
   it('a refused transition is rolled back, recorded as a conflict, and fails the later ones of that guest', async () => {
@@ -443,9 +443,9 @@ describe('delivery', () => {
     expect(calls).toHaveLength(2);
     expect(guest(1)).toMatchObject({ state: 'EXPECTED', pending: false, arrivedAt: null });
     expect(guest(2)).toMatchObject({ state: 'CHECKED_IN', pending: false });
-    expect(mirror.outbox.get.get(later.outboxId)).toMatchObject({ state: 'failed', attempts: 0 });
-    expect(mirror.outbox.get.get(later.outboxId)!.lastError).toBe('not sent: "Check in Ada Guest" before it failed');
-    const conflicts = mirror.outbox.openConflicts.all();
+    expect(mirror.outbox.byId(later.outboxId)).toMatchObject({ state: 'failed', attempts: 0 });
+    expect(mirror.outbox.byId(later.outboxId)!.lastError).toBe('not sent: "Check in Ada Guest" before it failed');
+    const conflicts = mirror.outbox.openConflicts();
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ outboxId: first.outboxId, checkInId: 1, label: 'Check in Ada Guest' });
     expect(conflicts[0]!.message).toContain('409');
@@ -550,21 +550,21 @@ describe('uncertain outcomes of transitions', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     // As after a crash while sending:
-    mirror.outbox.markSending.run({ id: rows()[0]!.id, now: iso(clock) });
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
     const summary = await box.deliver();
     expect(summary.failed).toBe(1);
     expect(calls.map((c) => c.endpoint)).toEqual(['listCheckIns']);
     expect(rows()[0]!.lastError).toContain('CHECKED_OUT');
     expect(rows()[0]!.lastError).toContain('nothing was sent');
     expect(guest(1).pending).toBe(false);
-    expect(mirror.outbox.openConflicts.all()).toHaveLength(1);
+    expect(mirror.outbox.openConflicts()).toHaveLength(1);
   });
 
   it('an undo whose outcome is unknown is settled by the guest missing from the on-site list', async () => {
     mirror.transaction(() => mirror.checkIns.upsertMany([checkIn(2, 'CHECKED_IN')], 10));
     const { outbox: box, calls } = outbox(service);
     box.queueTransition(2, 'undo', 'desk');
-    mirror.outbox.markSending.run({ id: rows()[0]!.id, now: iso(clock) });
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
     expect((await box.deliver()).delivered).toBe(1);
     expect(calls.map((c) => c.endpoint)).toEqual(['listCheckIns']);
     expect(guest(2)).toMatchObject({ state: 'EXPECTED', pending: false });
@@ -592,7 +592,7 @@ describe('uncertain outcomes of transitions', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     // The POST went out and was applied, then the process died before the answer was stored:
-    mirror.outbox.markSending.run({ id: rows()[0]!.id, now: iso(clock) });
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
     applied = true;
     await box.deliver(); // the read-back gets a 503
     clock += 60_000;
@@ -637,8 +637,8 @@ describe('retry by a person', () => {
       fromState: 'EXPECTED',
     });
     // The old item keeps its reason as it was, and is tried again only once.
-    expect(mirror.outbox.get.get(first.outboxId)!.lastError).not.toContain('retried');
-    expect(JSON.parse(mirror.outbox.get.get(first.outboxId)!.result!)).toEqual({ retriedAs: again.id });
+    expect(mirror.outbox.byId(first.outboxId)!.lastError).not.toContain('retried');
+    expect(JSON.parse(mirror.outbox.byId(first.outboxId)!.result!)).toEqual({ retriedAs: again.id });
     expect(() => box.retry(first.outboxId)).toThrow(/already tried again as item/);
     expect(guest(1)).toMatchObject({ state: 'CHECKED_IN', pending: true });
     refuse = false;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { FileUpload, ImportPreview, OutboxItem } from '../../../../shared/contract/operations.ts';
-import type { AccessProfileItem } from '../../../../shared/api/index.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { needsConfirmation } from '../../outbox/profile-diff.ts';
@@ -105,18 +104,15 @@ export const adminHandlers: Handlers<
 > = {
   'groups.list': (_, { runtime }) => {
     const uploads = new Map(
-      runtime.mirror.outbox.deliveredProfileSets.all().map((u) => {
-        const { accessProfiles } = JSON.parse(u.payload) as { accessProfiles: AccessProfileItem[] };
-        return [
-          u.target.slice('profiles:'.length),
-          {
-            deliveredAt: u.deliveredAt,
-            profiles: accessProfiles.map((p) => ({ sourceId: p.sourceId, name: p.name ?? null })),
-          },
-        ];
-      }),
+      runtime.mirror.outbox.deliveredProfileSets().map((u) => [
+        u.groupSourceId,
+        {
+          deliveredAt: u.deliveredAt,
+          profiles: u.profiles.map((p) => ({ sourceId: p.sourceId, name: p.name ?? null })),
+        },
+      ]),
     );
-    return runtime.mirror.groups.all.all().map((g) => ({ ...g, lastUpload: uploads.get(g.sourceId) ?? null }));
+    return runtime.mirror.groups.all().map((g) => ({ ...g, lastUpload: uploads.get(g.sourceId) ?? null }));
   },
   'employees.browse': async (query, { runtime }) => {
     const searchQuery = query.searchQuery || undefined;
@@ -175,7 +171,7 @@ export const adminHandlers: Handlers<
       return asAppError(error);
     }
   },
-  'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.list.all(limit).map(outboxItem),
+  'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.newest(limit).map(outboxItem),
   'outbox.retry': ({ id }, { runtime }) => {
     try {
       return outboxItem(retryItem(runtime.mirror, runtime.outbox, id));

@@ -5,6 +5,7 @@ import { syncWindow } from '../../sync/pulls.ts';
 import { statusForRole } from '../../sync/status.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
+import { iso } from '../../../../shared/time.ts';
 import { toGuestView } from './guests-view.ts';
 import { retryTransition, transition } from './transition.ts';
 
@@ -41,7 +42,7 @@ function hostNames({ runtime }: HandlerContext) {
   return (hostId: number | null): string | null => {
     if (hostId === null) return null;
     if (!names.has(hostId)) {
-      const host = runtime.mirror.employees.byId.get(hostId);
+      const host = runtime.mirror.employees.byId(hostId);
       names.set(hostId, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null);
     }
     return names.get(hostId) ?? null;
@@ -135,7 +136,7 @@ export const deskHandlers: Handlers<
     const { runtime } = ctx;
     const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     if (!guest) return null;
-    const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+    const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);
     return {
       ...deskViews(ctx)(guest),
       host: host ?? null,
@@ -157,23 +158,23 @@ export const deskHandlers: Handlers<
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
       location: {
         id: runtime.config.locationId,
-        name: runtime.mirror.groups.locationName.get(runtime.config.locationId) ?? null,
+        name: runtime.mirror.groups.locationName(runtime.config.locationId) ?? null,
       },
       guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
     };
   },
-  'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts.all(),
+  'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts(),
   'conflicts.retry': ({ id }, ctx) => {
     const { runtime } = ctx;
-    const conflict = runtime.mirror.outbox.openConflicts.all().find((c) => c.id === id);
+    const conflict = runtime.mirror.outbox.openConflicts().find((c) => c.id === id);
     if (!conflict) throw new AppError('NOT_FOUND', `no open conflict ${id}`);
     const guest = retryTransition(ctx, conflict.outboxId);
-    runtime.mirror.outbox.dismissConflict.run({ id, now: new Date().toISOString() });
+    runtime.mirror.outbox.dismissConflict(id, iso(Date.now()));
     runtime.engine.outboxChanged();
     return deskViews(ctx)(guest);
   },
   'conflicts.dismiss': ({ id }, { runtime }) => {
-    runtime.mirror.outbox.dismissConflict.run({ id, now: new Date().toISOString() });
+    runtime.mirror.outbox.dismissConflict(id, iso(Date.now()));
     runtime.engine.outboxChanged();
     return { ok: true as const };
   },

@@ -74,7 +74,7 @@ function guestForKiosk(id: number, { runtime }: HandlerContext, now = Date.now()
 }
 
 function hostNameOf(runtime: Runtime, guest: Guest): string | null {
-  const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId.get(guest.hostId);
+  const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);
   return host ? displayName(host.firstName, host.lastName) || null : null;
 }
 

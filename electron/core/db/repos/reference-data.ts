@@ -1,7 +1,24 @@
 /** Access profile groups and employees: small lists refreshed in full. */
 import type Database from 'better-sqlite3';
-import type { AccessProfileGroup, Employee } from '../../../../shared/api/index.ts';
-import { extraOf, orNull } from './util.ts';
+import { AccessProfileGroup, Employee } from '../../../../shared/api/index.ts';
+import { extraOf, keysOf, orNull } from './util.ts';
+
+const GROUP_KEYS = keysOf(AccessProfileGroup);
+const EMPLOYEE_KEYS = keysOf(Employee);
+
+export interface GroupRow {
+  sourceId: string;
+  name: string | null;
+  locationId: number | null;
+  locationName: string | null;
+}
+
+export interface EmployeeRow {
+  id: number;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
 
 export function createGroupsRepo(db: Database.Database) {
   const upsert = db.prepare(`
@@ -10,6 +27,17 @@ export function createGroupsRepo(db: Database.Database) {
     ON CONFLICT(source_id) DO UPDATE SET name = excluded.name, location_id = excluded.location_id,
       location_name = excluded.location_name, created_at = excluded.created_at, updated_at = excluded.updated_at,
       extra = excluded.extra`);
+  const removeUnseen = db.prepare(
+    'DELETE FROM access_profile_groups WHERE source_id NOT IN (SELECT value FROM json_each(@seen))',
+  );
+  const locationName = db
+    .prepare(
+      'SELECT location_name FROM access_profile_groups WHERE location_id = ? AND location_name IS NOT NULL ORDER BY source_id LIMIT 1',
+    )
+    .pluck() as Database.Statement<[number], string>;
+  const all = db.prepare(
+    'SELECT source_id AS sourceId, name, location_id AS locationId, location_name AS locationName FROM access_profile_groups ORDER BY source_id',
+  ) as Database.Statement<[], GroupRow>;
   return {
     upsertMany(groups: readonly AccessProfileGroup[]): void {
       for (const g of groups)
@@ -20,24 +48,14 @@ export function createGroupsRepo(db: Database.Database) {
           locationName: orNull(g.location?.name),
           createdAt: orNull(g.createdAt),
           updatedAt: orNull(g.updatedAt),
-          extra: extraOf(g, ['sourceId', 'name', 'location', 'createdAt', 'updatedAt']),
+          extra: extraOf(g, GROUP_KEYS),
         });
     },
-    removeUnseen: db.prepare(
-      'DELETE FROM access_profile_groups WHERE source_id NOT IN (SELECT value FROM json_each(@seen))',
-    ),
+    /** Removes the groups a complete listing did not show; `seen` is a JSON array of their sourceIds. */
+    removeUnseen: (seen: string): number => removeUnseen.run({ seen }).changes,
     /** The name of a location, as the access profile groups there give it (the interface has no other source). */
-    locationName: db
-      .prepare(
-        'SELECT location_name FROM access_profile_groups WHERE location_id = ? AND location_name IS NOT NULL ORDER BY source_id LIMIT 1',
-      )
-      .pluck() as Database.Statement<[number], string>,
-    all: db.prepare(
-      'SELECT source_id AS sourceId, name, location_id AS locationId, location_name AS locationName FROM access_profile_groups ORDER BY source_id',
-    ) as Database.Statement<
-      [],
-      { sourceId: string; name: string | null; locationId: number | null; locationName: string | null }
-    >,
+    locationName: (locationId: number): string | undefined => locationName.get(locationId),
+    all: (): GroupRow[] => all.all(),
   };
 }
 export type GroupsRepo = ReturnType<typeof createGroupsRepo>;
@@ -52,6 +70,11 @@ export function createEmployeesRepo(db: Database.Database) {
     WHERE employees.updated_at IS NOT excluded.updated_at OR employees.email IS NOT excluded.email
       OR employees.first_name IS NOT excluded.first_name OR employees.last_name IS NOT excluded.last_name
       OR employees.extra IS NOT excluded.extra`);
+  const removeUnseen = db.prepare('DELETE FROM employees WHERE id NOT IN (SELECT value FROM json_each(@seen))');
+  const byId = db.prepare(
+    'SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees WHERE id = ?',
+  ) as Database.Statement<[number], EmployeeRow>;
+  const count = db.prepare('SELECT count(*) FROM employees').pluck() as Database.Statement<[], number>;
   /** A page of employees, searched like the service's searchQuery, sorted by email or by name. */
   function page(query: { text: string; byEmail: boolean; ascending: boolean; offset: number; limit: number }) {
     const needle = `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,12 +88,7 @@ export function createEmployeesRepo(db: Database.Database) {
         `SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees ${where}
          ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       )
-      .all({ needle, limit: query.limit, offset: query.offset }) as {
-      id: number;
-      email: string | null;
-      firstName: string | null;
-      lastName: string | null;
-    }[];
+      .all({ needle, limit: query.limit, offset: query.offset }) as EmployeeRow[];
     return { rows, total };
   }
   return {
@@ -83,17 +101,13 @@ export function createEmployeesRepo(db: Database.Database) {
           lastName: orNull(e.lastName),
           createdAt: orNull(e.createdAt),
           updatedAt: orNull(e.updatedAt),
-          extra: extraOf(e, ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt']),
+          extra: extraOf(e, EMPLOYEE_KEYS),
         });
     },
-    removeUnseen: db.prepare('DELETE FROM employees WHERE id NOT IN (SELECT value FROM json_each(@seen))'),
-    byId: db.prepare(
-      'SELECT id, email, first_name AS firstName, last_name AS lastName FROM employees WHERE id = ?',
-    ) as Database.Statement<
-      [number],
-      { id: number; email: string | null; firstName: string | null; lastName: string | null }
-    >,
-    count: db.prepare('SELECT count(*) FROM employees').pluck() as Database.Statement<[], number>,
+    /** Removes the employees a complete listing did not show; `seen` is a JSON array of their ids. */
+    removeUnseen: (seen: string): number => removeUnseen.run({ seen }).changes,
+    byId: (id: number): EmployeeRow | undefined => byId.get(id),
+    count: (): number => count.get()!,
     page,
     /** Employees whose name or email contains the text, ignoring case. */
     search(text: string, limit: number) {

@@ -1,3 +1,10 @@
+/**
+ * The fields a response schema names (the columns a repository stores), read
+ * from the schema itself: a field added to the schema is not kept twice, once
+ * in its column and once in `extra`.
+ */
+export const keysOf = (schema: { shape: object }): readonly string[] => Object.keys(schema.shape);
+
 /** Splits an object into the columns a repository knows and the rest (kept as JSON in `extra`). */
 export function extraOf(value: Record<string, unknown>, known: readonly string[]): string | null {
   let extra: Record<string, unknown> | undefined;
