@@ -11,6 +11,7 @@
  * too often, 409 REFUSED when too many devices wait at once.
  */
 import { z } from 'zod';
+import { MINUTE } from '../time.ts';
 import { DEVICE_ROLES, PAIRING_CODE } from './operations.ts';
 
 export const HUB_PAIRING_PATH = '/hub/pairing';
@@ -19,7 +20,7 @@ export const HUB_PAIRING_PATH = '/hub/pairing';
 export const HUB_COOKIES = { device: 'foyer_device', pairing: 'foyer_pairing' } as const;
 
 /** How long a code is valid, and how many devices may wait at once. */
-export const PAIRING_TTL_MS = 10 * 60_000;
+export const PAIRING_TTL_MS = 10 * MINUTE;
 export const MAX_PENDING_PAIRINGS = 50;
 
 const Code = z.string().regex(PAIRING_CODE);

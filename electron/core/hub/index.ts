@@ -27,8 +27,9 @@ import type {
   OperationName,
 } from '../../../shared/contract/operations.ts';
 import { AppError } from '../app/errors.ts';
-import { createPinGuard, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
+import { createPinGuard, PIN_LIMITS, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
 import { PASSIVE } from '../app/session.ts';
+import { iso, MINUTE, SECOND } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import { ensurePrivateDir } from '../config/config.ts';
 import { type LanNames, lanNames } from './names.ts';
@@ -60,8 +61,8 @@ export interface Hub {
   authenticate(credential: string | undefined, address: string): Authentication;
   /** POST /hub/pairing: a code to show, and the secret for the browser's foyer_pairing cookie. */
   startPairing(address: string): PairingStarted & { secret: string };
-  /** GET /hub/pairing: the state; once paired, the device credential for its foyer_device cookie (given once). */
-  pairingState(secret: string | undefined): { answer: PairingState; credential?: string };
+  /** GET /hub/pairing from `address`: the state; once paired, the device credential for its foyer_device cookie (given once). */
+  pairingState(secret: string | undefined, address: string): { answer: PairingState; credential?: string };
   /** A call a device made and that succeeded: counted in its activity of the day. */
   noteCall(deviceId: number, name: OperationName, input: unknown): void;
   /** A device opened an event stream; `close` ends it (on revocation). Returns what to call when it ended. */
@@ -92,20 +93,10 @@ export interface HubOptions {
   names?: LanNames;
 }
 
-/**
- * Wrong pairing codes: a few typing mistakes are free, then each waits
- * twice as long, and many lock out for a while, per typist and in all. Six
- * digits with at most 50 waiting: guessing one needs thousands of tries.
- */
-export const PAIRING_CODE_LIMITS: { client: PinLimit; process: PinLimit } = {
-  client: { free: 3, firstDelayMs: 1_000, lockoutAfter: 10, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
-  process: { free: 10, firstDelayMs: 1_000, lockoutAfter: 30, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
-};
-
 /** A device's last-seen time is written at most this often (each request reads; few write). */
-const SEEN_EVERY_MS = 30_000;
-const CHANGE_THROTTLE_MS = 1_000;
-const POLL_MS = 2_000;
+const SEEN_EVERY_MS = 30 * SECOND;
+const CHANGE_THROTTLE_MS = SECOND;
+const POLL_MS = 2 * SECOND;
 
 /** The hub's local day, YYYY-MM-DD: "today" at the site. */
 export const localDay = (at: number) => new Date(at).toLocaleDateString('sv-SE');
@@ -145,7 +136,8 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
   const guard: PinGuard = createPinGuard({
     now,
     ...(options.log ? { log: options.log } : {}),
-    limits: options.codeLimits ?? PAIRING_CODE_LIMITS,
+    // Wrong codes are limited as PIN guesses are: six digits and at most 50 waiting take thousands of tries.
+    limits: options.codeLimits ?? PIN_LIMITS,
     names: { failures: 'wrong pairing codes', lockout: 'pairing code lockout' },
   });
   let urls: readonly string[] = [];
@@ -217,14 +209,14 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       if (id === undefined)
         throw new AppError(
           'NOT_FOUND',
-          `no device shows the code ${code} now: type the code the new device shows (codes last ${PAIRING_TTL_MS / 60_000} minutes)`,
+          `no device shows the code ${code} now: type the code the new device shows (codes last ${PAIRING_TTL_MS / MINUTE} minutes)`,
         );
       options.log?.(`hub: paired device ${id} "${name}" as ${role} (by ${by})`);
       changed();
       return deviceOrThrow(id);
     },
     revoke(id) {
-      if (!registry.revoke(id, new Date(now()).toISOString()))
+      if (!registry.revoke(id, iso(now())))
         throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
       options.log?.(`hub: revoked device ${id}`);
       ended(id);
@@ -239,7 +231,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       const at = now();
       const last = lastWritten.get(found.id);
       if (!last || last.address !== address || at - last.at >= SEEN_EVERY_MS) {
-        registry.seen(found.id, new Date(at).toISOString(), address);
+        registry.seen(found.id, iso(at), address);
         lastWritten.set(found.id, { at, address });
         changed();
       }
@@ -254,21 +246,22 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
           `${MAX_PENDING_PAIRINGS} devices wait to be paired already: pair or let them expire (10 minutes), then try again`,
         );
       changed();
-      return { code: started.code, expiresAt: new Date(started.expiresAt).toISOString(), secret };
+      return { code: started.code, expiresAt: iso(started.expiresAt), secret };
     },
-    pairingState(secret) {
+    pairingState(secret, address) {
       const pairing = secret ? registry.pairing(secret) : undefined;
       if (!pairing) return { answer: { state: 'none' } };
       if (pairing.deviceId !== null) {
         const credential = registry.collect(pairing.id, pairing.deviceId);
         const device = credential ? registry.device(pairing.deviceId, localDay(now())) : undefined;
         if (!credential || !device) return { answer: { state: 'none' } };
+        registry.seen(device.id, iso(now()), address);
         changed();
         return { answer: { state: 'paired', role: device.role, name: device.name }, credential };
       }
       if (pairing.expiresAt <= now()) return { answer: { state: 'expired' } };
       return {
-        answer: { state: 'pending', code: pairing.code, expiresAt: new Date(pairing.expiresAt).toISOString() },
+        answer: { state: 'pending', code: pairing.code, expiresAt: iso(pairing.expiresAt) },
       };
     },
     noteCall(deviceId, name, input) {

@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import type { DeviceRole } from '../../../shared/contract/operations.ts';
 import { configureDatabase, migrate, type Migration } from '../../../shared/sqlite/migrate.ts';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
+import { DAY, iso } from '../../../shared/time.ts';
 
 /**
  * Inline rather than .sql files: the hub is bundled into the Electron main
@@ -173,7 +174,7 @@ export function openRegistry(path: string) {
       max: number,
     ): { code: string; expiresAt: number } | undefined {
       return db.transaction(() => {
-        db.prepare('DELETE FROM pairings WHERE expires_at < ?').run(now - 24 * 3_600_000);
+        db.prepare('DELETE FROM pairings WHERE expires_at < ?').run(now - DAY);
         const taken = new Set(liveCodes.all(now).map((row) => row.code));
         if (taken.size >= max) return undefined;
         let code: string;
@@ -182,7 +183,7 @@ export function openRegistry(path: string) {
         const expiresAt = now + ttlMs;
         db.prepare(
           'INSERT INTO pairings (code, secret_sha256, address, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-        ).run(code, sha256(secret), address, new Date(now).toISOString(), expiresAt);
+        ).run(code, sha256(secret), address, iso(now), expiresAt);
         return { code, expiresAt };
       })();
     },
@@ -205,7 +206,7 @@ export function openRegistry(path: string) {
         const id = Number(
           db
             .prepare('INSERT INTO devices (name, role, paired_at, paired_by) VALUES (?, ?, ?, ?)')
-            .run(name, role, new Date(now).toISOString(), by).lastInsertRowid,
+            .run(name, role, iso(now), by).lastInsertRowid,
         );
         db.prepare('UPDATE pairings SET device_id = ? WHERE id = ?').run(id, pairing.id);
         return id;

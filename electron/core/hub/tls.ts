@@ -9,6 +9,7 @@ import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
+import { DAY, MINUTE } from '../../../shared/time.ts';
 import type { LanNames } from './names.ts';
 
 export interface HubTls {
@@ -23,7 +24,7 @@ export interface HubTls {
 }
 
 const VALID_DAYS = 825;
-const RENEW_BEFORE_MS = 30 * 86_400_000;
+const RENEW_BEFORE_MS = 30 * DAY;
 
 export function fingerprintOf(cert: string): string {
   return new X509Certificate(cert).fingerprint256.toUpperCase();
@@ -60,14 +61,14 @@ export async function ensureCertificate(dataDir: string, names: LanNames, now = 
       renewed: false,
     };
 
-  const notBeforeDate = new Date(now - 60_000);
+  const notBeforeDate = new Date(now - MINUTE);
   const made = await generate(
     [{ name: 'commonName', value: names.dns.find((n) => n !== 'localhost') ?? 'foyer-hub' }],
     {
       keySize: 2048,
       algorithm: 'sha256',
       notBeforeDate,
-      notAfterDate: new Date(notBeforeDate.getTime() + VALID_DAYS * 86_400_000),
+      notAfterDate: new Date(notBeforeDate.getTime() + VALID_DAYS * DAY),
       // Renewal keeps the key: a device that pinned the public key (the SPKI) still trusts the hub.
       ...(existingKey
         ? {

@@ -43,9 +43,18 @@ export function createHostCheck(options: {
   bound: string;
   port: () => number;
   configured: () => readonly string[];
+  /** More names of this host itself (a site hub's LAN names), as Host headers carry them. */
+  own?: readonly string[];
+  /** The port browsers leave out: 80 for HTTP, 443 for HTTPS. */
+  defaultPort?: number;
 }): HostCheck {
   const bound = bracketed(options.bound.toLowerCase());
-  const own = new Set([...LOOPBACK_NAMES, ...(WILDCARDS.has(bound) ? interfaceNames() : [bound])]);
+  const own = new Set([
+    ...LOOPBACK_NAMES,
+    ...(WILDCARDS.has(bound) ? interfaceNames() : [bound]),
+    ...(options.own ?? []),
+  ]);
+  const defaultPort = options.defaultPort ?? 80;
   return {
     allows(header) {
       if (!header) return false;
@@ -53,12 +62,12 @@ export function createHostCheck(options: {
       if (!host) return false;
       const port = options.port();
       // Browsers leave out the port when it is the scheme's default.
-      const samePort = host.port === port || (host.port === undefined && port === 80);
+      const samePort = host.port === port || (host.port === undefined && port === defaultPort);
       if (samePort && own.has(host.name)) return true;
       return options.configured().some((entry) => {
         const allowed = splitHost(entry);
         if (!allowed || allowed.name !== host.name) return false;
-        return allowed.port === undefined ? samePort : allowed.port === (host.port ?? 80);
+        return allowed.port === undefined ? samePort : allowed.port === (host.port ?? defaultPort);
       });
     },
   };

@@ -11,6 +11,14 @@
  * admin sends a file, and every answer, errors included, carries the
  * security headers and the contract's error shape, with nothing of the
  * server's insides.
+ *
+ * Hub mode (`hub`, see electron/core/hub): the same host serves a site's
+ * kiosks and desks over HTTPS with the hub's certificate. Every /app call
+ * and the event stream need a paired device's credential (401 UNPAIRED
+ * without one); a device's sessions are bound to it and its role (a kiosk
+ * device never unlocks; a desk device unlocks with the PIN, as any door);
+ * the pairing endpoints and the renderer's files are open to anyone, so an
+ * unpaired tablet can show its code. The hub's LAN names are allowed.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,11 +28,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { HUB_COOKIES, HUB_PAIRING_PATH, PAIRING_TTL_MS } from '../../../shared/contract/hub.ts';
 import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
 import { clip } from '../../../shared/contract/text.ts';
+import { DAY, SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import { AppError } from '../app/errors.ts';
 import type { Session } from '../app/session.ts';
+import type { OpenedHub, PairedDevice } from '../hub/index.ts';
+import { hostHeaderNames, hubUrls } from '../hub/names.ts';
 import { createHostCheck } from './allowed-hosts.ts';
 
 export interface BrowserHostOptions {
@@ -41,6 +53,8 @@ export interface BrowserHostOptions {
    */
   allowedHosts?: () => readonly string[];
   log?: (line: string) => void;
+  /** Serve as this site hub: HTTPS with its certificate, paired devices only (see the top of this file). */
+  hub?: OpenedHub;
 }
 
 /** The Content-Security-Policy of every answer, as helmet writes it. */
@@ -80,7 +94,17 @@ const STATUS_OF: Record<AppErrorCode, number> = {
 export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 const COOKIE = 'foyer_session';
-const COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
+
+/** A device keeps its credential long (browsers cap cookies at 400 days); it is revoked at the hub, not expired. */
+const DEVICE_COOKIE_MAX_AGE_S = (400 * DAY) / SECOND;
+
+/** Pairing: a new code now and then per address; the device's polls of its state, every few seconds. */
+const PAIRING_RATE = { start: 10, poll: 120 };
+
+const UNPAIRED = {
+  unpaired: 'this device is not paired: ask staff at the reception desk to pair it',
+  revoked: 'this device was revoked: ask staff at the reception desk to pair it again',
+} as const;
 
 /** What the framework's own refusals say: short, and never its internal message. */
 function frameworkError(status: number, code: string | undefined): AppError {
@@ -110,6 +134,8 @@ function limitedStream(limit: number): Transform {
 declare module 'fastify' {
   interface FastifyRequest {
     foyerSession: Session | null;
+    /** Hub mode: the paired device that sent the request. */
+    foyerDevice: PairedDevice | null;
   }
 }
 
@@ -123,9 +149,16 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error(`no built renderer in ${rendererDir}: run "npm run build" first (or "npm run web", which builds)`);
 
-  const { core } = options;
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMITS.admin });
+  const { core, hub } = options;
+  // Secure in hub mode: the cookies never travel over plain HTTP.
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: Boolean(hub) } as const;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMITS.admin,
+    ...(hub ? { https: { key: hub.tls.key, cert: hub.tls.cert } } : {}),
+  });
   app.decorateRequest('foyerSession', null);
+  app.decorateRequest('foyerDevice', null);
 
   // Headers first: every answer after this hook carries them, refusals and the framework's errors included.
   await app.register(fastifyHelmet, {
@@ -135,7 +168,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false, // served over plain HTTP on a LAN or loopback
+    // Plain HTTP on a LAN or loopback; a hub's certificate is trusted by fingerprint, not pinned by browsers for good.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
@@ -148,6 +182,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     bound: host,
     port: () => listening,
     configured: options.allowedHosts ?? (() => []),
+    own: hub ? hostHeaderNames(hub.names) : [],
+    defaultPort: hub ? 443 : 80,
   });
   app.addHook('onRequest', async (request, reply) => {
     if (hostCheck.allows(request.headers.host)) return;
@@ -173,17 +209,45 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     }),
   });
 
+  const sendError = (reply: FastifyReply, error: AppError) => reply.code(STATUS_OF[error.code]).send(error.toBody());
+
+  /** Hub mode: each request's device, by its credential (a point query: a revocation counts at once). */
+  const deviceSessions = new Map<number, Set<string>>();
+  const stopRevoked = hub?.onRevoked((id) => {
+    for (const sessionId of deviceSessions.get(id) ?? []) core.sessions.close(sessionId);
+    deviceSessions.delete(id);
+  });
+  if (hub)
+    app.addHook('onRequest', async (request, reply) => {
+      const found = hub.authenticate(request.cookies[HUB_COOKIES.device], request.ip);
+      if (found.ok) request.foyerDevice = found.device;
+      // The renderer's files and the pairing endpoints are for anyone: an unpaired tablet shows its code.
+      else if (request.url.startsWith('/app/'))
+        return sendError(reply, new AppError('UNPAIRED', UNPAIRED[found.reason]));
+    });
+
   /** Requests that started a session: the event stream, written by hand, must send its cookie itself. */
   const newSessions = new WeakSet<FastifyRequest>();
 
-  /** The caller's session: its cookie's, or a new kiosk session (bounded and expired by the core). */
+  /**
+   * The caller's session: its cookie's, or a new kiosk session (bounded and expired by the core). In hub
+   * mode a session belongs to one device, and a kiosk device's never unlocks.
+   */
   function sessionOf(request: FastifyRequest, reply: FastifyReply): Session {
     if (request.foyerSession) return request.foyerSession;
+    const device = request.foyerDevice;
+    const client = device ? `device:${device.id}` : `ip:${request.ip}`;
     const cookie = request.cookies[COOKIE];
     let session = cookie ? core.sessions.get(cookie) : undefined;
+    if (session && hub && session.client !== client) session = undefined;
     if (!session) {
-      session = core.sessions.open('kiosk', 'admin', `ip:${request.ip}`);
-      reply.setCookie(COOKIE, session.id, COOKIE_OPTIONS);
+      session = core.sessions.open('kiosk', device?.role === 'kiosk' ? 'kiosk' : 'admin', client);
+      if (device) {
+        let ids = deviceSessions.get(device.id);
+        if (!ids) deviceSessions.set(device.id, (ids = new Set()));
+        ids.add(session.id);
+      }
+      reply.setCookie(COOKIE, session.id, cookieOptions);
       newSessions.add(request);
     }
     request.foyerSession = session;
@@ -200,8 +264,6 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       return false;
     }
   }
-
-  const sendError = (reply: FastifyReply, error: AppError) => reply.code(STATUS_OF[error.code]).send(error.toBody());
 
   // Bodies are held to the caller's limit while they arrive, before any parsing.
   app.addHook('preParsing', async (request, reply, payload) => {
@@ -222,7 +284,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     if (!(OPERATION_NAMES as string[]).includes(name))
       return sendError(reply, new AppError('UNKNOWN_OPERATION', `no operation "${clip(name)}"`));
     try {
-      return await core.call(session, name as OperationName, request.body);
+      const output = await core.call(session, name as OperationName, request.body);
+      if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
+      return output;
     } catch (error) {
       if (error instanceof AppError) return sendError(reply, error);
       throw error;
@@ -238,7 +302,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   app.get('/app/events', (request, reply) => {
     const session = sessionOf(request, reply);
     // @fastify/cookie writes cookies in onSend, which a hijacked reply never reaches.
-    const cookie = newSessions.has(request) ? app.serializeCookie(COOKIE, session.id, COOKIE_OPTIONS) : undefined;
+    const cookie = newSessions.has(request) ? app.serializeCookie(COOKIE, session.id, cookieOptions) : undefined;
     reply.hijack();
     const raw = reply.raw;
     // Hijacked: the helmet and cookie headers are written here, by hand (raw.setHeader ones go by themselves).
@@ -257,12 +321,52 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     send({ type: 'role', role: session.role });
     const unsubscribe = core.subscribe(send, session);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    // A device's stream shows it connected; revoking the device ends it (its reconnection is then refused).
+    const device = request.foyerDevice;
+    const closed = device ? hub?.openStream(device.id, () => raw.end()) : undefined;
     // The response's close, not the request's: a GET's request "closes" as soon as it has been read.
     raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      closed?.();
     });
   });
+
+  if (hub) {
+    // Pairing (shared/contract/hub.ts): the device has no credential yet; it gets one once staff typed its code.
+    app.post(
+      HUB_PAIRING_PATH,
+      { bodyLimit: 1024, config: { rateLimit: { max: PAIRING_RATE.start, timeWindow: 60_000 } } },
+      (request, reply) => {
+        if (!sameOrigin(request))
+          return sendError(reply, new AppError('FORBIDDEN', 'cross-origin requests are not accepted'));
+        if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+          return sendError(reply, new AppError('INVALID_INPUT', 'send {} as JSON (content-type application/json)'));
+        try {
+          const { secret, ...started } = hub.startPairing(request.ip);
+          reply.header('cache-control', 'no-store');
+          reply.setCookie(HUB_COOKIES.pairing, secret, { ...cookieOptions, maxAge: PAIRING_TTL_MS / SECOND });
+          return started;
+        } catch (error) {
+          if (error instanceof AppError) return sendError(reply, error);
+          throw error;
+        }
+      },
+    );
+    app.get(
+      HUB_PAIRING_PATH,
+      { config: { rateLimit: { max: PAIRING_RATE.poll, timeWindow: 60_000 } } },
+      (request, reply) => {
+        const { answer, credential } = hub.pairingState(request.cookies[HUB_COOKIES.pairing], request.ip);
+        reply.header('cache-control', 'no-store');
+        if (credential) {
+          reply.setCookie(HUB_COOKIES.device, credential, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+          reply.clearCookie(HUB_COOKIES.pairing, cookieOptions);
+        }
+        return answer;
+      },
+    );
+  }
 
   app.setErrorHandler((error, _request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -284,7 +388,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/app/')) sessionOf(request, reply);
+    // An unpaired device of a hub gets the files, but no session.
+    if (request.method === 'GET' && !request.url.startsWith('/app/') && (!hub || request.foyerDevice))
+      sessionOf(request, reply);
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/app/'))
@@ -296,9 +402,13 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 5170);
   listening = port;
+  hub?.served(hubUrls(host, port, hub.names));
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
+    url: `${hub ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,
-    close: () => app.close(),
+    close: async () => {
+      stopRevoked?.();
+      await app.close();
+    },
   };
 }

@@ -31,7 +31,7 @@ describe('pairing', () => {
     const { dataDir, hub } = setup();
     const started = hub.startPairing('127.0.0.2');
     expect(started.code).toMatch(/^\d{6}$/);
-    expect(hub.pairingState(started.secret).answer).toEqual({
+    expect(hub.pairingState(started.secret, '127.0.0.2').answer).toEqual({
       state: 'pending',
       code: started.code,
       expiresAt: started.expiresAt,
@@ -40,11 +40,11 @@ describe('pairing', () => {
 
     const device = hub.pair({ code: started.code, role: 'kiosk', name: 'Lobby 1' }, 'desktop');
     expect(device).toMatchObject({ name: 'Lobby 1', role: 'kiosk', revokedAt: null, connected: false });
-    const collected = hub.pairingState(started.secret);
+    const collected = hub.pairingState(started.secret, '127.0.0.2');
     expect(collected.answer).toEqual({ state: 'paired', role: 'kiosk', name: 'Lobby 1' });
     expect(collected.credential).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Once: a second poll with the same pairing cookie gets nothing.
-    expect(hub.pairingState(started.secret)).toEqual({ answer: { state: 'none' } });
+    expect(hub.pairingState(started.secret, '127.0.0.2')).toEqual({ answer: { state: 'none' } });
 
     expect(hub.authenticate(collected.credential, '127.0.0.2')).toEqual({
       ok: true,
@@ -66,7 +66,7 @@ describe('pairing', () => {
     const { hub } = setup({ now: () => at });
     const started = hub.startPairing('127.0.0.2');
     at += 10 * 60_000;
-    expect(hub.pairingState(started.secret).answer).toEqual({ state: 'expired' });
+    expect(hub.pairingState(started.secret, '127.0.0.2').answer).toEqual({ state: 'expired' });
     expect(() => hub.pair({ code: started.code, role: 'kiosk', name: 'Late' }, 'desktop')).toThrow(/no device shows/);
     expect(hub.status().pendingPairings).toBe(0);
   });
@@ -98,7 +98,7 @@ describe('revocation and activity', () => {
   function paired(hub: Hub, role: 'kiosk' | 'desk' = 'kiosk') {
     const { code, secret } = hub.startPairing('127.0.0.2');
     const device = hub.pair({ code, role, name: `Device ${code}` }, 'desktop');
-    return { device, credential: hub.pairingState(secret).credential! };
+    return { device, credential: hub.pairingState(secret, '127.0.0.2').credential! };
   }
 
   it('refuses a revoked credential and closes its streams at once', () => {
