@@ -1,0 +1,116 @@
+/**
+ * Sending one row, per kind. PUTs (identities, events, profiles) are
+ * idempotent upserts, sent as they are; a transition POST is not, so one
+ * whose earlier attempt may have reached the service is settled by reading
+ * the check-in back before anything is sent again.
+ */
+import { LIMITS, type CheckIn, type EventSyncItem } from '../../../shared/api/index.ts';
+import { iso } from '../../../shared/time.ts';
+import { PreparedBody } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { walkPages } from '../api/pager.ts';
+import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
+import type { OutboxRow } from '../db/repos/outbox.ts';
+import type { OutboxContext } from './context.ts';
+import type { TransitionPayload } from './transitions.ts';
+
+type Once = { retry: RetryPolicy; signal?: AbortSignal | undefined };
+
+export function createSender(ctx: OutboxContext) {
+  const { mirror, api, config, now, log } = ctx;
+
+  /** Sends a row once (the outbox schedules its retries) and gives the service's answer. */
+  async function send(row: OutboxRow, signal?: AbortSignal): Promise<unknown> {
+    const once: Once = { retry: { ...DEFAULT_RETRY, retries: 0 }, signal };
+    // Identities and events rows hold the request body itself, checked when they were queued.
+    if (row.kind === 'identities')
+      return api.call('syncPermanentIdentities', { body: new PreparedBody(row.payload) }, once);
+    if (row.kind === 'events') return sendEvents(row.payload, once);
+    const payload = JSON.parse(row.payload);
+    switch (row.kind) {
+      case 'profiles':
+        await api.call(
+          'uploadAccessProfiles',
+          { params: { sourceId: payload.groupSourceId }, body: { accessProfiles: payload.accessProfiles } },
+          once,
+        );
+        return { replacedWith: (payload.accessProfiles as unknown[]).length };
+      case 'transition':
+        return sendTransition(row, payload as TransitionPayload, once);
+    }
+  }
+
+  /** PUT /events (a row's body text, or a part of it), split in halves while the service answers 413; results in request order. */
+  async function sendEvents(body: string | EventSyncItem[], once: Once): Promise<unknown> {
+    try {
+      return await api.call(
+        'syncEvents',
+        { body: typeof body === 'string' ? new PreparedBody(body) : { events: body } },
+        once,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 413) throw error;
+      const events = typeof body === 'string' ? (JSON.parse(body) as { events: EventSyncItem[] }).events : body;
+      if (events.length < 2) throw error;
+      const half = Math.ceil(events.length / 2);
+      log(
+        `outbox: ${events.length} events were too large for one request; sending ${half} and ${events.length - half}`,
+      );
+      const first = (await sendEvents(events.slice(0, half), once)) as { events: unknown[] };
+      const second = (await sendEvents(events.slice(half), once)) as { events: unknown[] };
+      return { events: [...first.events, ...second.events] };
+    }
+  }
+
+  async function sendTransition(row: OutboxRow, payload: TransitionPayload, once: Once): Promise<CheckIn> {
+    if (row.uncertain || row.state === 'sending') {
+      // An earlier attempt may have been applied: look before sending again.
+      const current = await readBack(payload, once.signal);
+      if (current.state === payload.toState) {
+        log(`outbox: ${row.label} was already applied by the service`);
+        return current.checkIn ?? ({ id: payload.checkInId, state: payload.toState } as CheckIn);
+      }
+      if (current.state !== payload.fromState)
+        throw new ApiError({
+          kind: 'validation',
+          status: 409,
+          code: 'INVALID_TRANSITION',
+          endpoint: 'transitionCheckIn',
+          message: `the guest is now ${current.state} at the service, not ${payload.fromState}; nothing was sent`,
+        });
+    }
+    mirror.transaction(() => mirror.outbox.markSending(row.id, iso(now())));
+    return api.call(
+      'transitionCheckIn',
+      { body: { eventName: payload.eventName, checkIn: { id: payload.checkInId } } },
+      once,
+    );
+  }
+
+  /** The check-in's state at the service. The listing shows only on-site and left guests; absent means the initial state. */
+  async function readBack(
+    payload: TransitionPayload,
+    signal?: AbortSignal,
+  ): Promise<{ state: string; checkIn?: CheckIn }> {
+    let found: CheckIn | undefined;
+    await walkPages<CheckIn>({
+      pageSize: LIMITS.checkIns.maxLimit,
+      signal,
+      idOf: (c) => c.id,
+      fetchPage: async (offset, limit, pageSignal) => {
+        const page = await api.call(
+          'listCheckIns',
+          { params: { locationId: payload.locationId }, query: { limit, offset } },
+          { signal: pageSignal },
+        );
+        return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
+      },
+      onPage: (items) => {
+        found ??= items.find((c) => c.id === payload.checkInId);
+      },
+    });
+    return found ? { state: found.state, checkIn: found } : { state: config().flow.initialState };
+  }
+
+  return send;
+}

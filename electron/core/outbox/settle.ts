@@ -1,0 +1,115 @@
+/**
+ * What a result does to a row: delivered (a transition's record replaces the
+ * local one), failed for good (a transition's optimistic state is rolled
+ * back, a conflict recorded, and its guest's later rows fail with it), or
+ * tried again later (after backoff; a transition whose attempt may have
+ * reached the service stays uncertain until it is read back).
+ */
+import type { CheckIn } from '../../../shared/api/index.ts';
+import { iso, MINUTE } from '../../../shared/time.ts';
+import { ApiError } from '../api/errors.ts';
+import type { RetryPolicy } from '../api/retry.ts';
+import type { OutboxRow } from '../db/repos/outbox.ts';
+import type { OutboxContext } from './context.ts';
+import { retryDelay } from './schedule.ts';
+import type { TransitionPayload } from './transitions.ts';
+
+/**
+ * How a row's attempt ended: `later` holds its target back for this round;
+ * `unauthorized` (the token was rejected) and `aborted` stop the round.
+ */
+export type Outcome = 'delivered' | 'failed' | 'later' | 'unauthorized' | 'aborted';
+
+/** An attempt may have reached the service when no answer came back. */
+const outcomeUnknown = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
+
+function describe(error: ApiError): string {
+  const details = error.details.slice(0, 5).map((d) => `${d.path}: ${d.message}`);
+  return error.message + (details.length ? ` (${details.join('; ')})` : '');
+}
+
+export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: () => number) {
+  const { mirror, now, log } = ctx;
+  const repo = mirror.outbox;
+
+  function delivered(row: OutboxRow, result: unknown): 'delivered' {
+    const at = iso(now());
+    mirror.transaction(() => {
+      repo.markDelivered(row.id, JSON.stringify(result ?? null), at);
+      if (row.kind === 'transition') {
+        const payload = JSON.parse(row.payload) as TransitionPayload;
+        // The service's record replaces the local one, PIN included.
+        mirror.checkIns.upsertMany([result as CheckIn], payload.locationId);
+        repo.clearPendingTransition(payload.checkInId, row.id);
+      }
+    });
+    log(`outbox: delivered ${row.label}`);
+    return 'delivered';
+  }
+
+  /** A permanent failure: the row fails with a reason; a transition's optimistic state is rolled back and a conflict recorded. */
+  function failed(row: OutboxRow, reason: string): void {
+    const at = iso(now());
+    mirror.transaction(() => {
+      repo.markFailed(row.id, reason, at);
+      // A set the service never received is no baseline for the next upload's difference.
+      if (row.kind === 'profiles') repo.forgetProfileSet(row.id);
+      if (row.kind !== 'transition') return;
+      const payload = JSON.parse(row.payload) as TransitionPayload;
+      repo.clearPendingTransition(payload.checkInId, row.id);
+      repo.addConflict({ outboxId: row.id, checkInId: payload.checkInId, message: reason, now: at });
+      // Later transitions of this guest assumed this one: they cannot be sent either.
+      for (const later of repo.laterOpen(row.target, row.id)) {
+        repo.markFailed(later.id, `not sent: "${row.label}" before it failed`, at);
+        repo.clearPendingTransition(payload.checkInId, later.id);
+      }
+    });
+  }
+
+  /** What an error while sending (or settling) a row does to it. */
+  function afterError(row: OutboxRow, error: unknown): Outcome {
+    if (!(error instanceof ApiError)) {
+      // A bug, not the service: keep the row, report loudly.
+      log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
+      mirror.transaction(() =>
+        repo.markRetry({
+          id: row.id,
+          uncertain: 0,
+          error: String(error),
+          nextAttemptAt: iso(now() + MINUTE),
+          now: iso(now()),
+        }),
+      );
+      return 'later';
+    }
+    if (error.kind === 'unauthorized') {
+      mirror.transaction(() =>
+        repo.markRetry({ id: row.id, uncertain: 0, error: describe(error), nextAttemptAt: null, now: iso(now()) }),
+      );
+      return 'unauthorized';
+    }
+    if (error.transient) {
+      const delay = retryDelay(row, error, policy, random);
+      mirror.transaction(() =>
+        repo.markRetry({
+          id: row.id,
+          // A row left 'sending' (a crash mid-request) stays uncertain until a read-back settles it.
+          uncertain:
+            row.kind === 'transition' && (row.uncertain === 1 || row.state === 'sending' || outcomeUnknown(error))
+              ? 1
+              : 0,
+          error: describe(error),
+          nextAttemptAt: iso(now() + delay),
+          now: iso(now()),
+        }),
+      );
+      log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
+      return 'later';
+    }
+    failed(row, describe(error));
+    log(`outbox: FAILED ${row.label}: ${error.message}`);
+    return 'failed';
+  }
+
+  return { delivered, afterError };
+}
