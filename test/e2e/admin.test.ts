@@ -6,19 +6,16 @@
  * Every screen is checked with axe (zero violations) and saved as a PNG in
  * test-results/screens/ for a person to look at.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin, verifyPin } from '../../electron/core/app/pins.ts';
+import { verifyPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
-import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { startBrowserHost } from '../../electron/core/web/host.ts';
-import { axeViolations, ensureBuilt, launchChromium, RENDERER, ROOT, SCREENS } from '../support/browser.ts';
+import { axeViolations, ROOT, SCREENS } from '../support/browser.ts';
+import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { TEST_TOKEN } from '../support/world.ts';
 
@@ -58,38 +55,26 @@ function logoPng(): Buffer {
   ]);
 }
 
-let dataDir: string;
 let second: TestService;
-let runtime: Runtime;
-let core: AppCore;
-let host: Awaited<ReturnType<typeof startBrowserHost>>;
-let browser: Browser;
+let app: BrowserApp;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ensureBuilt();
   mkdirSync(SCREENS, { recursive: true });
   second = await startTestService();
-  dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-admin-'));
-  const config = createConfigStore(dataDir);
-  config.write({ ...config.read(), pins: { admin: hashPin(ADMIN_PIN) } });
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
-  runtime.engine.start();
-  host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.url);
+  app = await openBrowserApp({
+    name: 'foyer-e2e-admin-',
+    pins: { admin: ADMIN_PIN },
+    prepare: ({ runtime }) => runtime.engine.start(),
+  });
+  page = await openPage(app.browser, { viewport: { width: 1280, height: 900 } }, pageErrors);
+  await page.goto(app.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await runtime?.close();
+  await app?.close();
   await second?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const text = async (selector: string) => (await page.locator(selector).first().textContent()) ?? '';
@@ -145,8 +130,12 @@ describe('the admin console, without a terminal', () => {
     await screen('connection-tested');
     await page.locator('[data-testid=connection-form] button[type=submit]').click();
     await page.locator('[data-testid=switched]').waitFor({ timeout: 20_000 });
-    expect(runtime.baseUrl).toBe(second.baseUrl);
-    expect(createConfigStore(dataDir).read()).toMatchObject({ baseUrl: second.baseUrl, companyId: 1, locationId: 10 });
+    expect(app.runtime.baseUrl).toBe(second.baseUrl);
+    expect(createConfigStore(app.dataDir).read()).toMatchObject({
+      baseUrl: second.baseUrl,
+      companyId: 1,
+      locationId: 10,
+    });
     // The token is kept, never shown: only its last two characters.
     await page.locator('[data-testid=connection-form]', { hasText: `ending …${TEST_TOKEN.slice(-2)}` }).waitFor();
     expect(await page.content()).not.toContain(TEST_TOKEN);
@@ -165,7 +154,7 @@ describe('the admin console, without a terminal', () => {
     await page.fill('[data-testid=pin-desk-again]', '1357');
     await page.locator('[data-testid=pin-form-desk] button[type=submit]').click();
     await page.locator('[data-testid=pin-form-desk] .saved').waitFor();
-    expect(await verifyPin('1357', runtime.config.pins.desk)).toBe(true);
+    expect(await verifyPin('1357', app.runtime.config.pins.desk)).toBe(true);
   });
 
   it('sets kiosk options: languages, idle time, badge with its preview, logo and colour', async () => {
@@ -185,7 +174,7 @@ describe('the admin console, without a terminal', () => {
     await page.fill('[data-testid=setting-accent]', '#1f6feb');
     await form.locator('button[type=submit]').click();
     await form.locator('.saved').waitFor();
-    const kiosk = runtime.config.kiosk;
+    const kiosk = app.runtime.config.kiosk;
     expect(kiosk.idleSeconds).toBe(45);
     expect(kiosk.languages).not.toContain('RU');
     expect(kiosk.badge).toMatchObject({ enabled: true, layout: 'compact' });
@@ -202,11 +191,11 @@ describe('the admin console, without a terminal', () => {
     await page.locator('[data-testid=online-history] li.online').first().waitFor();
     // What the sync reports goes on the panel as it happens: a warning, a drop and the way back.
     const at = new Date().toISOString();
-    runtime.engine.status.update({ online: false }, 'employees', {
+    app.runtime.engine.status.update({ online: false }, 'employees', {
       warnings: [{ kind: 'skipped', message: '2 employees without an id were skipped', at }],
       lastError: { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1', at },
     });
-    runtime.engine.status.update({ online: true });
+    app.runtime.engine.status.update({ online: true });
     await page
       .locator('[data-testid=sync-warnings-employees]', {
         hasText: 'Records skipped: 2 employees without an id were skipped',
@@ -294,19 +283,19 @@ describe('the admin console, without a terminal', () => {
   it('the outbox: the whole reason readable, and retry-all', async () => {
     // A list for a group the token is not mapped to: the service refuses it (404) and the item fails.
     const admin = createSession('e2e-admin', 'admin');
-    await core.call(admin, 'pushes.queue', {
+    await app.core.call(admin, 'pushes.queue', {
       kind: 'profiles',
       group: 'unmapped-doors',
       fileName: 'unmapped.csv',
       contentBase64: Buffer.from('sourceId,name\nroof,Roof\n').toString('base64'),
       confirmed: true,
     });
-    await runtime.engine.deliver();
+    await app.runtime.engine.deliver();
     await openTab('outbox', 'outbox');
     const reason = page.locator('[data-testid=outbox-reason]').first();
     await reason.waitFor();
     expect(await reason.isVisible()).toBe(true);
-    const failed = (await core.call(admin, 'outbox.list', {})).find((o) => o.state === 'failed')!;
+    const failed = (await app.core.call(admin, 'outbox.list', {})).find((o) => o.state === 'failed')!;
     expect(await reason.textContent()).toBe(failed.lastError);
     await screen('outbox');
     await page.click('[data-testid=retry-all]');

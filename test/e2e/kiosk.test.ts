@@ -6,20 +6,17 @@
  * PUT /events; they find themselves on the on-screen keyboard alone. Every
  * screen is captured at 1080 × 1920 and 1280 × 800 into test-results/screens/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskGuest, KioskSettingsPatch } from '../../shared/contract/operations.ts';
-import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
+import type { AppCore } from '../../electron/core/app/core.ts';
 import { createSession } from '../../electron/core/app/session.ts';
-import { createConfigStore } from '../../electron/core/config/config.ts';
-import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { startBrowserHost } from '../../electron/core/web/host.ts';
+import type { Runtime } from '../../electron/core/runtime.ts';
 import { fromNow, HOUR, uid } from '../support/basics.ts';
-import { axeViolations, ensureBuilt, launchChromium, RENDERER, SCREENS } from '../support/browser.ts';
+import { axeViolations, SCREENS } from '../support/browser.ts';
+import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 interface PageElement {
@@ -67,11 +64,10 @@ const SPELLINGS: { typed: string; finds: string; language?: string; script?: 'la
 /** Until the core's tolerant lookup lands, the spellings of the issue cannot be found: those tests wait for it. */
 const LOOKUP_PENDING = false;
 
-let dataDir: string;
+let app: BrowserApp;
+/** The app's runtime and core, set before the browser host starts: putGuests needs them. */
 let runtime: Runtime;
 let core: AppCore;
-let host: Awaited<ReturnType<typeof startBrowserHost>>;
-let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 const admin = createSession('e2e-kiosk-admin', 'admin');
@@ -120,33 +116,28 @@ async function setKiosk(patch: KioskSettingsPatch) {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
   mkdirSync(SCREENS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'foyer-kiosk-e2e-'));
-  const config = createConfigStore(dataDir);
-  config.write({ ...config.read(), pins: { admin: hashPin(ADMIN_PIN) } });
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
-  runtime.engine.start();
-  await putGuests();
-  host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: TALL, hasTouch: true });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  app = await openBrowserApp({
+    name: 'foyer-kiosk-e2e-',
+    pins: { admin: ADMIN_PIN },
+    prepare: async (opened) => {
+      ({ runtime, core } = opened);
+      runtime.engine.start();
+      await putGuests();
+    },
+  });
+  page = await openPage(app.browser, { viewport: TALL, hasTouch: true }, pageErrors);
   await page.exposeFunction('__badgePrinted', () => void printed++);
   // The browser's print dialog would wait for a person: count the calls instead.
   await page.addInitScript(() => {
     window.print = () => void (window as unknown as { __badgePrinted(): void }).__badgePrinted();
   });
-  await page.goto(host.url);
+  await page.goto(app.url);
   await page.locator('[data-testid=kiosk]').waitFor();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await runtime?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** The screen as it is, at both sizes. */

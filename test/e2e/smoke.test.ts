@@ -4,49 +4,28 @@
  * service. One page walks through the kiosk, the locked doors, the desk and
  * the admin console, as a person would.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
-import { createConfigStore } from '../../electron/core/config/config.ts';
-import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { startBrowserHost } from '../../electron/core/web/host.ts';
-import { ensureBuilt, launchChromium, RENDERER, ROOT } from '../support/browser.ts';
+import { ROOT } from '../support/browser.ts';
+import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 
 const ADMIN_PIN = '2468';
 
-let dataDir: string;
-let runtime: Runtime;
-let core: AppCore;
-let host: Awaited<ReturnType<typeof startBrowserHost>>;
-let browser: Browser;
+let app: BrowserApp;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ensureBuilt();
-  dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
-  const config = createConfigStore(dataDir);
-  config.write({ ...config.read(), pins: { admin: hashPin(ADMIN_PIN) } });
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
   // The engine starts later, once the page shows the status: the test sees it go live.
-  host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.url);
+  app = await openBrowserApp({ name: 'foyer-e2e-', pins: { admin: ADMIN_PIN } });
+  page = await openPage(app.browser, { viewport: { width: 1280, height: 800 } }, pageErrors);
+  await page.goto(app.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await runtime?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 const text = async (selector: string) => (await page.locator(selector).first().textContent()) ?? '';
@@ -63,11 +42,16 @@ async function kioskGuest() {
   start.setHours(0, 0, 0, 0);
   const from = start.toISOString();
   const to = new Date(start.getTime() + 86_400_000).toISOString();
-  const { guests: expected } = await core.call(admin, 'guests.list', { from, to, category: 'expected', limit: 500 });
+  const { guests: expected } = await app.core.call(admin, 'guests.list', {
+    from,
+    to,
+    category: 'expected',
+    limit: 500,
+  });
   for (const guest of expected) {
     const letters = guest.firstName?.slice(0, 3);
     if (!letters || letters.length < 2) continue;
-    const found = await core.call(kiosk, 'kiosk.lookup', { text: letters });
+    const found = await app.core.call(kiosk, 'kiosk.lookup', { text: letters });
     if (found.some((g) => g.invitationId === guest.invitationId && g.category === 'expected'))
       return { guest, letters };
   }
@@ -116,7 +100,7 @@ describe('Foyer in a browser', () => {
     // Nothing has been pulled yet: the bar says it is still reaching the service.
     expect(await text('[data-testid=sync-state]')).toMatch(/Contacting|Connecting/);
     await page.evaluate('window.notReloaded = true');
-    runtime.engine.start();
+    app.runtime.engine.start();
     await waitForText('[data-testid=sync-state]', /^Online$/, 30_000);
     await waitForText('[data-testid=sync-last]', /Last sync (just now|\d+ s ago)/);
     // The same page, told by the event stream: no reload happened.
@@ -140,7 +124,9 @@ describe('Foyer in a browser', () => {
     await page.click('[data-testid=evacuation-button]');
     await page.locator('[data-testid=evacuation]').waitFor();
     expect(await text('[data-testid=evacuation-location]')).toBe('Berlin HQ');
-    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(runtime.mirror.guests.onSite(10).length);
+    expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(
+      app.runtime.mirror.guests.onSite(10).length,
+    );
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=evacuation]').waitFor({ state: 'detached' });
 
@@ -188,7 +174,7 @@ describe('Foyer in a browser', () => {
     expect(await text('[data-testid=kiosk-done] h1')).toContain(guest.firstName!);
 
     const admin = createSession('e2e-check', 'admin');
-    const after = await core.call(admin, 'guests.get', { invitationId: guest.invitationId });
+    const after = await app.core.call(admin, 'guests.get', { invitationId: guest.invitationId });
     expect(after?.category).toBe('onsite');
     await page.click('[data-testid=kiosk-done-button]');
     await page.locator('[data-testid=kiosk-search]').waitFor();

@@ -6,35 +6,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
-import { createConfigStore } from '../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
-import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { startService, type RunningService } from '../../service/index.ts';
 import { loadWorldFile } from '../../service/world.ts';
+import { type BrowserApp, openBrowserApp } from './browser-app.ts';
 
-import { ensureBuilt, launchChromium, RENDERER } from './browser.ts';
 export const DESK_PIN = '1357';
 
-export interface DeskSite {
+export interface DeskSite extends BrowserApp {
   service: RunningService;
-  runtime: Runtime;
-  core: AppCore;
-  url: string;
-  browser: Browser;
-  close(): Promise<void>;
 }
 
 /** The site, its mirror filled; the engine is not started (callers decide). */
 export async function openDeskSite(invitations: number): Promise<DeskSite> {
-  ensureBuilt();
   const serviceDir = mkdtempSync(join(tmpdir(), 'foyer-desk-svc-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-desk-data-'));
   const service = await startService({
     world: loadWorldFile(DEMO_WORLD_PATH),
     dbPath: join(serviceDir, 'service.db'),
@@ -42,32 +28,21 @@ export async function openDeskSite(invitations: number): Promise<DeskSite> {
     port: 0,
     demo: { invitations },
   });
-  const store = createConfigStore(dataDir);
-  store.write({
-    ...store.read(),
-    baseUrl: service.baseUrl,
-    companyId: 1,
-    locationId: 10,
-    pins: { desk: hashPin(DESK_PIN) },
+  const app = await openBrowserApp({
+    name: 'foyer-desk-data-',
+    service: { baseUrl: service.baseUrl, token: DEMO_TOKEN },
+    config: { companyId: 1, locationId: 10 },
+    pins: { desk: DESK_PIN },
+    prepare: async ({ core }) => {
+      await core.call(createSession('site-setup', 'admin', 'admin'), 'sync.now', { full: true });
+    },
   });
-  createFileTokenStore(dataDir).set(DEMO_TOKEN);
-  const runtime = await openRuntime({ dataDir });
-  const core = createAppCore(runtime);
-  await core.call(createSession('site-setup', 'admin', 'admin'), 'sync.now', { full: true });
-  const host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true });
-  const browser = await launchChromium();
   return {
+    ...app,
     service,
-    runtime,
-    core,
-    url: host.url,
-    browser,
     async close() {
-      await browser.close();
-      await host.close();
-      await runtime.close();
+      await app.close();
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
       rmSync(serviceDir, { recursive: true, force: true });
     },
   };

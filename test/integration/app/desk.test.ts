@@ -6,13 +6,11 @@
  * back; a refused transition is retried once, with a reason that never grows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
-import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
 import type { AppEvent } from '../../../shared/contract/operations.ts';
-import { TEST_TOKEN } from '../../support/world.ts';
+import { openApp } from '../../support/app.ts';
 import {
   cleanup,
   fromNow,
@@ -60,12 +58,10 @@ beforeAll(async () => {
     ],
   });
   expect(res.status).toBe(200);
-  const dataDir = tempDir('foyer-desk-data-');
-  const store = createConfigStore(dataDir);
-  store.write({ ...store.read(), baseUrl: service.baseUrl, locationId: 10, companyId: 1 });
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
+  ({ runtime, core } = await openApp(tempDir('foyer-desk-data-'), {
+    service,
+    config: { locationId: 10, companyId: 1 },
+  }));
   core.subscribe((event) => events.push(event));
   await core.call(desk, 'sync.now', { full: true });
   eventId = runtime.mirror.guests.byId(guests[0]!.id)!.eventId!;

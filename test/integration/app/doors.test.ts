@@ -16,13 +16,13 @@ import {
   ROLES,
   type Role,
 } from '../../../shared/contract/operations.ts';
-import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import type { AppCore } from '../../../electron/core/app/core.ts';
 import { AppError } from '../../../electron/core/app/errors.ts';
-import { hashPin } from '../../../electron/core/app/pins.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
 import { isLoopback, startBrowserHost } from '../../../electron/core/web/host.ts';
+import { openApp } from '../../support/app.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 
@@ -39,19 +39,11 @@ const events: unknown[] = [];
 
 beforeAll(async () => {
   svc = await startTestService();
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-doors-'));
-  const store = createConfigStore(dataDir);
-  store.write({
-    ...store.read(),
-    baseUrl: svc.baseUrl,
-    locationId: 10,
-    companyId: 1,
-    pins: { admin: hashPin('2468'), desk: hashPin('1357') },
-  });
-  const { createFileTokenStore } = await import('../../../electron/core/config/token-store.ts');
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
+  ({ runtime, core } = await openApp(mkdtempSync(join(tmpdir(), 'foyer-doors-')), {
+    service: svc,
+    config: { locationId: 10, companyId: 1 },
+    pins: { admin: '2468', desk: '1357' },
+  }));
   core.subscribe((event) => events.push(event));
   host = await startBrowserHost({ core, rendererDir: RENDERER, host: '127.0.0.1', port: 0, pinsSet: true });
 }, 30_000);

@@ -4,12 +4,10 @@
  * with the location's name; a kiosk may not print it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
-import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
-import { TEST_TOKEN } from '../../support/world.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
+import { openApp } from '../../support/app.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir, type SeededGuest } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -30,12 +28,10 @@ function today() {
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-evac-svc-'));
   ({ guests } = await seedGuests({ baseUrl: service.baseUrl, db: service.db }, 5));
-  const dataDir = tempDir('foyer-evac-data-');
-  const store = createConfigStore(dataDir);
-  store.write({ ...store.read(), baseUrl: service.baseUrl, locationId: 10, companyId: 1 });
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
+  ({ runtime, core } = await openApp(tempDir('foyer-evac-data-'), {
+    service,
+    config: { locationId: 10, companyId: 1 },
+  }));
   await core.call(desk, 'sync.now', { full: true });
 }, 30_000);
 

@@ -16,11 +16,10 @@ import { type AppError } from '../../../electron/core/app/errors.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import { hashPin } from '../../../electron/core/app/pins.ts';
 import { createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
+import { openApp } from '../../support/app.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
-import { TEST_TOKEN } from '../../support/world.ts';
 
 const FOYER = fileURLToPath(new URL('../../../bin/foyer.mjs', import.meta.url));
 const RENDERER = mkdtempSync(join(tmpdir(), 'foyer-renderer-'));
@@ -37,15 +36,8 @@ const logged: string[] = [];
 beforeAll(async () => {
   svc = await startTestService();
   dataDir = mkdtempSync(join(tmpdir(), 'foyer-host-security-'));
+  ({ runtime, core } = await openApp(dataDir, { service: svc, pins: { admin: '2468', desk: '1357' } }));
   store = createConfigStore(dataDir);
-  store.write({
-    ...store.read(),
-    baseUrl: svc.baseUrl,
-    pins: { admin: hashPin('2468'), desk: hashPin('1357') },
-  });
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
   host = await startBrowserHost({
     core,
     rendererDir: RENDERER,

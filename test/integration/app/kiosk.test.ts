@@ -4,13 +4,11 @@
  * PIN) that only the kiosk session that checked the guest in can read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
+import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession, type Session } from '../../../electron/core/app/session.ts';
-import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
+import { openApp } from '../../support/app.ts';
 import { DAY, HOUR, iso, uid } from '../../support/basics.ts';
-import { TEST_TOKEN } from '../../support/world.ts';
 import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -89,19 +87,10 @@ beforeAll(async () => {
     { firstName: 'Tomas', lastName: 'Morgen' },
     { firstName: 'Jörg', lastName: 'Müller', email: 'joerg.mueller.tomorrow@kranich.test' },
   ]);
-  const dataDir = tempDir('foyer-kiosk-data-');
-  const store = createConfigStore(dataDir);
-  const config = store.read();
-  store.write({
-    ...config,
-    baseUrl: service.baseUrl,
-    locationId: 10,
-    companyId: 1,
-    kiosk: { ...config.kiosk, timeZone: 'UTC' },
-  });
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
-  runtime = await openRuntime({ dataDir });
-  core = createAppCore(runtime);
+  ({ runtime, core } = await openApp(tempDir('foyer-kiosk-data-'), {
+    service,
+    config: (config) => ({ locationId: 10, companyId: 1, kiosk: { ...config.kiosk, timeZone: 'UTC' } }),
+  }));
   await core.call(desk, 'sync.now', { full: true });
 }, 30_000);
 
