@@ -4,6 +4,8 @@
  * browser host (a JSON POST per operation, Server-Sent Events for the
  * stream). Argument and result types come from the contract.
  */
+import type { z } from 'zod';
+import { HUB_PAIRING_PATH, PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
 import type { IpcReply } from '../../../shared/contract/ipc.ts';
 import type {
   AppErrorBody,
@@ -45,6 +47,23 @@ function toError(body: unknown, fallback: string): ApiCallError {
   return error ? new ApiCallError(error.code, error.message, error.details) : new ApiCallError('INTERNAL', fallback);
 }
 
+/**
+ * Who hears that the host refused this device as unpaired (a site hub's
+ * answer to a device it does not know, or no longer knows): whichever call
+ * hears it first, the app goes to the pairing screen.
+ */
+const unpairedListeners = new Set<(message: string) => void>();
+export function onUnpaired(listener: (message: string) => void): () => void {
+  unpairedListeners.add(listener);
+  return () => unpairedListeners.delete(listener);
+}
+
+function failed(body: unknown, fallback: string): ApiCallError {
+  const error = toError(body, fallback);
+  if (error.code === 'UNPAIRED') for (const listener of unpairedListeners) listener(error.message);
+  return error;
+}
+
 async function overHttp<K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
   let response: Response;
   try {
@@ -58,7 +77,7 @@ async function overHttp<K extends OperationName>(name: K, input: OperationInput<
     throw new ApiCallError('UNREACHABLE', 'The Foyer host cannot be reached. Check that it is running.');
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw toError(body, `${name} failed (${response.status})`);
+  if (!response.ok) throw failed(body, `${name} failed (${response.status})`);
   return body as OperationOutput<K>;
 }
 
@@ -76,20 +95,52 @@ export async function call<K extends OperationName>(name: K, input: OperationInp
   throw toError({ error: reply.error }, `${name} failed`);
 }
 
+/** How long a stream that was refused waits before it is opened again (a hub restarting answers 502 for a moment). */
+export const REOPEN_MS = 2000;
+
 /**
  * The one event stream; reconnects by itself in a browser. `onConnection`
  * hears when the stream to the core drops and comes back.
+ *
+ * EventSource retries a dropped connection by itself, but gives up for good
+ * when the host answers with anything but a stream: a hub's 401 to a device
+ * it does not know (or revoked), a proxy's 502. Then one ordinary call asks
+ * why (an UNPAIRED answer reaches `onUnpaired` like any call's), and the
+ * stream is opened again unless the device is unpaired: pairing reloads the
+ * page anyway.
  */
 export function subscribe(
   listener: (event: AppEvent) => void,
   onConnection?: (connected: boolean) => void,
 ): () => void {
   if (globalThis.foyer?.onEvent) return globalThis.foyer.onEvent(listener);
-  const source = new EventSource('/app/events');
-  source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
-  source.onopen = () => onConnection?.(true);
-  source.onerror = () => onConnection?.(false);
-  return () => source.close();
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const open = () => {
+    const current = new EventSource('/app/events');
+    source = current;
+    current.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
+    current.onopen = () => onConnection?.(true);
+    current.onerror = () => {
+      onConnection?.(false);
+      if (current.readyState === EventSource.CLOSED) void askWhy();
+    };
+  };
+  const askWhy = async () => {
+    try {
+      await overHttp('session.get', {});
+    } catch (error) {
+      if (error instanceof ApiCallError && error.code === 'UNPAIRED') return;
+    }
+    if (!stopped) timer = setTimeout(open, REOPEN_MS);
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
 }
 
 /**
@@ -108,4 +159,35 @@ export function printPage(): Promise<void> {
   return Promise.resolve();
 }
 
-export const api = { call, subscribe, printPage };
+/**
+ * A site hub's pairing endpoints (outside the operations: the device has no
+ * session yet). The hub keeps the pending pairing in an httpOnly cookie, so
+ * a reload shows the same code. Their answers are checked: they come over
+ * the network.
+ */
+async function pairingRequest<T>(method: 'GET' | 'POST', schema: z.ZodType<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(HUB_PAIRING_PATH, {
+      method,
+      credentials: 'same-origin',
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+    });
+  } catch {
+    throw new ApiCallError('UNREACHABLE', 'The hub cannot be reached. Check the network.');
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toError(body, `the hub answered ${response.status}`);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiCallError('INTERNAL', 'The hub answered something this app does not understand.');
+  return parsed.data;
+}
+
+export const pairing = {
+  /** A new code for this device to show. */
+  start: () => pairingRequest('POST', PairingStarted),
+  /** Whether staff have entered the code yet: once paired, the hub has set the device's credential. */
+  state: () => pairingRequest('GET', PairingState),
+};
+
+export const api = { call, subscribe, printPage, pairing };

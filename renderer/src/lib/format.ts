@@ -119,3 +119,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** The contract's messages start lower-case (they read on after a field's name): as a sentence on screen. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

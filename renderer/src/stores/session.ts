@@ -1,7 +1,7 @@
 /** The session (role) and the live sync status, fed by the one event stream. */
 import { create } from 'zustand';
 import type { AppEvent, Role, SyncStatus } from '../../../shared/contract/operations.ts';
-import { api } from '../lib/api.ts';
+import { api, onUnpaired } from '../lib/api.ts';
 import { throttle } from '../lib/throttle.ts';
 
 /** How often the screen takes a new status, and how often lists reload, however fast the stream goes. */
@@ -23,7 +23,15 @@ interface SessionState {
   mirrorVersion: number;
   /** The newest version of the guests the core announced: the desk asks for what changed since its own. */
   guestsVersion: number;
+  /** Whether the event stream to the core (the hub, for a browser device) is open now. */
   connected: boolean;
+  /**
+   * Set when the host (a site hub) refused this device as not paired, or no
+   * longer paired: its message says which. The app shows the pairing screen.
+   */
+  unpaired: string | null;
+  /** When the stream dropped (null while it is open, and in the desktop app, whose door cannot drop). */
+  connectionLostAt: number | null;
   start(): () => void;
   unlock(pin: string): Promise<Role>;
   lock(): Promise<void>;
@@ -36,7 +44,11 @@ export const useSession = create<SessionState>()((set) => ({
   mirrorVersion: 0,
   guestsVersion: 0,
   connected: false,
+  unpaired: null,
+  connectionLostAt: null,
   start() {
+    // Whichever call hears it first: the session call below, a kiosk lookup, the stream's reconnect.
+    const stopUnpaired = onUnpaired((message) => set({ unpaired: message }));
     const refresh = () =>
       api.call('session.get', {}).then(
         ({ role, pinsSet }) => set({ role, pinsSet }),
@@ -56,7 +68,7 @@ export const useSession = create<SessionState>()((set) => ({
         else for (const listener of eventListeners) listener(event);
       },
       (connected) => {
-        set({ connected });
+        set((state) => ({ connected, connectionLostAt: connected ? null : (state.connectionLostAt ?? Date.now()) }));
         // Back after a drop: the host may have restarted, and the mirror moved on meanwhile.
         if (connected) {
           void refresh();
@@ -65,6 +77,7 @@ export const useSession = create<SessionState>()((set) => ({
       },
     );
     return () => {
+      stopUnpaired();
       unsubscribe();
       showStatus.cancel();
       mirrorChanged.cancel();
@@ -81,3 +94,8 @@ export const useSession = create<SessionState>()((set) => ({
     set({ role });
   },
 }));
+
+/** Whether the stream has been down for at least `afterMs` (a blip while it reconnects is not worth a word). */
+export function lostFor(lostAt: number | null, afterMs: number, now: number): boolean {
+  return lostAt !== null && now - lostAt >= afterMs;
+}

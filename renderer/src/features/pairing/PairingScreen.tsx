@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../components/Icon.tsx';
+import { Logo } from '../../components/StaffHeader.tsx';
+import { formatClock } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { usePairing } from './pairing-store.ts';
+import './pairing.css';
+
+/** "123456" as "123 456": six digits read out and typed in two halves. */
+export const groupedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+/** The hub's refusal says whether this device was paired once and revoked since. */
+export const wasRevoked = (reason: string) => /revoked/i.test(reason);
+
+/**
+ * What a device shows while a site hub does not know it: a code for staff
+ * to type at the desk. Said for whoever stands in front of a lobby tablet,
+ * large enough to read from a step away, and in English: until it is paired
+ * the device knows nothing of the site, its languages included.
+ */
+export function PairingScreen({ reason }: { reason: string }) {
+  const { view, problem, start, newCode } = usePairing(
+    useShallow((s) => ({ view: s.view, problem: s.problem, start: s.start, newCode: s.newCode })),
+  );
+  const now = useNow(5_000);
+  useEffect(() => start(), [start]);
+  const expiresAt = view.kind === 'code' ? Date.parse(view.expiresAt) : NaN;
+  const minutesLeft = Math.max(0, Math.ceil((expiresAt - now) / 60_000));
+
+  return (
+    <main className="pairing" data-testid="pairing" aria-labelledby="pairing-title">
+      <Logo />
+      <h1 id="pairing-title">Pair this device</h1>
+      {wasRevoked(reason) && (
+        <div className="banner banner-warn pairing-revoked" role="alert" data-testid="pairing-revoked">
+          <Icon name="alert" />
+          This device was removed from the site at the reception desk. To use it again, pair it once more.
+        </div>
+      )}
+      <p className="pairing-lead">Ask staff at the reception desk to enter this code under Devices.</p>
+      <div className="pairing-code-card">
+        {view.kind === 'code' ? (
+          <>
+            <p
+              className="pairing-code"
+              data-testid="pairing-code"
+              data-code={view.code}
+              aria-label={view.code.split('').join(' ')}
+            >
+              {groupedCode(view.code)}
+            </p>
+            <p className="pairing-expiry" data-testid="pairing-expiry">
+              Valid until {formatClock(view.expiresAt)} ({minutesLeft === 1 ? '1 minute' : `${minutesLeft} minutes`}
+              ). A new code comes by itself after that.
+            </p>
+          </>
+        ) : view.kind === 'paired' ? (
+          <p className="pairing-paired" data-testid="pairing-paired">
+            <Icon name="check" size={28} />
+            Paired as {view.role === 'kiosk' ? 'a kiosk' : 'a desk'}, “{view.name}”. Opening…
+          </p>
+        ) : (
+          <p className="pairing-waiting">
+            <span className="spinner" aria-hidden="true" /> Asking the hub for a code…
+          </p>
+        )}
+      </div>
+      <div className="pairing-status" role="status" aria-live="polite" data-testid="pairing-status">
+        {problem ? (
+          <span className="error-text">{problem} Trying again…</span>
+        ) : (
+          view.kind === 'code' && (
+            <>
+              <span className="spinner" aria-hidden="true" /> Waiting for staff to enter the code…
+            </>
+          )
+        )}
+      </div>
+      <ol className="pairing-steps">
+        <li>
+          At the reception desk, staff open Devices and check that the certificate fingerprint there matches the one
+          this browser shows for the site.
+        </li>
+        <li>They type the code above, choose kiosk or desk, and give this device a name.</li>
+        <li>This screen then opens the kiosk or the desk by itself.</li>
+      </ol>
+      {view.kind === 'code' && (
+        <button
+          type="button"
+          className="button-secondary pairing-new"
+          onClick={() => void newCode()}
+          data-testid="pairing-new-code"
+        >
+          <Icon name="refresh" size={20} />
+          New code
+        </button>
+      )}
+    </main>
+  );
+}
