@@ -194,4 +194,65 @@ describe('kiosk store', () => {
     expect(problemOf(new ApiCallError('NOT_FOUND', 'x'))).toBe('errorNotFound');
     expect(problemOf(new Error('boom'))).toBe('errorGeneric');
   });
+
+  describe('when the guests changed elsewhere (another kiosk of the site, the desk)', () => {
+    it('asks the shown results again, quietly, so a guest checked in elsewhere shows as checked in', async () => {
+      let category: KioskGuest['category'] = 'expected';
+      call.mockImplementation(async (name: string) => (name === 'kiosk.lookup' ? [guest({ category })] : undefined));
+      useKiosk.getState().setQuery('Mar');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(useKiosk.getState().results[0]?.category).toBe('expected');
+      category = 'onsite';
+      const refreshing = useKiosk.getState().refreshShown();
+      // No "Searching…" flicker on a screen the guest is reading.
+      expect(useKiosk.getState().searching).toBe(false);
+      await refreshing;
+      expect(useKiosk.getState().results[0]?.category).toBe('onsite');
+      expect(call).toHaveBeenLastCalledWith('kiosk.lookup', { text: 'Mar' });
+    });
+
+    it('lets a newer keystroke win over the refresh', async () => {
+      let answer: (value: KioskGuest[]) => void = () => {};
+      call.mockImplementation(
+        (name: string) =>
+          new Promise((resolve) => {
+            if (name === 'kiosk.lookup') answer = resolve;
+          }),
+      );
+      useKiosk.getState().setQuery('Ma');
+      answer([guest()]);
+      await vi.advanceTimersByTimeAsync(0);
+      const refreshing = useKiosk.getState().refreshShown();
+      useKiosk.getState().setQuery('Mar');
+      answer([guest({ firstName: 'stale' })]);
+      await vi.advanceTimersByTimeAsync(0);
+      answer([guest({ firstName: 'Maria' })]);
+      await refreshing;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(useKiosk.getState().results.map((g) => g.firstName)).toEqual(['Maria']);
+    });
+
+    it('updates the guest on the confirm screen, found by name or by code', async () => {
+      call.mockImplementation(async (name: string) =>
+        name === 'kiosk.lookup'
+          ? [guest({ invitationId: 8 }), guest({ category: 'onsite' })]
+          : name === 'kiosk.byCode'
+            ? guest({ category: 'left' })
+            : undefined,
+      );
+      useKiosk.getState().setQuery('Maria');
+      await vi.advanceTimersByTimeAsync(0);
+      useKiosk.getState().choose(guest());
+      await useKiosk.getState().refreshShown();
+      let { step } = useKiosk.getState();
+      expect(step.kind === 'confirm' && step.guest.category).toBe('onsite');
+
+      useKiosk.getState().back();
+      await useKiosk.getState().findByCode('FOYER-7');
+      await useKiosk.getState().refreshShown();
+      step = useKiosk.getState().step;
+      expect(step.kind === 'confirm' && step.guest.category).toBe('left');
+      expect(call).toHaveBeenLastCalledWith('kiosk.byCode', { code: 'FOYER-7' });
+    });
+  });
 });

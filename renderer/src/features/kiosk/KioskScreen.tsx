@@ -7,8 +7,10 @@ import { accentPalette } from '../../lib/contrast.ts';
 import { isHanName } from '../../lib/format.ts';
 import { toKioskLanguage } from '../../lib/languages.ts';
 import { useSession } from '../../stores/session.ts';
+import { useConnectionLost } from '../../stores/use-connection-lost.ts';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
+import { HubLost, KIOSK_LOST_AFTER_MS } from './HubLost.tsx';
 import { IdleWarning } from './IdleWarning.tsx';
 import { useKiosk } from './kiosk-store.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -75,7 +77,7 @@ function useNeedsCjkFont() {
 /** The lobby kiosk, full screen: find your invitation, check in or out, and back to the start. */
 export function KioskScreen() {
   const { locale } = useTranslation();
-  const { step, idleSeconds, pristine, announcement, accent, loadSettings, reset, refreshGuest } = useKiosk(
+  const { step, idleSeconds, pristine, announcement, accent, loadSettings, reset, refreshShown } = useKiosk(
     useShallow((s) => ({
       step: s.step.kind,
       accent: s.settings.branding.accentColor,
@@ -89,20 +91,22 @@ export function KioskScreen() {
       announcement: s.announcement,
       loadSettings: s.loadSettings,
       reset: s.reset,
-      refreshGuest: s.refreshGuest,
+      refreshShown: s.refreshShown,
     })),
   );
   const mirrorVersion = useSession((s) => s.mirrorVersion);
+  const guestsVersion = useSession((s) => s.guestsVersion);
   const needsCjk = useNeedsCjkFont();
 
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
 
-  // The mirror moved: a pending check-in may have reached the service.
+  // The mirror moved (a pending check-in may have reached the service), or the guests did (a check-in at
+  // another kiosk of the site, at the desk): what is on screen is asked for again, within a second.
   useEffect(() => {
-    if (mirrorVersion > 0) void refreshGuest();
-  }, [mirrorVersion, refreshGuest]);
+    if (mirrorVersion > 0 || guestsVersion > 0) void refreshShown();
+  }, [mirrorVersion, guestsVersion, refreshShown]);
 
   useEffect(() => {
     if (needsCjk) void loadCjkFont();
@@ -120,6 +124,21 @@ export function KioskScreen() {
       } as CSSProperties)
     : undefined;
   const { warning } = useIdle(idleSeconds, !pristine, reset);
+  const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
+
+  if (lost)
+    // Nothing here works without the hub (the PIN is checked there too), but a guest may still switch the language.
+    return (
+      <div className="kiosk kiosk-lost" lang={locale} style={style} data-testid="kiosk">
+        <div className="kiosk-top">
+          <span />
+          <div className="kiosk-top-end">
+            <LanguagePicker />
+          </div>
+        </div>
+        <HubLost />
+      </div>
+    );
 
   return (
     <div className={`kiosk kiosk-step-${step}`} lang={locale} style={style} data-testid="kiosk">

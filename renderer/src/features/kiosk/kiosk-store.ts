@@ -67,6 +67,8 @@ interface KioskState {
   busy: boolean;
   /** What went wrong, as a message key: shown in the guest's language. */
   problem: KioskMessageKey | null;
+  /** The code the shown guest was found by (null when found by name): asked again when the guests change. */
+  foundByCode: string | null;
   loadSettings(): Promise<void>;
   setLanguage(language: KioskLanguage): void;
   acceptOfferedLanguage(): void;
@@ -83,6 +85,11 @@ interface KioskState {
   confirm(action: KioskAction): Promise<void>;
   /** Re-reads the arrival on the done screen, so "pending" clears and the door PIN shows when the service answered. */
   refreshGuest(): Promise<void>;
+  /**
+   * Asks again for what the screen shows (the results, the guest about to
+   * confirm, the arrival): the guests changed, perhaps at another kiosk.
+   */
+  refreshShown(): Promise<void>;
   /** Asks for the arrival a few times after a check-in, until the service has answered. */
   followArrival(invitationId: number): Promise<void>;
   back(): void;
@@ -109,6 +116,21 @@ let lookupSequence = 0;
 let lookupInFlight = false;
 let queuedLookup: { text: string; sequence: number } | null = null;
 
+async function runLookups(set: (patch: Partial<KioskState>) => void) {
+  lookupInFlight = true;
+  while (queuedLookup) {
+    const question = queuedLookup;
+    queuedLookup = null;
+    try {
+      const results = await api.call('kiosk.lookup', { text: question.text });
+      if (question.sequence === lookupSequence) set({ results, searchedText: question.text, searching: false });
+    } catch (error) {
+      if (question.sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
+    }
+  }
+  lookupInFlight = false;
+}
+
 export const useKiosk = create<KioskState>()((set, get) => ({
   settings: DEFAULT_SETTINGS,
   language: 'EN',
@@ -125,6 +147,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   step: { kind: 'start' },
   busy: false,
   problem: null,
+  foundByCode: null,
 
   async loadSettings() {
     try {
@@ -170,26 +193,12 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     const trimmed = text.trim();
     if (!canLookUp(trimmed) || looksLikeCode(trimmed)) {
       queuedLookup = null;
-      set({ query: text, results: [], searchedText: null, searching: false, problem: null });
+      set({ query: text, results: [], searchedText: null, searching: false, problem: null, foundByCode: null });
       return;
     }
-    set({ query: text, searching: true, problem: null });
+    set({ query: text, searching: true, problem: null, foundByCode: null });
     queuedLookup = { text: trimmed, sequence };
-    const ask = async () => {
-      lookupInFlight = true;
-      while (queuedLookup) {
-        const question = queuedLookup;
-        queuedLookup = null;
-        try {
-          const results = await api.call('kiosk.lookup', { text: question.text });
-          if (question.sequence === lookupSequence) set({ results, searchedText: question.text, searching: false });
-        } catch (error) {
-          if (question.sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
-        }
-      }
-      lookupInFlight = false;
-    };
-    if (!lookupInFlight) void ask();
+    if (!lookupInFlight) void runLookups(set);
   },
 
   setCodeText(text) {
@@ -215,8 +224,10 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     set({ busy: true, problem: null });
     try {
       const guest = await api.call('kiosk.byCode', { code: text });
-      if (guest) get().choose(guest);
-      else set({ problem: 'codeNotFound', codeText: '' });
+      if (guest) {
+        get().choose(guest);
+        set({ foundByCode: text });
+      } else set({ problem: 'codeNotFound', codeText: '' });
     } catch (error) {
       set({ problem: problemOf(error) });
     } finally {
@@ -274,6 +285,36 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     }
   },
 
+  async refreshShown() {
+    const { step, query, foundByCode } = get();
+    if (step.kind === 'done') return get().refreshGuest();
+    if (step.kind === 'start') {
+      const text = query.trim();
+      if (!canLookUp(text) || looksLikeCode(text)) return;
+      // The same question again, quietly (no "Searching…"): a newer keystroke still wins.
+      queuedLookup = { text, sequence: lookupSequence };
+      if (!lookupInFlight) await runLookups(set);
+      return;
+    }
+    if (step.kind !== 'confirm') return;
+    const invitationId = step.guest.invitationId;
+    try {
+      const fresh = foundByCode
+        ? await api.call('kiosk.byCode', { code: foundByCode })
+        : (await api.call('kiosk.lookup', { text: query.trim() })).find((g) => g.invitationId === invitationId);
+      const now = get().step;
+      if (
+        fresh &&
+        fresh.invitationId === invitationId &&
+        now.kind === 'confirm' &&
+        now.guest.invitationId === invitationId
+      )
+        set({ step: { ...now, guest: fresh } });
+    } catch {
+      // What is shown stays; the confirm itself answers if the guest's state moved on.
+    }
+  },
+
   async followArrival(invitationId) {
     const current = () => {
       const now = get().step;
@@ -293,6 +334,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     set({
       step: { kind: 'start' },
       problem: null,
+      foundByCode: null,
       offeredLanguage: null,
       ownLanguage: null,
       ...(ownLanguage ? { language: ownLanguage.language, languageChosen: ownLanguage.chosen } : {}),
@@ -315,6 +357,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       searching: false,
       busy: false,
       problem: null,
+      foundByCode: null,
       languageChosen: false,
       language: toKioskLanguage(state.settings.defaultLanguage) ?? 'EN',
     }));

@@ -74,4 +74,6 @@ export const cs: KioskMessages = {
   badgePrinting: 'Vaše návštěvnická visačka se tiskne.',
   badgeVisitor: 'Návštěva',
   badgeHost: 'Hostitel',
+  hubLostTitle: 'Obraťte se prosím na recepci',
+  hubLostBody: 'Na této obrazovce se teď nelze přihlásit. Naše recepce vám ráda pomůže.',
 };

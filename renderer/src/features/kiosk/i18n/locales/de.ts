@@ -77,4 +77,6 @@ export const de: KioskMessages = {
   badgePrinting: 'Ihr Besucherausweis wird gedruckt.',
   badgeVisitor: 'Besucher',
   badgeHost: 'Gastgeber',
+  hubLostTitle: 'Bitte wenden Sie sich an den Empfang',
+  hubLostBody: 'An diesem Bildschirm ist die Anmeldung gerade nicht möglich. Unser Empfang hilft Ihnen gern weiter.',
 };

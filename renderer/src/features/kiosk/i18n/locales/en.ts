@@ -76,6 +76,8 @@ export const en = {
   badgePrinting: 'Your visitor badge is being printed.',
   badgeVisitor: 'Visitor',
   badgeHost: 'Host',
+  hubLostTitle: 'Please see reception',
+  hubLostBody: 'This screen cannot check you in right now. Our reception desk will be glad to help you.',
 };
 
 export type KioskMessageKey = keyof typeof en;

@@ -75,4 +75,7 @@ export const es: KioskMessages = {
   badgePrinting: 'Se está imprimiendo su tarjeta de visitante.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrión',
+  hubLostTitle: 'Diríjase a la recepción, por favor',
+  hubLostBody:
+    'En este momento no es posible registrar su llegada en esta pantalla. Nuestra recepción le ayudará con mucho gusto.',
 };

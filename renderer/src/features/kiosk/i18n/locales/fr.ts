@@ -75,4 +75,7 @@ export const fr: KioskMessages = {
   badgePrinting: 'Votre badge visiteur est en cours d’impression.',
   badgeVisitor: 'Visiteur',
   badgeHost: 'Hôte',
+  hubLostTitle: 'Veuillez vous adresser à l’accueil',
+  hubLostBody:
+    'Cet écran ne peut pas enregistrer votre arrivée pour le moment. Notre accueil se fera un plaisir de vous aider.',
 };

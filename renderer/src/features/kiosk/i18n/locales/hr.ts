@@ -74,4 +74,6 @@ export const hr: KioskMessages = {
   badgePrinting: 'Vaša posjetnička iskaznica se ispisuje.',
   badgeVisitor: 'Posjetitelj',
   badgeHost: 'Domaćin',
+  hubLostTitle: 'Molimo obratite se recepciji',
+  hubLostBody: 'Prijava na ovom zaslonu trenutačno nije moguća. Naša recepcija rado će vam pomoći.',
 };

@@ -74,4 +74,6 @@ export const hu: KioskMessages = {
   badgePrinting: 'A látogatói kártyája nyomtatás alatt.',
   badgeVisitor: 'Látogató',
   badgeHost: 'Vendéglátó',
+  hubLostTitle: 'Kérjük, forduljon a recepcióhoz',
+  hubLostBody: 'Ezen a képernyőn most nem lehet bejelentkezni. A recepció szívesen segít.',
 };

@@ -75,4 +75,6 @@ export const it: KioskMessages = {
   badgePrinting: 'Il suo badge visitatore è in stampa.',
   badgeVisitor: 'Visitatore',
   badgeHost: 'Ospitante',
+  hubLostTitle: 'Si rivolga alla reception, per favore',
+  hubLostBody: 'Al momento non è possibile registrare l’arrivo da questo schermo. La reception sarà lieta di aiutarla.',
 };

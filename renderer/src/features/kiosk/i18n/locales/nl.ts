@@ -75,4 +75,6 @@ export const nl: KioskMessages = {
   badgePrinting: 'Uw bezoekersbadge wordt afgedrukt.',
   badgeVisitor: 'Bezoeker',
   badgeHost: 'Gastheer',
+  hubLostTitle: 'Meld u bij de receptie',
+  hubLostBody: 'Aanmelden op dit scherm is op dit moment niet mogelijk. Onze receptie helpt u graag verder.',
 };

@@ -75,4 +75,6 @@ export const pl: KioskMessages = {
   badgePrinting: 'Twój identyfikator gościa jest drukowany.',
   badgeVisitor: 'Gość',
   badgeHost: 'Gospodarz',
+  hubLostTitle: 'Zgłoś się, proszę, do recepcji',
+  hubLostBody: 'Na tym ekranie nie można się teraz zameldować. Recepcja chętnie Ci pomoże.',
 };

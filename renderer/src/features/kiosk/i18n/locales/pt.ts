@@ -74,4 +74,7 @@ export const pt: KioskMessages = {
   badgePrinting: 'O seu cartão de visitante está a ser impresso.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrião',
+  hubLostTitle: 'Dirija-se à receção, por favor',
+  hubLostBody:
+    'De momento, não é possível registar a sua entrada neste ecrã. A nossa receção terá todo o gosto em ajudar.',
 };

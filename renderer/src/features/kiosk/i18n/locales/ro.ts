@@ -75,4 +75,6 @@ export const ro: KioskMessages = {
   badgePrinting: 'Ecusonul dumneavoastră de vizitator se tipărește.',
   badgeVisitor: 'Vizitator',
   badgeHost: 'Gazdă',
+  hubLostTitle: 'Vă rugăm să mergeți la recepție',
+  hubLostBody: 'Momentan nu vă puteți înregistra de la acest ecran. Recepția vă va ajuta cu plăcere.',
 };

@@ -74,4 +74,6 @@ export const tr: KioskMessages = {
   badgePrinting: 'Ziyaretçi kartınız yazdırılıyor.',
   badgeVisitor: 'Ziyaretçi',
   badgeHost: 'Ev sahibi',
+  hubLostTitle: 'Lütfen resepsiyona başvurun',
+  hubLostBody: 'Şu anda bu ekrandan giriş yapılamıyor. Resepsiyonumuz size memnuniyetle yardımcı olacaktır.',
 };

@@ -74,4 +74,6 @@ export const zhCN: KioskMessages = {
   badgePrinting: '正在打印您的访客证。',
   badgeVisitor: '访客',
   badgeHost: '接待人',
+  hubLostTitle: '请到前台',
+  hubLostBody: '此屏幕暂时无法办理签到。前台工作人员很乐意为您服务。',
 };
