@@ -7,7 +7,7 @@ import { capitalised } from '../../lib/format.ts';
 import { throttle } from '../../lib/throttle.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { onAppEvent } from '../../stores/session.ts';
-import { deviceOrder, type PairErrors, presence, useDevices } from './devices-store.ts';
+import { deviceOrder, type PairErrors, type PairField, presence, useDevices } from './devices-store.ts';
 import './devices.css';
 
 function NotAHub() {
@@ -30,6 +30,17 @@ function NotAHub() {
       </ul>
       <p className="muted">The README’s “Setting up a site” walks through the rest.</p>
     </section>
+  );
+}
+
+/** A field's refusal, right under it (and named by its aria-describedby). */
+function FieldError({ errors, field }: { errors: PairErrors; field: PairField }) {
+  const text = errors[field];
+  if (!text) return null;
+  return (
+    <small id={`pair-${field}-error`} className="error-text" data-testid={`pair-${field}-error`}>
+      {capitalised(text)}
+    </small>
   );
 }
 
@@ -74,11 +85,7 @@ function PairForm() {
             onChange={(event) => setForm({ code: event.target.value.replace(/\s/g, '') })}
             data-testid="pair-code"
           />
-          {errors.code && (
-            <small id="pair-code-error" className="error-text" data-testid="pair-code-error">
-              {capitalised(errors.code)}
-            </small>
-          )}
+          <FieldError errors={errors} field="code" />
         </div>
         <fieldset className={`pair-role${errors.role ? ' field-invalid' : ''}`} aria-describedby={describedBy('role')}>
           <legend>What it is</legend>
@@ -103,11 +110,7 @@ function PairForm() {
               </span>
             </label>
           ))}
-          {errors.role && (
-            <small id="pair-role-error" className="error-text">
-              {capitalised(errors.role)}
-            </small>
-          )}
+          <FieldError errors={errors} field="role" />
         </fieldset>
         <div className={`field${errors.name ? ' field-invalid' : ''}`}>
           <label htmlFor="pair-name">Name</label>
@@ -121,11 +124,7 @@ function PairForm() {
             onChange={(event) => setForm({ name: event.target.value })}
             data-testid="pair-name"
           />
-          {errors.name && (
-            <small id="pair-name-error" className="error-text" data-testid="pair-name-error">
-              {capitalised(errors.name)}
-            </small>
-          )}
+          <FieldError errors={errors} field="name" />
         </div>
         {errors.form && (
           <div className="banner banner-error" role="alert">
