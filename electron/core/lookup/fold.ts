@@ -29,10 +29,13 @@ const SPECIAL: Record<string, string> = {
   ŧ: 't',
   Ŧ: 't',
 };
+const ASCII = /^[ -~]*$/;
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'gu');
 
 /** Lower case, marks removed, special letters spelled out. Any script. */
 export function baseFold(text: string): string {
+  // Printable ASCII has no marks and no special letters: only case to fold (most names, and far cheaper).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .replace(SPECIAL_RE, (c) => SPECIAL[c]!)
     .normalize('NFD')

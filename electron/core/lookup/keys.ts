@@ -15,8 +15,16 @@ const parts = (text: string) =>
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
 
-/** Tokens of one name (first or last), in the own script first. */
-export function nameTokens(name: string | null, familyName = false): { own: string[]; other: string[] } {
+/**
+ * Tokens of one name (first or last), in the own script first. Without
+ * `withOther`, only the own ones (folding only: no transliteration, no
+ * pinyin, which cost far more).
+ */
+export function nameTokens(
+  name: string | null,
+  familyName = false,
+  withOther = true,
+): { own: string[]; other: string[] } {
   const own: string[] = [];
   const other: string[] = [];
   if (!name) return { own, other };
@@ -24,19 +32,21 @@ export function nameTokens(name: string | null, familyName = false): { own: stri
   for (const word of words) {
     if (HAN.test(word)) {
       own.push(...(word.match(HAN_CHARS) ?? []));
-      const syllables = hanToPinyin(word, familyName);
-      for (const readings of syllables) other.push(...readings);
-      // The joined pinyin, as a Chinese guest writes a given name in Latin letters ("Zixuan").
-      if (syllables.length > 1) other.push(syllables.map((r) => r[0]!).join(''));
+      if (withOther) {
+        const syllables = hanToPinyin(word, familyName);
+        for (const readings of syllables) other.push(...readings);
+        // The joined pinyin, as a Chinese guest writes a given name in Latin letters ("Zixuan").
+        if (syllables.length > 1) other.push(syllables.map((r) => r[0]!).join(''));
+      }
       const rest = word.replace(HAN_CHARS, ' ').trim();
       if (rest) own.push(...parts(rest).map(foldWord));
     } else {
       own.push(foldWord(word));
-      if (CYRILLIC.test(word)) other.push(...cyrillicToLatin(word));
+      if (withOther && CYRILLIC.test(word)) other.push(...cyrillicToLatin(word));
     }
   }
   // "O'Connor" typed as oconnor, "Miller-Smith" as millersmith.
-  if (words.length > 1 && !HAN.test(name)) other.push(foldLatin(words.join('')));
+  if (withOther && words.length > 1 && !HAN.test(name)) other.push(foldLatin(words.join('')));
   return { own, other };
 }
 

@@ -7,7 +7,7 @@
  */
 import { prefixWithin, typosAllowed } from './distance.ts';
 import { baseFold } from './fold.ts';
-import { nameTokens, type TypedWord } from './keys.ts';
+import { nameKey, nameTokens, type TypedWord } from './keys.ts';
 
 export const MATCH = {
   exact: 8,
@@ -31,16 +31,29 @@ interface NameForms {
   all: string[];
 }
 
-/** The forms of names ranked lately: the same names come back keystroke after keystroke. */
+/** A guest's names as ranking reads them: with the lookup key the mirror stores, when it was read along. */
+export interface RankedName {
+  firstName: string | null;
+  lastName: string | null;
+  /** The contact's lookup key (keys.ts); computed here when not given. */
+  nameKey?: string | null | undefined;
+}
+
+/**
+ * The forms of names ranked lately: the same names come back keystroke after
+ * keystroke. The other spellings are the stored key's tokens that are not the
+ * name's own: computing them again (transliteration, pinyin) for every guest
+ * a short prefix finds is what made ranking slow, not the index.
+ */
 let forms = new Map<string, NameForms>();
-function formsOf(firstName: string | null, lastName: string | null): NameForms {
+function formsOf(name: RankedName): NameForms {
+  const { firstName, lastName } = name;
   const key = `${firstName ?? ''}\u0000${lastName ?? ''}`;
   let found = forms.get(key);
   if (!found) {
-    const first = nameTokens(firstName);
-    const last = nameTokens(lastName, true);
-    const own = [...first.own, ...last.own];
-    const other = [...first.other, ...last.other];
+    const own = [...nameTokens(firstName, false, false).own, ...nameTokens(lastName, true, false).own];
+    const owned = new Set(own);
+    const other = (name.nameKey ?? nameKey(firstName, lastName)).split(' ').filter((t) => t && !owned.has(t));
     found = { own, other, all: [...own, ...other] };
     if (forms.size >= 5_000) forms = new Map();
     forms.set(key, found);
@@ -48,8 +61,8 @@ function formsOf(firstName: string | null, lastName: string | null): NameForms {
   return found;
 }
 
-export function scoreName(words: readonly TypedWord[], firstName: string | null, lastName: string | null): NameScore {
-  const { own, other, all } = formsOf(firstName, lastName);
+export function scoreName(words: readonly TypedWord[], name: RankedName): NameScore {
+  const { own, other, all } = formsOf(name);
   const exactlyTyped = new Set<string>();
   let score = 0;
   for (const word of words) {

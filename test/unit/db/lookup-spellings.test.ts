@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ReceptionInvitation } from '../../../shared/api/index.ts';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import { HOUR, iso } from '../../../shared/time.ts';
+import { nameKey, typedWords } from '../../../electron/core/lookup/keys.ts';
+import { MATCH, scoreName } from '../../../electron/core/lookup/rank.ts';
 
 const NOW = Date.parse('2032-06-15T09:00:00.000Z');
 const WINDOW = { locationId: 10, from: iso(NOW - HOUR), to: iso(NOW + 12 * HOUR), now: NOW };
@@ -198,4 +200,32 @@ describe('finding by email at the kiosk', () => {
       expect(email(text)).toEqual([]);
     },
   );
+});
+
+describe('ranking from the stored lookup key', () => {
+  // Ranking takes a guest's other spellings from the key the mirror stores (read with the guest)
+  // instead of transliterating every name a short prefix finds again.
+  const stored = (contactId: number) =>
+    mirror.db
+      .prepare('SELECT first_name AS firstName, last_name AS lastName, name_key AS nameKey FROM contacts WHERE id = ?')
+      .get(500 + contactId) as { firstName: string | null; lastName: string | null; nameKey: string | null };
+  const score = (text: string, contactId: number) => scoreName(typedWords(text), stored(contactId)).score;
+  it('scores the own spelling as exact and the other ones as transliterated', () => {
+    expect(stored(4).nameKey).toBe(nameKey('Артём', 'Соловьёв'));
+    expect(score('Соловьёв', 4)).toBe(MATCH.exact);
+    expect(score('Solovyov', 4)).toBe(MATCH.transliterated);
+    expect(score('Solow', 4)).toBe(MATCH.transliteratedPrefix);
+    expect(score('王', 6)).toBe(MATCH.exact);
+    expect(score('wang', 6)).toBe(MATCH.transliterated);
+    // The pinyin typed as one word, family name first, as the index finds it.
+    expect(score('wangchao', 6)).toBe(MATCH.transliterated);
+    expect(score('Zixuan', 14)).toBe(MATCH.transliterated);
+    expect(score('oconnor', 10)).toBe(MATCH.transliterated);
+    expect(score('Mueller', 1)).toBe(MATCH.exact);
+    expect(score('Mül', 1)).toBe(MATCH.prefix);
+  });
+  it('computes the key when the guest was read without it', () => {
+    const { firstName, lastName } = stored(4);
+    expect(scoreName(typedWords('Solovyov'), { firstName, lastName }).score).toBe(MATCH.transliterated);
+  });
 });

@@ -8,7 +8,7 @@ import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '.
 import { baseFold } from '../../lookup/fold.ts';
 import { type Candidate, createFuzzyIndex, type FuzzyIndex } from '../../lookup/fuzzy.ts';
 import { type TypedWord, typedWords } from '../../lookup/keys.ts';
-import { scoreName } from '../../lookup/rank.ts';
+import { type RankedName, scoreName } from '../../lookup/rank.ts';
 import { parseJsonColumn } from './util.ts';
 
 export interface Guest {
@@ -127,7 +127,8 @@ export function createGuestsRepo(
   // No ORDER BY on the FTS side, so that LIMIT ends the scan early even for one-letter prefixes.
   // Only what ranking needs: the guests shown are read whole afterwards, a few of them.
   const lookup = db.prepare(`
-    SELECT i.id AS invitationId, c.first_name AS firstName, c.last_name AS lastName, i.starts_at AS startsAt
+    SELECT i.id AS invitationId, c.first_name AS firstName, c.last_name AS lastName, c.name_key AS nameKey,
+      i.starts_at AS startsAt
     FROM contacts_fts f CROSS JOIN invitations i INDEXED BY invitations_contact ON i.contact_id = f.rowid
     JOIN contacts c ON c.id = i.contact_id
     WHERE contacts_fts MATCH @match AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
@@ -256,8 +257,7 @@ export function createGuestsRepo(
         const guest = byIdStatement.get({ id: row.invitationId, initialState: flow.initialState });
         // The typo stage may work on the guests as they were a moment ago: a guest renamed since is shown only
         // when their name as it is now still matches.
-        if (!guest || (fuzzy.has(guest.invitationId) && scoreName(words, guest.firstName, guest.lastName).score === 0))
-          return [];
+        if (!guest || (fuzzy.has(guest.invitationId) && scoreName(words, guest).score === 0)) return [];
         return [withCategory(flow)(guest)];
       });
     },
@@ -342,16 +342,14 @@ export interface LookupQuery extends GuestQuery {
 }
 
 /** What ranking reads of a guest. */
-interface Ranked {
+interface Ranked extends RankedName {
   invitationId: number;
-  firstName: string | null;
-  lastName: string | null;
   startsAt: string | null;
 }
 
 function rank(rows: Ranked[], words: readonly TypedWord[], now: number, limit: number): Ranked[] {
   return rows
-    .map((row) => ({ row, ...scoreName(words, row.firstName, row.lastName), distance: distanceTo(row, now) }))
+    .map((row) => ({ row, ...scoreName(words, row), distance: distanceTo(row, now) }))
     .sort(
       (a, b) =>
         b.score - a.score ||
