@@ -1,5 +1,6 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
 import { openDatabase } from '../../../shared/sqlite/open.ts';
+import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createDeskGuestsRepo } from './repos/desk-guests.ts';
@@ -20,20 +21,7 @@ export function openMirror(path: string) {
     db.close();
     throw error;
   }
-  const lookupIndex = {
-    /** Stops maintaining the lookup index row by row (for a bulk load into an empty mirror). */
-    defer(): void {
-      db.prepare("INSERT OR IGNORE INTO mirror_flags (name) VALUES ('lookup_index_deferred')").run();
-    },
-    /** Rebuilds the lookup index from the contacts and maintains it row by row again. */
-    restore(): void {
-      db.transaction(() => {
-        db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('rebuild')").run();
-        db.prepare("DELETE FROM mirror_flags WHERE name = 'lookup_index_deferred'").run();
-      })();
-    },
-    deferred: () => db.prepare("SELECT 1 FROM mirror_flags WHERE name = 'lookup_index_deferred'").get() !== undefined,
-  };
+  const lookupIndex = createLookupIndex(db);
   const invitations = createInvitationsRepo(db);
   // A migration changed how lookup keys are made: compute them again, then index them at once.
   if (db.prepare("SELECT 1 FROM mirror_flags WHERE name = 'lookup_keys_stale'").get()) {

@@ -276,9 +276,9 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     });
     return { received, pages: result.pages, removed, complete: result.complete, warnings };
   } finally {
-    // Nothing of this pull is applied after it ended, and the index is rebuilt after the last row.
+    // Nothing of this pull is applied after it ended, and the index is built after the last row (in slices).
     await pages.drain().catch(() => {});
-    if (bulk) mirror.lookupIndex.restore();
+    if (bulk) await mirror.lookupIndex.restoreInSlices();
   }
 }
 
