@@ -5,11 +5,14 @@
  * nothing of its own. Everything is stopped, in order, before the app quits.
  */
 import { app, BrowserWindow, ipcMain, safeStorage, session as electronSession, type WebContents } from 'electron';
-import { createAppCore } from '../core/app/core.ts';
+import { dirname } from 'node:path';
+import { type AppCore, createAppCore } from '../core/app/core.ts';
 import type { Session } from '../core/app/session.ts';
 import { type Config, createConfigStore } from '../core/config/config.ts';
 import { createFileTokenStore } from '../core/config/token-store.ts';
-import { openRuntime } from '../core/runtime.ts';
+import { openHub, type OpenedHub } from '../core/hub/index.ts';
+import { openRuntime, type Runtime } from '../core/runtime.ts';
+import { startBrowserHost } from '../core/web/host.ts';
 import { hubTarget, type HubTarget, onOrigin, pinHubCertificate } from './device.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { registerPrint } from './print.ts';
@@ -59,12 +62,57 @@ function openWindow(options: DesktopOptions, kind: WindowKind, appUrl: string, h
   return window;
 }
 
-/** The app on its own core: the mirror and outbox in this data directory, the window over IPC. */
+/**
+ * With hub.enabled: the site hub on the window's own core (one mirror, one
+ * outbox for the window and every device), served as `foyer hub` serves it.
+ * Whatever fails here stops the start-up: a hub that silently did not start
+ * would leave the site's kiosks on a pairing screen with nobody knowing why.
+ */
+async function startSiteHub(options: DesktopOptions, runtime: Runtime, core: AppCore, hub: OpenedHub) {
+  const { hub: where, pins } = runtime.config;
+  const host = await startBrowserHost({
+    core,
+    hub,
+    rendererDir: dirname(options.renderer),
+    host: where.host,
+    port: where.port,
+    pinsSet: Boolean(pins.admin || pins.desk),
+    allowedHosts: () => runtime.config.allowedHosts,
+    log: options.log,
+  });
+  options.log(
+    `site hub: devices pair at ${hub.status().urls.join(', ')}; certificate fingerprint (SHA-256) ${hub.tls.fingerprint}`,
+  );
+  return host;
+}
+
+/** The app on its own core: the mirror and outbox in this data directory, the window over IPC; the hub beside it when enabled. */
 async function startOwnCore(options: DesktopOptions): Promise<() => Promise<void>> {
   const { dataDir, log } = options;
   const tokenStore = createSafeTokenStore(dataDir, safeStorage, createFileTokenStore(dataDir));
   const runtime = await openRuntime({ dataDir, tokenStore, log });
-  const core = createAppCore(runtime, { log });
+  let hub: OpenedHub | undefined;
+  let core: AppCore | undefined;
+  let host: Awaited<ReturnType<typeof startSiteHub>> | undefined;
+  const stop = async () => {
+    await host?.close();
+    hub?.close();
+    core?.close();
+    await runtime.close();
+  };
+  try {
+    if (runtime.config.hub.enabled) hub = await openHub({ dataDir, config: () => runtime.config, log });
+    core = createAppCore(runtime, { log, ...(hub ? { hub } : {}) });
+    if (hub) host = await startSiteHub(options, runtime, core, hub);
+    await openCoreWindow(options, runtime, core);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
+async function openCoreWindow(options: DesktopOptions, runtime: Runtime, core: AppCore) {
   hardenSession(electronSession.defaultSession, kindOf);
   registerIpc(ipcMain, core, (contents) => windows.get(contents.id)?.session);
   registerPrint(ipcMain, {
@@ -90,11 +138,6 @@ async function startOwnCore(options: DesktopOptions): Promise<() => Promise<void
   });
   if (options.devUrl) await window.loadURL(options.devUrl);
   else await window.loadFile(options.renderer);
-
-  return async () => {
-    core.close();
-    await runtime.close();
-  };
 }
 
 /**
