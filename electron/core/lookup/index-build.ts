@@ -28,11 +28,11 @@ export function createLookupIndex(db: Database.Database) {
   const setProgress = db.prepare<[number]>('UPDATE lookup_index_build SET up_to = ?');
   // The next contacts after the last one indexed, in id order: ids only, then the index rows of that range.
   const nextEnd = db
-    .prepare('SELECT max(id) FROM (SELECT id FROM contacts WHERE @from IS NULL OR id > @from ORDER BY id LIMIT @rows)')
-    .pluck() as Database.Statement<[{ from: number | null; rows: number }], number | null>;
-  const indexRange = db.prepare<[{ from: number | null; end: number }]>(
+    .prepare('SELECT max(id) FROM (SELECT id FROM contacts WHERE id > @from ORDER BY id LIMIT @rows)')
+    .pluck() as Database.Statement<[{ from: number; rows: number }], number | null>;
+  const indexRange = db.prepare<[{ from: number; end: number }]>(
     `INSERT INTO contacts_fts (rowid, name_key, email, company_name)
-     SELECT id, name_key, email, company_name FROM contacts WHERE (@from IS NULL OR id > @from) AND id <= @end`,
+     SELECT id, name_key, email, company_name FROM contacts WHERE id > @from AND id <= @end`,
   );
 
   const deferred = () => flagged.get() !== undefined;
@@ -45,7 +45,8 @@ export function createLookupIndex(db: Database.Database) {
       deleteAll.run();
       startBuild.run();
     }
-    const from = progress.get() ?? null;
+    // A range by rowid, so that each slice seeks to where the last one ended instead of reading from the start.
+    const from = progress.get() ?? Number.MIN_SAFE_INTEGER;
     const end = nextEnd.get({ from, rows });
     if (end === null || end === undefined) {
       endBuild.run();
