@@ -21,8 +21,8 @@ export function unreachablePage(target: HubTarget, kind: WindowKind, reason: str
 <title>Foyer</title><style>
 body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#1d2330;display:grid;place-items:center;height:100vh;margin:0;text-align:center}
 h1{font-size:2.4rem;margin:0 0 .5em}p{font-size:1.2rem;margin:.3em}small{color:#5b6475}
-</style></head><body><main role="status">${lead}
+</style></head><body><main><div role="status">${lead}
 <p><small>Foyer is trying again every few seconds (hub ${escape(target.origin)}: ${escape(reason)}).</small></p>
-</main></body></html>`;
+</div></main></body></html>`;
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
 }
