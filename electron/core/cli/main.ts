@@ -21,6 +21,8 @@ import {
   transitionCommand,
 } from './outbox-commands.ts';
 import { SYNC_USAGE, syncCommand } from './sync-command.ts';
+import { DEVICES_USAGE, devicesCommand } from './devices-command.ts';
+import { HUB_USAGE, hubCommand } from './hub-command.ts';
 import { WEB_USAGE, webCommand } from './web-command.ts';
 
 const USAGE = `Usage: foyer <command> [options]
@@ -38,6 +40,8 @@ Commands:
                           validate a file and queue it for the service (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
   web [--port 5170]       serve the app to a browser (kiosk; desk and admin with a PIN)
+  hub [--port 5443]       serve this site's paired kiosks and desks over HTTPS (one mirror, one outbox)
+  devices [pair|revoke]   the hub's paired devices: list, pair CODE --role R --name N, revoke ID
 
 Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
@@ -68,6 +72,8 @@ const COMMANDS: Record<string, Command> = {
   push: { run: pushCommand, usage: PUSH_USAGE },
   outbox: { run: outboxCommand, usage: OUTBOX_USAGE },
   web: { run: webCommand, usage: WEB_USAGE },
+  hub: { run: hubCommand, usage: HUB_USAGE },
+  devices: { run: devicesCommand, usage: DEVICES_USAGE },
 };
 
 /** Returns the exit code: 0 done, 1 failed, 2 wrong usage. */

@@ -18,19 +18,17 @@ the host names browsers use with --allowed-host (repeatable) or with
 
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
 
-export async function webCommand(argv: string[], out: Output): Promise<number> {
-  const { values, dataDir } = parseCommand(
-    argv,
-    {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'allowed-host': { type: 'string', multiple: true },
-      renderer: { type: 'string' },
-    },
-    { min: 0, max: 0 },
-  );
-  if (values.help) return (out.write(WEB_USAGE), 0);
-  const port = values.port === undefined ? 5170 : Number(values.port);
+/** The options of the commands that serve the app: foyer web and foyer hub. */
+export const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  renderer: { type: 'string' },
+} as const;
+
+/** --port and --allowed-host checked; wrong ones are a UsageError. */
+export function serveOptions(values: { port?: string; 'allowed-host'?: string[] }, defaultPort: number) {
+  const port = values.port === undefined ? defaultPort : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: "${values.port}" is not a port`);
   const allowedHosts = (values['allowed-host'] ?? []).map((name) => {
@@ -39,7 +37,24 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
       throw new UsageError(`--allowed-host: "${name}" is not a host name (e.g. reception.example.lan)`);
     return parsed.data;
   });
-  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  return { port, allowedHosts };
+}
+
+/** The log of a serving command: stderr, with the time. */
+export const serveLog = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+
+/** Until Ctrl-C or a service manager's stop. */
+export const untilStopped = () =>
+  new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+
+export async function webCommand(argv: string[], out: Output): Promise<number> {
+  const { values, dataDir } = parseCommand(argv, SERVE_OPTIONS, { min: 0, max: 0 });
+  if (values.help) return (out.write(WEB_USAGE), 0);
+  const { port, allowedHosts } = serveOptions(values, 5170);
+  const log = serveLog;
   const runtime = await openRuntime({ dataDir, log });
   try {
     const core = createAppCore(runtime, { log });
@@ -54,10 +69,7 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
     });
     runtime.engine.start();
     out.write(`Foyer is served at ${host.url} (${runtime.embedded ? 'embedded demo service' : runtime.baseUrl})\n`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await untilStopped();
     await host.close();
     return 0;
   } finally {

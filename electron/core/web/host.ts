@@ -313,14 +313,16 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       connection: 'keep-alive',
       ...(cookie ? { 'set-cookie': cookie } : {}),
     });
-    const send = (event: unknown) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    // Nothing is written once the stream ended (a revoked device's is ended here, before its socket closes).
+    const write = (text: string) => void (raw.writableEnded || raw.destroyed || raw.write(text));
+    const send = (event: unknown) => write(`data: ${JSON.stringify(event)}\n\n`);
     void core.call(session, 'sync.status', {}).then(
       (status) => send({ type: 'sync-status', status }),
       () => {},
     );
     send({ type: 'role', role: session.role });
     const unsubscribe = core.subscribe(send, session);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), 15_000);
     // A device's stream shows it connected; revoking the device ends it (its reconnection is then refused).
     const device = request.foyerDevice;
     const closed = device ? hub?.openStream(device.id, () => raw.end()) : undefined;
