@@ -107,7 +107,13 @@ export function ConfirmStep() {
               {translate(offered.code, 'continueInThisLanguage')}
             </button>
           )}
-          <button type="button" className="button-ghost button-large" onClick={back} disabled={busy}>
+          <button
+            type="button"
+            className="button-ghost button-large"
+            onClick={back}
+            disabled={busy}
+            data-testid="kiosk-back"
+          >
             {action === 'checkIn' ? t('notMe') : t('back')}
           </button>
         </div>

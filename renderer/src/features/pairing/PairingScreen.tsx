@@ -10,6 +10,9 @@ import './pairing.css';
 /** "123456" as "123 456": six digits read out and typed in two halves. */
 export const groupedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
+const minutesText = (minutes: number) =>
+  minutes < 1 ? 'less than a minute' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+
 /** The hub's refusal says whether this device was paired once and revoked since. */
 export const wasRevoked = (reason: string) => /revoked/i.test(reason);
 
@@ -26,7 +29,8 @@ export function PairingScreen({ reason }: { reason: string }) {
   const now = useNow(5_000);
   useEffect(() => start(), [start]);
   const expiresAt = view.kind === 'code' ? Date.parse(view.expiresAt) : NaN;
-  const minutesLeft = Math.max(0, Math.ceil((expiresAt - now) / 60_000));
+  // Rounded: "now" is refreshed every few seconds, so a fresh 10-minute code must not read as 11.
+  const minutesLeft = Math.max(0, Math.round((expiresAt - now) / 60_000));
 
   return (
     <main className="pairing" data-testid="pairing" aria-labelledby="pairing-title">
@@ -51,8 +55,8 @@ export function PairingScreen({ reason }: { reason: string }) {
               {groupedCode(view.code)}
             </p>
             <p className="pairing-expiry" data-testid="pairing-expiry">
-              Valid until {formatClock(view.expiresAt)} ({minutesLeft === 1 ? '1 minute' : `${minutesLeft} minutes`}
-              ). A new code comes by itself after that.
+              Valid until {formatClock(view.expiresAt)} ({minutesText(minutesLeft)}). A new code comes by itself after
+              that.
             </p>
           </>
         ) : view.kind === 'paired' ? (

@@ -1,0 +1,429 @@
+/**
+ * A site hub end to end in Chromium: the browser host in hub mode (HTTPS
+ * with the hub's own certificate) on a real core, and three devices at
+ * https://127.0.0.2:PORT (a desk), https://127.0.0.3:PORT and
+ * https://127.0.0.4:PORT (two lobby kiosks), each in its own browser
+ * context (its own cookies). Chromium trusts the hub only through
+ * --ignore-certificate-errors-spki-list with the hub's key.
+ *
+ * The morning: the hub pulls the day's guests, then the reference service
+ * is stopped for the whole run. The devices are paired through their
+ * screens (the first desk at the hub itself, as "foyer devices pair" does),
+ * guests check in at either kiosk and at the desk, each device sees the
+ * others' check-ins within a second, the evacuation list has everyone, a
+ * revoked kiosk is back on the pairing screen, and when the service is
+ * started again every check-in reaches it exactly once.
+ *
+ * Screens: test-results/screens/hub-*.png (kiosks 1080x1920, the desk 1440x900).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
+import { hashPin } from '../../electron/core/app/pins.ts';
+import { createSession } from '../../electron/core/app/session.ts';
+import { createConfigStore, type ConfigStore } from '../../electron/core/config/config.ts';
+import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
+import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
+import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
+import { startBrowserHost } from '../../electron/core/web/host.ts';
+import type { DeskGuest } from '../../shared/contract/operations.ts';
+import { startRelay } from '../integration/hub/site.ts';
+import {
+  cleanup,
+  putUntilOk,
+  type Service,
+  serviceState,
+  startServiceOn,
+  tempDir,
+  waitUntil,
+} from '../integration/outbox/helpers.ts';
+import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { axeViolations, CHROMIUM_ARGS, ensureBuilt, RENDERER, SCREENS } from '../support/browser.ts';
+import { TEST_TOKEN } from '../support/world.ts';
+
+/** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
+declare const window: Record<string, unknown>;
+
+const PINS = { admin: '2468', desk: '1357' };
+const KIOSK = { width: 1080, height: 1920 };
+const DESK = { width: 1440, height: 900 };
+/** Each device's own loopback address: the hub sees three clients. */
+const ADDRESSES = { desk: '127.0.0.2', lobby1: '127.0.0.3', lobby2: '127.0.0.4' } as const;
+/** "Within a second", as the issue asks; measured from the moment the checking-in kiosk shows its success. */
+const LIVE_MS = 1000;
+
+/** The morning's guests (names as the issue's kiosks meet them), and where each checks in. */
+const MORNING = [
+  { firstName: 'Дмитрий', lastName: 'Соловьёв', typed: 'Соловьёв', at: 'lobby1' },
+  { firstName: '超', lastName: '王', typed: '王超', at: 'lobby2' },
+  { firstName: 'Jörg', lastName: 'Müllerhaus', typed: 'Müllerhaus', at: 'lobby1' },
+  { firstName: 'Ayşe', lastName: 'Kılıçarslan', typed: 'Kılıçarslan', at: 'lobby2' },
+  { firstName: 'Olga', lastName: 'Lebedeva-Hub', typed: 'Lebedeva', at: 'desk' },
+  { firstName: 'Maria', lastName: 'Popescu-Hub', typed: 'Popescu', at: 'lobby1' },
+] as const;
+
+let serviceDir: string;
+let service: Service;
+let relay: Awaited<ReturnType<typeof startRelay>>;
+let dataDir: string;
+let store: ConfigStore;
+let runtime: Runtime;
+let hub: OpenedHub;
+let core: AppCore;
+let host: Awaited<ReturnType<typeof startBrowserHost>>;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pages = {} as Record<keyof typeof ADDRESSES, Page>;
+const pageErrors: string[] = [];
+const guests = new Map<string, DeskGuest>();
+/** The hub's own window: the trusted local door, no pairing. */
+const local = createSession('hub-window', 'admin', 'admin', 'desktop');
+
+const urlOf = (device: keyof typeof ADDRESSES) => `https://${ADDRESSES[device]}:${host.port}/`;
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.screenshot({ path: join(SCREENS, `hub-${name}.png`) });
+}
+
+async function putMorning() {
+  const answer = await putUntilOk(
+    service.baseUrl,
+    '/events',
+    {
+      events: [
+        {
+          sourceId: uid('hub-e2e'),
+          name: 'Site hub morning',
+          startsAt: fromNow(-HOUR),
+          endsAt: fromNow(3 * HOUR),
+          locationId: 10,
+          invitations: MORNING.map(({ firstName, lastName }, i) => ({
+            sourceId: uid(`hub-guest-${i}`),
+            firstName,
+            lastName,
+            companyName: 'Kranich AG',
+          })),
+        },
+      ],
+    },
+    TEST_TOKEN,
+  );
+  expect(answer.status, answer.text).toBe(200);
+  await core.call(local, 'sync.now', {});
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const { guests: today } = await core.call(local, 'guests.list', {
+    from: start.toISOString(),
+    to: new Date(start.getTime() + 86_400_000).toISOString(),
+    limit: 500,
+  });
+  for (const m of MORNING) {
+    const guest = today.find((g) => g.firstName === m.firstName && g.lastName === m.lastName);
+    if (!guest) throw new Error(`${m.firstName} ${m.lastName} did not reach the hub's mirror`);
+    guests.set(m.lastName, guest);
+  }
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  mkdirSync(SCREENS, { recursive: true });
+  serviceDir = tempDir('foyer-hub-e2e-svc-');
+  service = await startServiceOn(serviceDir);
+  // The site's link to the service, counting the check-ins the service accepts; it follows the service when it restarts.
+  relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
+  dataDir = tempDir('foyer-hub-e2e-');
+  store = createConfigStore(dataDir);
+  const config = store.read();
+  store.write({
+    ...config,
+    baseUrl: `${relay.url}/api/v2`,
+    locationId: 10,
+    companyId: 1,
+    pins: { admin: hashPin(PINS.admin), desk: hashPin(PINS.desk) },
+    // The devices' addresses, as a site's LAN names would be.
+    allowedHosts: Object.values(ADDRESSES),
+  });
+  createFileTokenStore(dataDir).set(TEST_TOKEN);
+  runtime = await openRuntime({ dataDir });
+  hub = await openHub({
+    dataDir,
+    config: () => store.current(),
+    names: { dns: ['localhost'], ips: ['127.0.0.1', ...Object.values(ADDRESSES)] },
+  });
+  core = createAppCore(runtime, { hub });
+  // Every loopback address is this machine: the hub listens on all of them, as on a site's LAN.
+  host = await startBrowserHost({
+    core,
+    rendererDir: RENDERER,
+    host: '0.0.0.0',
+    port: 0,
+    pinsSet: true,
+    allowedHosts: () => store.current().allowedHosts,
+    hub,
+  });
+  runtime.engine.start();
+  await putMorning();
+  // The service is down from here until the end of the morning.
+  await service.close();
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    // Exactly this hub's key is trusted, nothing else: the certificate's names are not the devices' addresses.
+    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`],
+  });
+  for (const device of Object.keys(ADDRESSES) as (keyof typeof ADDRESSES)[]) {
+    const context = await browser.newContext({
+      viewport: device === 'desk' ? DESK : KIOSK,
+      hasTouch: device !== 'desk',
+    });
+    // A badge would open the print dialog, which waits for a person.
+    await context.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${device}: ${error.message}`));
+    pages[device] = page;
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  // The hub closes the devices' streams itself; the host then closes without waiting on them.
+  hub?.close();
+  await host?.close();
+  core?.close();
+  await runtime?.close();
+  await relay?.close();
+  await cleanup();
+});
+
+/** A device opens the hub: unpaired, it shows the pairing screen with its code. */
+async function codeOn(page: Page): Promise<string> {
+  const code = page.locator('[data-testid=pairing-code]');
+  await code.waitFor({ timeout: 15_000 });
+  return (await code.getAttribute('data-code')) ?? '';
+}
+
+async function unlockDesk() {
+  const desk = pages.desk;
+  await desk.click('[data-testid=staff-button]');
+  await desk.locator('[data-testid=pin-pad]').waitFor();
+  await desk.keyboard.type(PINS.desk);
+  await desk.keyboard.press('Enter');
+  await desk.locator('[data-testid=desk]').waitFor();
+}
+
+/** At the desk's Devices view: type the code a device shows, say what it is. */
+async function pairAtDesk(code: string, role: 'kiosk' | 'desk', name: string) {
+  const desk = pages.desk;
+  await desk.click('[data-testid=area-devices]');
+  await desk.fill('[data-testid=pair-code]', code);
+  await desk.check(`[data-testid=pair-role-${role}]`);
+  await desk.fill('[data-testid=pair-name]', name);
+  await desk.click('[data-testid=pair-submit]');
+  await desk.locator('[data-testid=pair-done]', { hasText: name }).waitFor();
+}
+
+/** A guest finds themselves at a kiosk and taps Check in; resolves when the kiosk shows its success. */
+async function checkInAt(page: Page, typed: string, id: number) {
+  await page.fill('[data-testid=kiosk-search]', typed);
+  await page.click(`[data-testid=kiosk-result][data-id="${id}"]`);
+  await page.click('[data-testid=kiosk-confirm-button]');
+  await page.locator('[data-testid=kiosk-done]').waitFor();
+}
+
+describe('a site hub with three browser devices, the service down all morning', () => {
+  it('pairs the first desk at the hub itself; the device opens by itself once paired', async () => {
+    await pages.desk.goto(urlOf('desk'));
+    const code = await codeOn(pages.desk);
+    expect(code).toMatch(/^\d{6}$/);
+    await shoot(pages.desk, 'pairing-desk-1440x900');
+    expect(await axeViolations(pages.desk)).toEqual([]);
+    // As "foyer devices pair CODE --role desk" does on the hub machine.
+    await core.call(local, 'hub.pair', { code, role: 'desk', name: 'Reception' });
+    // The screen polls every 2 s and reloads: the desk device starts as a kiosk, unlocked with the desk PIN.
+    await pages.desk.locator('[data-testid=kiosk]').waitFor({ timeout: 10_000 });
+    await unlockDesk();
+  });
+
+  it('pairs both kiosks through their screens and the desk’s Devices view', async () => {
+    for (const [device, name] of [
+      ['lobby1', 'Lobby 1'],
+      ['lobby2', 'Lobby 2'],
+    ] as const) {
+      const page = pages[device];
+      await page.goto(urlOf(device));
+      const code = await codeOn(page);
+      await page.locator('[data-testid=pairing-status]', { hasText: 'Waiting for staff' }).waitFor();
+      if (device === 'lobby1') {
+        await shoot(page, 'pairing-kiosk-1080x1920');
+        expect(await axeViolations(page)).toEqual([]);
+        // A wrong code is refused at the field (and counted as a wrong guess by the hub).
+        await pages.desk.click('[data-testid=area-devices]');
+        await pages.desk.fill('[data-testid=pair-code]', code === '000000' ? '000001' : '000000');
+        await pages.desk.fill('[data-testid=pair-name]', name);
+        await pages.desk.click('[data-testid=pair-submit]');
+        await pages.desk.locator('[data-testid=pair-code-error]').waitFor();
+        expect(await pages.desk.textContent('[data-testid=pair-code-error]')).toMatch(/^No device shows the code/);
+        await shoot(pages.desk, 'devices-wrong-code-1440x900');
+      }
+      await pairAtDesk(code, 'kiosk', name);
+      await page.locator('[data-testid=kiosk-search]').waitFor({ timeout: 10_000 });
+    }
+    const desk = pages.desk;
+    await desk.locator('[data-testid=device-table] tbody tr').nth(2).waitFor();
+    // Live: each kiosk's open stream shows it connected, without a reload of the view.
+    await desk.locator('[data-testid=device-table] [data-state=connected]').nth(2).waitFor({ timeout: 5_000 });
+    expect(await desk.textContent('[data-testid=hub-fingerprint]')).toBe(hub.tls.fingerprint);
+    expect(await desk.textContent('[data-testid=hub-urls]')).toContain('https://');
+    await shoot(desk, 'devices-1440x900');
+    expect(await axeViolations(desk)).toEqual([]);
+  });
+
+  it('shows a check-in at one kiosk at the desk and at the other kiosk within a second', async () => {
+    const first = MORNING[0];
+    const guest = guests.get(first.lastName)!;
+    const desk = pages.desk;
+    await desk.click('[data-testid=area-desk]');
+    await desk.locator(`[data-testid=guest-row][data-id="${guest.invitationId}"]`).waitFor();
+    const onsiteBefore = Number(await desk.textContent('[data-testid=tab-count-onsite]').catch(() => '0'));
+
+    // The other kiosk has the same guest on its confirm screen (a second guest of the same name, say).
+    const other = pages.lobby2;
+    await other.fill('[data-testid=kiosk-search]', first.typed);
+    await other.click(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
+    await other.locator('[data-testid=kiosk-confirm-button]').waitFor();
+
+    await checkInAt(pages.lobby1, first.typed, guest.invitationId);
+    const shown = Date.now();
+    await shoot(pages.lobby1, 'kiosk-done-offline-1080x1920');
+    await Promise.all([
+      other
+        .locator('[data-testid=kiosk-confirm]', { hasText: 'You are already checked in.' })
+        .waitFor({ timeout: 5_000 }),
+      desk.locator('[data-testid=tab-count-onsite]', { hasText: String(onsiteBefore + 1) }).waitFor({ timeout: 5_000 }),
+    ]);
+    const elapsed = Date.now() - shown;
+    expect(elapsed, `the other kiosk and the desk took ${elapsed} ms`).toBeLessThan(LIVE_MS);
+    // Nothing to check in any more: at most the check-out the settings allow.
+    expect(await other.textContent('[data-testid=kiosk-confirm]')).not.toContain('Check in as');
+    await shoot(other, 'kiosk-already-in-elsewhere-1080x1920');
+    await shoot(desk, 'desk-after-kiosk-checkin-1440x900');
+    await pages.lobby1.click('[data-testid=kiosk-done-button]');
+    await other.click('[data-testid=kiosk-back]');
+    await other.fill('[data-testid=kiosk-search]', '');
+  });
+
+  it('runs the morning: every device’s check-ins reach the others, the evacuation list has everyone', async () => {
+    for (const m of MORNING.slice(1)) {
+      const guest = guests.get(m.lastName)!;
+      if (m.at === 'desk') {
+        await pages.desk.fill('[data-testid=desk-search]', m.typed);
+        const row = pages.desk.locator(`[data-testid=guest-row][data-id="${guest.invitationId}"]`);
+        await row.locator('[data-testid=action-checkIn]').click();
+        await pages.desk.fill('[data-testid=desk-search]', '');
+      } else {
+        await checkInAt(pages[m.at], m.typed, guest.invitationId);
+        await pages[m.at].click('[data-testid=kiosk-done-button]');
+      }
+      // The other kiosk finds the guest already in.
+      const other = m.at === 'lobby1' ? pages.lobby2 : pages.lobby1;
+      await other.fill('[data-testid=kiosk-search]', m.typed);
+      await other.click(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
+      await other.locator('[data-testid=kiosk-confirm]', { hasText: 'You are already checked in.' }).waitFor();
+      await other.click('[data-testid=kiosk-back]');
+      await other.fill('[data-testid=kiosk-search]', '');
+    }
+    await shoot(pages.lobby2, 'kiosk-offline-start-1080x1920');
+
+    // Nothing reached the service: it is down.
+    expect(relay.delivered).toHaveLength(0);
+    const desk = pages.desk;
+    await desk.click('[data-testid=evacuation-button]');
+    await desk.locator('[data-testid=evacuation]').waitFor();
+    const list = (await desk.textContent('[data-testid=evacuation]')) ?? '';
+    for (const m of MORNING) expect(list, `${m.firstName} ${m.lastName}`).toContain(m.lastName);
+    await shoot(desk, 'evacuation-1440x900');
+    await desk.keyboard.press('Escape');
+    await desk.locator('[data-testid=evacuation]').waitFor({ state: 'detached' });
+
+    // The desk's Devices view counts what each device did today.
+    await desk.click('[data-testid=area-devices]');
+    const lobby1 = desk.locator('[data-testid=device-table] tr', { hasText: 'Lobby 1' });
+    await lobby1.locator('[data-testid=device-checkins]', { hasText: '3' }).waitFor({ timeout: 5_000 });
+    await shoot(desk, 'devices-after-morning-1440x900');
+  });
+
+  it('sends a revoked kiosk back to the pairing screen, saying why', async () => {
+    const desk = pages.desk;
+    const row = desk.locator('[data-testid=device-table] tr', { hasText: 'Lobby 2' });
+    await row.locator('[data-testid=revoke]').click();
+    await shoot(desk, 'devices-revoke-confirm-1440x900');
+    await row.locator('[data-testid=revoke-confirm]').click();
+    await row
+      .locator('[data-state=revoked]')
+      .or(desk.locator('tr[data-state=revoked]', { hasText: 'Lobby 2' }))
+      .first()
+      .waitFor();
+    await pages.lobby2.locator('[data-testid=pairing-revoked]').waitFor({ timeout: 20_000 });
+    expect(await codeOn(pages.lobby2)).toMatch(/^\d{6}$/);
+    await shoot(pages.lobby2, 'pairing-revoked-1080x1920');
+    expect(await axeViolations(pages.lobby2)).toEqual([]);
+    // The other kiosk is not affected.
+    expect(await pages.lobby1.locator('[data-testid=kiosk-search]').count()).toBe(1);
+  });
+
+  it('says calmly when a device loses the hub: the kiosk sends guests to reception, the desk shows a banner', async () => {
+    const kiosk = pages.lobby1;
+    const desk = pages.desk;
+    // The hub out of reach for these two: their event streams cannot get through (the calls still can, so
+    // the pages load again as they were); the reload drops the stream that is open now.
+    for (const page of [kiosk, desk]) {
+      await page.route('**/app/events', (route) => route.abort('connectionrefused'));
+      await page.reload();
+    }
+    await kiosk.locator('[data-testid=kiosk-hub-lost]').waitFor({ timeout: 10_000 });
+    await desk.locator('[data-testid=hub-lost]').waitFor({ timeout: 10_000 });
+    // In the guest's language: the picker stays on the calm screen.
+    await kiosk.click('[data-testid=language-button]');
+    await kiosk.click('[data-testid=language-DE]');
+    await kiosk
+      .locator('[data-testid=kiosk-hub-lost] h1', { hasText: 'Bitte wenden Sie sich an den Empfang' })
+      .waitFor();
+    await shoot(kiosk, 'kiosk-hub-lost-de-1080x1920');
+    expect(await axeViolations(kiosk)).toEqual([]);
+    await shoot(desk, 'desk-hub-lost-1440x900');
+    expect(await axeViolations(desk)).toEqual([]);
+
+    // The hub is back: both carry on by themselves.
+    for (const page of [kiosk, desk]) await page.unroute('**/app/events');
+    await kiosk.locator('[data-testid=kiosk-search]').waitFor({ timeout: 15_000 });
+    await desk.locator('[data-testid=hub-lost]').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('delivers every check-in to the service exactly once when it is started again', async () => {
+    service = await startServiceOn(serviceDir);
+    await core.call(local, 'sync.now', {}).catch(() => undefined);
+    const ids = [...guests.values()].map((g) => g.invitationId);
+    await waitUntil(
+      () => ids.every((id) => relay.delivered.some((d) => d.id === id)),
+      'every check-in to reach the service',
+      30_000,
+    );
+    // A little longer: a second delivery would show now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const id of ids) {
+      expect(
+        relay.delivered.filter((d) => d.id === id),
+        `check-in ${id}`,
+      ).toHaveLength(1);
+      expect(serviceState(service.db, id)).toBe('CHECKED_IN');
+    }
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
