@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { Agent, request } from 'undici';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HUB_PAIRING_PATH } from '../../../shared/contract/hub.ts';
+import { HUB_COOKIES, HUB_PAIRING_PATH } from '../../../shared/contract/hub.ts';
 import { DEVICE_WINDOW_ARGUMENT, IPC_CHANNELS } from '../../../shared/contract/ipc.ts';
 
 /** What the fake `electron` module recorded. */
@@ -364,6 +364,26 @@ describe('the desktop app as the site hub (hub.enabled)', () => {
       dispatcher: agent,
     });
     expect(await paired.body.json()).toMatchObject({ state: 'paired', role: 'kiosk', name: 'Lobby 2' });
+    const deviceCookie = [paired.headers['set-cookie']]
+      .flat()
+      .map((cookie) => String(cookie).split(';')[0]!)
+      .find((cookie) => cookie.startsWith(`${HUB_COOKIES.device}=`))!;
+    const asDevice = () =>
+      request(`${hubUrl}/app/kiosk.settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: deviceCookie },
+        body: '{}',
+        dispatcher: agent,
+      });
+    expect((await asDevice()).statusCode).toBe(200);
+    // Revoked from the desk window: the device's next request is refused.
+    const { value: status } = (await ipc('hub.status', {})) as { value: { devices: { id: number }[] } };
+    expect(await ipc('hub.revoke', { id: status.devices[0]!.id })).toMatchObject({ ok: true });
+    const revoked = await asDevice();
+    expect(revoked.statusCode).toBe(401);
+    expect(await revoked.body.json()).toMatchObject({
+      error: { code: 'UNPAIRED', message: expect.stringMatching(/revoked/) },
+    });
 
     await quit(recorded);
     await expect(request(`${hubUrl}/`, { dispatcher: agent })).rejects.toThrow();
