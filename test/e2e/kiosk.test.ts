@@ -254,6 +254,9 @@ describe('the kiosk in a lobby', () => {
         if (spelling.script === 'latin') await page.click('[data-testid=kiosk-keyboard] [data-skbtn="{latin}"]');
         await tap(spelling.typed);
         const guest = guests.get(spelling.finds)!;
+        // The answer to the whole word as the field holds it (capitalised), not to a prefix typed on the way.
+        const typed = (await page.locator('[data-testid=kiosk-search]').inputValue()).trim();
+        await page.locator(`[data-testid=kiosk-results][data-answered="${typed}"]`).waitFor({ timeout: 5000 });
         const card = page.locator(`[data-testid=kiosk-result][data-id="${guest.invitationId}"]`);
         await card.waitFor({ timeout: 5000 });
         // The best match first; at most five.
