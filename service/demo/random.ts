@@ -1,4 +1,4 @@
-/** The demo's randomness: seeded, so a seed and a moment give the same demo every time. */
+/** Seeded randomness: the demo's, and the tests' and benchmarks' where a run must see the same numbers as the last one. */
 
 /** A small fast seeded PRNG; returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {

@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { DESK_PIN, openDeskSite } from '../support/desk-site.ts';
+import { openDeskSite, unlockDesk } from '../support/desk-site.ts';
 import { type Check, percentile, report } from './support.ts';
 
 const GUESTS = 20_000;
@@ -25,15 +25,7 @@ const WORDS = ['mar', 'schmidt', 'anna', 'kov', 'li', 'mÃ¼ller', 'petro', 'garcÃ
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
-async function unlock(page: Page): Promise<number> {
-  await page.click('[data-testid=staff-button]');
-  await page.locator('[data-testid=pin-pad]').waitFor();
-  await page.keyboard.type(DESK_PIN);
-  const started = performance.now();
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 30_000 });
-  return performance.now() - started;
-}
+const unlock = (page: Page) => unlockDesk(page, 30_000);
 
 /** Types `key` into the search and waits until the list shows the rows of the text now in the field. */
 async function keystroke(page: Page, key: string): Promise<number> {

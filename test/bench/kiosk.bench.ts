@@ -28,6 +28,7 @@ import { openRuntime } from '../../electron/core/runtime.ts';
 import { pullInvitations } from '../../electron/core/sync/pulls.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { type Check, percentile, report, spawnService } from './support.ts';
+import { mulberry32 } from '../../service/demo/random.ts';
 
 const INVITATIONS = 100_000;
 const LOCATIONS = [10, 11, 12, 13];
@@ -65,18 +66,6 @@ const MEASURE = `(() => {
     });
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-answered'] });
 })()`;
-
-/** mulberry32: the same names from run to run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The renderer as built: a bench of a stale build would measure old code. */
 function ensureBuilt() {
@@ -118,7 +107,7 @@ export async function run(): Promise<boolean> {
       .pluck()
       .all() as string[];
     const typable = names.filter((name) => /^[a-z]+$/.test(name));
-    const random = seededRandom(20_261_124);
+    const random = mulberry32(20_261_124); // the same names from run to run
     const words = Array.from({ length: NAMES }, () => typable[Math.floor(random() * typable.length)]!.slice(0, 6));
 
     const core = createAppCore(runtime);

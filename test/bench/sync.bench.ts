@@ -33,6 +33,7 @@ import type { Resource } from '../../electron/core/sync/status.ts';
 import { type EndpointName, LIMITS } from '../../shared/api/index.ts';
 import { historyScenario, PAST_CHECK_INS } from './sync-history.ts';
 import { type Check, percentile, report, spawnService } from './support.ts';
+import { mulberry32 } from '../../service/demo/random.ts';
 
 const TOKEN = 'foyer-demo-token';
 const INVITATIONS = 100_000;
@@ -61,18 +62,6 @@ const median = (values: readonly number[]) =>
     50,
   );
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
-
-/** mulberry32: a small seeded random, so that the lookup queries are the same from run to run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Samples this process's RSS every 20 ms (and at start and stop); stop() gives the maximum in bytes. */
 function sampleRss(): { stop(): number } {
@@ -499,7 +488,7 @@ export async function run(): Promise<boolean> {
             `(synced in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
         );
 
-        const random = seededRandom(20_260_101);
+        const random = mulberry32(20_260_101); // the same lookup queries from run to run
         const chars = (s: string | null) => [...(s ?? '')];
         const draw = (make: (row: (typeof rows)[number]) => string | null) => {
           for (;;) {

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
+import { today } from '../support/app.ts';
 import { axeViolations as axeOf, SCREENS } from '../support/browser.ts';
-import { DESK_PIN, type DeskSite, openDeskSite } from '../support/desk-site.ts';
+import { type DeskSite, openDeskSite, unlockDesk } from '../support/desk-site.ts';
 
 const GUESTS = 20_000;
 
@@ -20,12 +21,6 @@ let site: DeskSite;
 let page: Page;
 const pageErrors: string[] = [];
 const desk = createSession('e2e-desk-check', 'desk', 'desk');
-
-function today() {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  return { from: start.toISOString(), to: new Date(start.getTime() + 86_400_000).toISOString() };
-}
 
 async function screen(name: string) {
   await page.screenshot({ path: join(SCREENS, `desk-${name}.png`) });
@@ -66,13 +61,7 @@ afterAll(async () => {
 
 describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => {
   it("opens on today's expected guests after the PIN, at once", async () => {
-    await page.click('[data-testid=staff-button]');
-    await page.locator('[data-testid=pin-pad]').waitFor();
-    await page.keyboard.type(DESK_PIN);
-    const started = Date.now();
-    await page.keyboard.press('Enter');
-    await page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 10_000 });
-    const elapsed = Date.now() - started;
+    const elapsed = await unlockDesk(page, 10_000);
     expect(elapsed).toBeLessThan(5_000); // the benchmark holds the 1.5 s target; this only catches a stall
     expect(await text('[data-testid=list-day]')).toMatch(/^Today · /);
     const view = await site.core.call(desk, 'guests.list', { ...today(), category: 'expected', limit: 1 });

@@ -15,6 +15,7 @@ import type { AppCore } from '../../electron/core/app/core.ts';
 import { createSession } from '../../electron/core/app/session.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';
 import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { today } from '../support/app.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 
@@ -104,10 +105,11 @@ async function putGuests() {
 
 /** Today's guests as the desk lists them (one page of 500 is all of today's at the demo's location). */
 async function todaysGuests(category?: 'expected') {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const range = { from: start.toISOString(), to: new Date(start.getTime() + 86_400_000).toISOString() };
-  const { guests } = await core.call(admin, 'guests.list', { ...range, ...(category ? { category } : {}), limit: 500 });
+  const { guests } = await core.call(admin, 'guests.list', {
+    ...today(),
+    ...(category ? { category } : {}),
+    limit: 500,
+  });
   return guests;
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
+import { today } from '../support/app.ts';
 import { ROOT } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 
@@ -38,13 +39,8 @@ async function waitForText(selector: string, pattern: RegExp, timeout = 15_000) 
 async function kioskGuest() {
   const admin = createSession('e2e-admin', 'admin');
   const kiosk = createSession('e2e-kiosk', 'kiosk');
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const from = start.toISOString();
-  const to = new Date(start.getTime() + 86_400_000).toISOString();
   const { guests: expected } = await app.core.call(admin, 'guests.list', {
-    from,
-    to,
+    ...today(),
     category: 'expected',
     limit: 500,
   });

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { createSession } from '../../electron/core/app/session.ts';
 import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { startService, type RunningService } from '../../service/index.ts';
@@ -46,4 +47,15 @@ export async function openDeskSite(invitations: number): Promise<DeskSite> {
       rmSync(serviceDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Unlocks the desk with its PIN, as a receptionist does; the time (ms) from Enter until the first row shows. */
+export async function unlockDesk(page: Page, timeout: number): Promise<number> {
+  await page.click('[data-testid=staff-button]');
+  await page.locator('[data-testid=pin-pad]').waitFor();
+  await page.keyboard.type(DESK_PIN);
+  const started = performance.now();
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid=guest-row]').first().waitFor({ timeout });
+  return performance.now() - started;
 }

@@ -10,7 +10,7 @@ import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import type { AppEvent } from '../../../shared/contract/operations.ts';
-import { openApp } from '../../support/app.ts';
+import { openApp, today } from '../../support/app.ts';
 import {
   cleanup,
   fromNow,
@@ -31,15 +31,6 @@ let guests: SeededGuest[];
 let eventId: number;
 const events: AppEvent[] = [];
 const desk = createSession('desk-1', 'desk', 'desk');
-
-/** Today as the desk's clock says it. */
-function today() {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
-  return { from: start.toISOString(), to: end.toISOString() };
-}
 
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-desk-svc-'));

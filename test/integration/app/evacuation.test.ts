@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
-import { openApp } from '../../support/app.ts';
+import { openApp, today } from '../../support/app.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir, type SeededGuest } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -15,15 +15,6 @@ let runtime: Runtime;
 let core: AppCore;
 let guests: SeededGuest[];
 const desk = createSession('desk-1', 'desk', 'admin');
-
-/** Today as the desk's clock says it. */
-function today() {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
-  return { from: start.toISOString(), to: end.toISOString() };
-}
 
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-evac-svc-'));

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
 import { testWorld, TEST_TOKEN } from '../../support/world.ts';
 import { cleanup, dataDirFor, seedGuests, serviceIdentities, spawnService, tempDir } from './helpers.ts';
+import { mulberry32 } from '../../../service/demo/random.ts';
 
 afterAll(cleanup);
 
@@ -25,17 +26,6 @@ const IDENTITIES = 2_000;
 const GUESTS = 120;
 const CHECK_OUTS = 80;
 const KILLS = 20;
-
-/** mulberry32: the kill moments are the same from run to run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Identity {
   sourceId: string;
@@ -128,7 +118,7 @@ describe('crash safety of the outbox', () => {
       ].join('\r\n'),
     );
 
-    const random = seeded(4242);
+    const random = mulberry32(4242); // the same kill moments from run to run
     const log: string[] = [];
     let finishedEarly = 0;
     let queued = false;

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../electron/core/cli/main.ts';
+import { runFoyer as run } from '../../support/cli.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 import { cleanup, eventItem, invitationItems, putEvents, serviceInvitationIds, tempDir } from './helpers.ts';
@@ -14,18 +14,6 @@ import { openMirror } from '../../../electron/core/db/mirror.ts';
 afterEach(async () => {
   await cleanup();
 });
-
-function memory(isTTY = false) {
-  const output = { text: '', isTTY, write: (t: string) => void (output.text += t) };
-  return output;
-}
-
-async function run(...argv: string[]) {
-  const out = memory();
-  const err = memory();
-  const code = await main(argv, out, err);
-  return { code, out: out.text, err: err.text };
-}
 
 describe('sync --once against the reference service', () => {
   let svc: TestService;

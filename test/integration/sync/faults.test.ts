@@ -4,7 +4,7 @@
  * pull steps and the sync engine.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors.ts';
+import { apiErrorOf } from '../../support/api-error.ts';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
 import { pullInvitations, syncWindow } from '../../../electron/core/sync/pulls.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
@@ -21,6 +21,7 @@ import {
   serviceListedIds,
   tempMirror,
 } from './helpers.ts';
+import { mulberry32 } from '../../../service/demo/random.ts';
 
 let svc: TestService | undefined;
 afterEach(async () => {
@@ -29,33 +30,13 @@ afterEach(async () => {
   svc = undefined;
 });
 
-/** A seeded PRNG, so that the faults a run sees are the same every time. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A service whose faults can be switched on after the test data is in. */
 async function faultyService(faultRate: number) {
   const switchable = { on: false };
-  const seeded = mulberry32(20260321);
+  const seeded = mulberry32(20260321); // the same faults from run to run
   // While off, 1 is never below the fault rate: no fault.
   svc = await startTestService({ faultRate, random: () => (switchable.on ? seeded() : 1) });
   return { svc, faults: switchable };
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('simulated faults', () => {
@@ -99,7 +80,7 @@ describe('simulated faults', () => {
     const before = mirrorSnapshot(mirror);
     faults.on = true;
     client.requests.length = 0;
-    const error = await errorOf(pullInvitations(context(mirror, client.api, config), 'full'));
+    const error = await apiErrorOf(pullInvitations(context(mirror, client.api, config), 'full'));
     expect(['server', 'network']).toContain(error.kind);
     expect(client.count('listInvitations')).toBe(4);
     expect(mirrorSnapshot(mirror)).toEqual(before);
@@ -136,7 +117,7 @@ describe('a rejected token', () => {
     svc = await startTestService();
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
-    const error = await errorOf(pullInvitations(context(mirror, client.api, makeConfig()), 'full'));
+    const error = await apiErrorOf(pullInvitations(context(mirror, client.api, makeConfig()), 'full'));
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(client.count()).toBe(1);
     expect(client.retries).toHaveLength(0);

@@ -4,7 +4,7 @@
  * the service's error text may carry.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors.ts';
+import { apiErrorOf } from '../../support/api-error.ts';
 import { startOddService, type OddService } from '../../support/odd-service.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
@@ -32,15 +32,6 @@ const employees = (baseUrl: string, options: Parameters<typeof countingClient>[1
     query: { limit: 50, offset: 0 },
   });
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe('base URLs', () => {
   it('a base URL at the host root builds /locations/... paths, with or without a trailing slash', async () => {
     odd.set({ prefix: '' });
@@ -66,7 +57,7 @@ describe('base URLs', () => {
 describe('bodies', () => {
   it('a body over the cap is refused with a clear error, without reading it all', async () => {
     odd.set({ hugeBodyBytes: 200 * 1024 * 1024 });
-    const error = await failure(employees(odd.baseUrl, { maxBodyBytes: 1024 * 1024 }));
+    const error = await apiErrorOf(employees(odd.baseUrl, { maxBodyBytes: 1024 * 1024 }));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toMatch(/larger than 1 MiB/);
   });
@@ -74,7 +65,7 @@ describe('bodies', () => {
   it('an endless chunked body is cut at the cap', async () => {
     odd.set({ endlessBody: true });
     const before = process.memoryUsage.rss();
-    const error = await failure(employees(odd.baseUrl, { maxBodyBytes: 4 * 1024 * 1024 }));
+    const error = await apiErrorOf(employees(odd.baseUrl, { maxBodyBytes: 4 * 1024 * 1024 }));
     expect(error.message).toMatch(/larger than 4 MiB/);
     expect(process.memoryUsage.rss() - before).toBeLessThan(200 * 1024 * 1024);
   });
@@ -91,7 +82,7 @@ describe('bodies', () => {
   it('a gzip bomb is cut at the cap on the decoded size', async () => {
     odd.set({ gzipBombBytes: 1024 * 1024 * 1024 });
     const before = process.memoryUsage.rss();
-    const error = await failure(employees(odd.baseUrl, { maxBodyBytes: 8 * 1024 * 1024 }));
+    const error = await apiErrorOf(employees(odd.baseUrl, { maxBodyBytes: 8 * 1024 * 1024 }));
     expect(error.message).toMatch(/larger than 8 MiB/);
     expect(process.memoryUsage.rss() - before).toBeLessThan(200 * 1024 * 1024);
   });
@@ -118,14 +109,14 @@ describe('bodies', () => {
 describe('error answers', () => {
   it('403 says the token was refused, not "validation"', async () => {
     odd.set({ answer: { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' } });
-    const error = await failure(employees(odd.baseUrl));
+    const error = await apiErrorOf(employees(odd.baseUrl));
     expect(error.kind).toBe('forbidden');
     expect(error.message).toMatch(/the token was refused/);
   });
 
   it('a redirect says where it pointed and is not followed (the token stays here)', async () => {
     odd.set({ answer: { status: 302, headers: { location: 'https://elsewhere.example/login?next=/x' } } });
-    const error = await failure(employees(odd.baseUrl));
+    const error = await apiErrorOf(employees(odd.baseUrl));
     expect(error.kind).toBe('redirected');
     expect(error.message).toContain('https://elsewhere.example/login');
     expect(odd.requests).toHaveLength(1);
@@ -134,7 +125,7 @@ describe('error answers', () => {
   it('service error text has the token removed, control characters stripped and its length capped', async () => {
     const echoed = `Bad things: Authorization: Bearer ${TEST_TOKEN} \u001b[2J\u001b[H cleared ${'x'.repeat(5000)} ${TEST_TOKEN}`;
     odd.set({ answer: { status: 400, headers: { 'content-type': 'text/plain' }, body: echoed } });
-    const error = await failure(employees(odd.baseUrl));
+    const error = await apiErrorOf(employees(odd.baseUrl));
     const json = JSON.stringify(error.toJSON());
     expect(json).not.toContain(TEST_TOKEN);
     expect(error.message).toContain('Bearer [token]');
@@ -151,7 +142,7 @@ describe('error answers', () => {
         }),
       },
     });
-    const structured = await failure(employees(odd.baseUrl));
+    const structured = await apiErrorOf(employees(odd.baseUrl));
     expect(JSON.stringify({ ...structured.toJSON(), details: structured.details })).not.toContain(TEST_TOKEN);
     expect(structured.details[0]!.message.length).toBeLessThanOrEqual(400);
   });

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, type ApiClientOptions, createApiClient } from '../../../electron/core/api/client.ts';
-import { ApiError } from '../../../electron/core/api/errors.ts';
+import { apiErrorOf } from '../../support/api-error.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
@@ -88,15 +88,6 @@ const LIST = {
 
 const TRANSITION = { body: { eventName: 'CHECK_IN', checkIn: { id: 5 } } } as const;
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe('a well-behaved answer', () => {
   it('sends the bearer token and the query, and parses the page', async () => {
     const local = await localServer((_req, res) =>
@@ -160,7 +151,7 @@ describe('an answer seen before', () => {
       json(res, 200, { invitations: 'nope', pageInfo: { totalCount: 1 } }),
     );
     const { api } = client(local);
-    const error = await failure(api.call('listInvitations', LIST, { previous: { hash: 'other', answer: {} } }));
+    const error = await apiErrorOf(api.call('listInvitations', LIST, { previous: { hash: 'other', answer: {} } }));
     expect(error.kind).toBe('invalid_response');
   });
 });
@@ -168,7 +159,7 @@ describe('an answer seen before', () => {
 describe('error classes', () => {
   it('garbage JSON is invalid_response, not retried', async () => {
     const local = await localServer((_req, res) => json(res, 200, '{"invitations": [oops'));
-    const error = await failure(client(local).api.call('listInvitations', LIST));
+    const error = await apiErrorOf(client(local).api.call('listInvitations', LIST));
     expect(error.kind).toBe('invalid_response');
     expect(error.transient).toBe(false);
     expect(error.message).toContain('not JSON');
@@ -177,7 +168,7 @@ describe('error classes', () => {
 
   it('JSON of the wrong shape is invalid_response naming the field path', async () => {
     const local = await localServer((_req, res) => json(res, 200, { invitations: [], pageInfo: { totalCount: 'x' } }));
-    const error = await failure(client(local).api.call('listInvitations', LIST));
+    const error = await apiErrorOf(client(local).api.call('listInvitations', LIST));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('pageInfo.totalCount');
     expect(error.details.map((d) => d.path)).toEqual(['pageInfo.totalCount']);
@@ -200,7 +191,7 @@ describe('error classes', () => {
   it('a destroyed socket is network, and retried', async () => {
     const local = await localServer((req) => req.socket.destroy());
     const { api, retries } = client(local);
-    const error = await failure(api.call('listInvitations', LIST));
+    const error = await apiErrorOf(api.call('listInvitations', LIST));
     expect(error.kind).toBe('network');
     expect(error.status).toBe(0);
     expect(error.transient).toBe(true);
@@ -212,7 +203,7 @@ describe('error classes', () => {
     const local = await localServer(() => {});
     const server = servers.pop()!;
     await new Promise((resolve) => server.close(resolve));
-    const error = await failure(
+    const error = await apiErrorOf(
       client(local, { retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } }).api.call('listInvitations', LIST),
     );
     expect(error.kind).toBe('network');
@@ -221,7 +212,7 @@ describe('error classes', () => {
   it('no answer within timeoutMs is timeout', async () => {
     const local = await localServer(() => {}); // never answers
     const { api } = client(local, { timeoutMs: 200, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
-    const error = await failure(api.call('listInvitations', LIST));
+    const error = await apiErrorOf(api.call('listInvitations', LIST));
     expect(error.kind).toBe('timeout');
     expect(error.transient).toBe(true);
     expect(error.message).toContain('200 ms');
@@ -231,7 +222,7 @@ describe('error classes', () => {
     const local = await localServer((_req, res) =>
       json(res, 401, errorBody('UNAUTHENTICATED', 'the token is not known'), { 'www-authenticate': 'Bearer' }),
     );
-    const error = await failure(client(local).api.call('listInvitations', LIST));
+    const error = await apiErrorOf(client(local).api.call('listInvitations', LIST));
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401, code: 'UNAUTHENTICATED' });
     expect(error.transient).toBe(false);
     expect(local.requests).toHaveLength(1);
@@ -241,7 +232,7 @@ describe('error classes', () => {
     const local = await localServer((_req, res) =>
       json(res, 404, errorBody('NOT_FOUND', 'location 10 does not exist')),
     );
-    const error = await failure(client(local).api.call('listInvitations', LIST));
+    const error = await apiErrorOf(client(local).api.call('listInvitations', LIST));
     expect(error).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
     expect(error.message).toContain('location 10 does not exist');
     expect(local.requests).toHaveLength(1);
@@ -254,12 +245,12 @@ describe('error classes', () => {
       }),
     );
     const { api } = client(local);
-    const error = await failure(api.call('listInvitations', LIST));
+    const error = await apiErrorOf(api.call('listInvitations', LIST));
     expect(error).toMatchObject({ kind: 'validation', status: 400, details: [{ path: 'limit', message: 'too big' }] });
     expect(local.requests).toHaveLength(1);
 
     const local2 = await localServer((_req, res) => json(res, 200, {}));
-    const refused = await failure(
+    const refused = await apiErrorOf(
       client(local2).api.call('transitionCheckIn', { body: { eventName: '', checkIn: { id: -1 } } }),
     );
     expect(refused.kind).toBe('validation');
@@ -271,7 +262,7 @@ describe('error classes', () => {
     const local = await localServer(
       (_req, res) => void res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
     );
-    const error = await failure(client(local).api.call('listInvitations', LIST));
+    const error = await apiErrorOf(client(local).api.call('listInvitations', LIST));
     expect(error).toMatchObject({ kind: 'server', status: 500 });
     expect(error.message).toContain('boom');
     expect(local.requests).toHaveLength(4);
@@ -309,14 +300,14 @@ describe('retries and cancellation', () => {
 
   it('POST transitions are not retried after a network error (the service may have applied them)', async () => {
     const local = await localServer((req) => req.socket.destroy());
-    const error = await failure(client(local).api.call('transitionCheckIn', TRANSITION));
+    const error = await apiErrorOf(client(local).api.call('transitionCheckIn', TRANSITION));
     expect(error.kind).toBe('network');
     expect(local.requests).toHaveLength(1);
   });
 
   it('POST transitions are not retried after a timeout either', async () => {
     const local = await localServer(() => {});
-    const error = await failure(client(local, { timeoutMs: 200 }).api.call('transitionCheckIn', TRANSITION));
+    const error = await apiErrorOf(client(local, { timeoutMs: 200 }).api.call('transitionCheckIn', TRANSITION));
     expect(error.kind).toBe('timeout');
     expect(local.requests).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../../electron/core/cli/main.ts';
+import { runFoyer as run } from '../../support/cli.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,18 +17,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-cli-'));
   dirs.push(dir);
   return dir;
-}
-
-function memory() {
-  const output = { text: '', isTTY: false, write: (t: string) => void (output.text += t) };
-  return output;
-}
-
-async function run(...argv: string[]) {
-  const out = memory();
-  const err = memory();
-  const code = await main(argv, out, err);
-  return { code, out: out.text, err: err.text };
 }
 
 describe('config', () => {
