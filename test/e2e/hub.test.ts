@@ -348,6 +348,8 @@ describe('a site hub with three browser devices, the service down all morning', 
     await desk.locator('[data-testid=evacuation]').waitFor();
     const list = (await desk.textContent('[data-testid=evacuation]')) ?? '';
     for (const m of MORNING) expect(list, `${m.firstName} ${m.lastName}`).toContain(m.lastName);
+    // A Chinese name in its own order, family name first.
+    expect(list).toContain('王超');
     await shoot(desk, 'evacuation-1440x900');
     await desk.keyboard.press('Escape');
     await desk.locator('[data-testid=evacuation]').waitFor({ state: 'detached' });

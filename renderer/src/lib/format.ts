@@ -6,10 +6,9 @@ interface Named {
   lastName: string | null;
 }
 
-/** "Maria Popa", or a stand-in when the service sent no name. */
+/** "Maria Popa", "王超" (in its own order, see ownOrderName), or a stand-in when the service sent no name. */
 export function fullName(person: Named & { email?: string | null }, fallback = 'Unnamed guest'): string {
-  const name = [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
-  return name || person.email || fallback;
+  return ownOrderName(person) || person.email || fallback;
 }
 
 /** Han characters (Chinese, and the kanji of Japanese names): such a name is written family name first, without a space. */

@@ -32,6 +32,8 @@ describe('names', () => {
     expect(fullName({ firstName: 'Maria', lastName: 'Popa' })).toBe('Maria Popa');
     expect(fullName({ firstName: null, lastName: null, email: 'x@example.test' })).toBe('x@example.test');
     expect(fullName({ firstName: ' ', lastName: null })).toBe('Unnamed guest');
+    // A Chinese name in its own order, at the desk and on the evacuation list as on the kiosk.
+    expect(fullName({ firstName: '超', lastName: '王' })).toBe('王超');
   });
 });
 
