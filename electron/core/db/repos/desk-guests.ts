@@ -6,7 +6,17 @@
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
-import { COLUMNS, FROM, type Guest, type GuestRow, ORPHAN_COLUMNS, toFtsQuery, withCategory } from './guests.ts';
+import {
+  COLUMNS,
+  FROM,
+  FROM_INVITATIONS,
+  type Guest,
+  JOINS,
+  type GuestRow,
+  ORPHAN_COLUMNS,
+  toFtsQuery,
+  withCategory,
+} from './guests.ts';
 import { baseFold } from '../../lookup/fold.ts';
 import { parseJsonColumn } from './util.ts';
 
@@ -30,6 +40,13 @@ export interface GuestViewQuery {
 }
 
 export type CategoryCounts = Record<GuestCategory, number>;
+
+/**
+ * Up to this many contacts matched, a text search reads their invitations by
+ * contact; beyond, it reads the location's window (measured crossover over a
+ * week of 35,000 guests: about 4,000 to 5,000).
+ */
+const FEW_CONTACTS = 3_000;
 
 const emptyCounts = (): CategoryCounts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
 
@@ -90,6 +107,12 @@ export function createDeskGuestsRepo(db: Database.Database) {
     return statement;
   };
 
+  // Whether a text matches few enough contacts to read their invitations by contact (see viewSql).
+  const matchedUpTo = db
+    .prepare(`SELECT count(*) FROM (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH ? LIMIT ${FEW_CONTACTS})`)
+    .pluck() as Database.Statement<[string], number>;
+  const matchesFew = (match: string) => matchedUpTo.get(match)! < FEW_CONTACTS;
+
   /**
    * The view's rows before paging: SQL and its parameters. For counting
    * (`count`), only what the filters and the category need is read.
@@ -102,6 +125,11 @@ export function createDeskGuestsRepo(db: Database.Database) {
     const textFilter = match
       ? 'AND i.contact_id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match)'
       : '';
+    // Left to itself, SQLite reads every invitation of the location's window and looks each contact up in
+    // what the text matched: 6-15 ms for any text. When the text matches few contacts (a name, or a rarer
+    // prefix), their invitations are read by contact instead, well under a millisecond; for a short common
+    // prefix that matches thousands, reading the window stays the cheaper way.
+    const from = match && matchesFew(match) ? `${FROM_INVITATIONS} INDEXED BY invitations_contact ${JOINS}` : FROM;
     // A guest whose invitation is gone (the event was deleted while they were on site) has no contact in the index.
     const orphanText = match
       ? `AND lower(coalesce(k.first_name, '') || ' ' || coalesce(k.last_name, '') || ' ' || coalesce(k.email, '') || ' '
@@ -110,10 +138,10 @@ export function createDeskGuestsRepo(db: Database.Database) {
     const inWindow = 'i.ends_at > @from AND i.starts_at < @to';
     const category = categorySql(flow);
     const sql = `SELECT * FROM (SELECT *, ${category.sql} AS category FROM (
-        SELECT ${columns}, 1 AS inWindow ${FROM}
+        SELECT ${columns}, 1 AS inWindow ${from}
         WHERE i.location_id = @locationId AND ${inWindow} ${textFilter}
         UNION ALL
-        SELECT ${columns}, 0 AS inWindow ${FROM}
+        SELECT ${columns}, 0 AS inWindow ${from}
         WHERE @withOnSite AND i.location_id = @locationId AND NOT (${inWindow}) ${textFilter}
           AND i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
         UNION ALL

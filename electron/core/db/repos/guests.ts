@@ -62,8 +62,11 @@ export const ORPHAN_COLUMNS = `k.id AS invitationId, coalesce(p.state, k.state) 
   iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt, p.check_in_id IS NOT NULL AS pending,
   p.undo_until AS undoUntil`;
 
-export const FROM = `FROM invitations i JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
+export const FROM_INVITATIONS = 'FROM invitations i';
+/** What a guest row joins to its invitation (an index may be named between the two). */
+export const JOINS = `JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id = i.contact_id
   LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
+export const FROM = `${FROM_INVITATIONS} ${JOINS}`;
 
 /** The columns a lookup can look in: the names (every spelling, see lookup/keys.ts), the email, the company. */
 export type LookupColumn = 'names' | 'email' | 'company_name';
