@@ -59,8 +59,11 @@ export interface Hub {
   revoke(id: number): Device;
   /** The device of a credential (the foyer_device cookie), noting that it was seen from `address`. */
   authenticate(credential: string | undefined, address: string): Authentication;
-  /** POST /hub/pairing: a code to show, and the secret for the browser's foyer_pairing cookie. */
-  startPairing(address: string): PairingStarted & { secret: string };
+  /**
+   * POST /hub/pairing: a code to show, and the secret for the browser's foyer_pairing cookie; the
+   * browser's waiting pairing (`previous`, its cookie) is replaced.
+   */
+  startPairing(address: string, previous?: string): PairingStarted & { secret: string };
   /** GET /hub/pairing from `address`: the state; once paired, the device credential for its foyer_device cookie (given once). */
   pairingState(secret: string | undefined, address: string): { answer: PairingState; credential?: string };
   /** A call a device made and that succeeded: counted in its activity of the day. */
@@ -93,6 +96,8 @@ export interface HubOptions {
   names?: LanNames;
 }
 
+/** Codes waiting for one address: a device reloading its screen replaces its own; a flood meets this first. */
+const PENDING_PER_ADDRESS = 3;
 /** A device's last-seen time is written at most this often (each request reads; few write). */
 const SEEN_EVERY_MS = 30 * SECOND;
 const CHANGE_THROTTLE_MS = SECOND;
@@ -237,13 +242,23 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       }
       return { ok: true, device: { id: found.id, name: found.name, role: found.role } };
     },
-    startPairing(address) {
+    startPairing(address, previous) {
       const secret = newSecret();
-      const started = registry.startPairing(secret, address, now(), PAIRING_TTL_MS, MAX_PENDING_PAIRINGS);
-      if (!started)
+      const started = registry.startPairing(secret, address, now(), {
+        ttlMs: PAIRING_TTL_MS,
+        max: MAX_PENDING_PAIRINGS,
+        perAddress: PENDING_PER_ADDRESS,
+        previous,
+      });
+      if (started === 'full')
         throw new AppError(
           'REFUSED',
-          `${MAX_PENDING_PAIRINGS} devices wait to be paired already: pair or let them expire (10 minutes), then try again`,
+          `${MAX_PENDING_PAIRINGS} devices wait to be paired already: pair them or let their codes run out (10 minutes), then try again`,
+        );
+      if (started === 'address-full')
+        throw new AppError(
+          'REFUSED',
+          `${PENDING_PER_ADDRESS} codes wait for this address already: have staff type the code shown, or wait 10 minutes`,
         );
       changed();
       return { code: started.code, expiresAt: iso(started.expiresAt), secret };

@@ -117,8 +117,8 @@ export function openRegistry(path: string) {
   const byToken = db.prepare<[string], { id: number; name: string; role: DeviceRole; revokedAt: string | null }>(
     'SELECT id, name, role, revoked_at AS revokedAt FROM devices WHERE token_sha256 = ?',
   );
-  const liveCodes = db.prepare<[number], { code: string }>(
-    'SELECT code FROM pairings WHERE device_id IS NULL AND expires_at > ?',
+  const liveCodes = db.prepare<[number], { code: string; address: string }>(
+    'SELECT code, address FROM pairings WHERE device_id IS NULL AND expires_at > ?',
   );
 
   return {
@@ -163,24 +163,32 @@ export function openRegistry(path: string) {
     /** Pairings waiting for staff now. */
     pendingCount: (now: number) => liveCodes.all(now).length,
     /**
-     * A new pairing with a code no other waiting device shows; undefined when
-     * `max` devices wait already. Pairings over a day past their end are dropped.
+     * A new pairing with a code no other waiting device shows. The asking
+     * browser's own waiting pairing (`previous`, its cookie's secret) is
+     * replaced, so reloading the pairing screen does not pile codes up; at
+     * most `limits.perAddress` wait for one address and `limits.max` in all
+     * (the answer says which was reached). Pairings over a day past their end are dropped.
      */
     startPairing(
       secret: string,
       address: string,
       now: number,
-      ttlMs: number,
-      max: number,
-    ): { code: string; expiresAt: number } | undefined {
+      options: { ttlMs: number; max: number; perAddress: number; previous?: string | undefined },
+    ): { code: string; expiresAt: number } | 'address-full' | 'full' {
       return db.transaction(() => {
         db.prepare('DELETE FROM pairings WHERE expires_at < ?').run(now - DAY);
-        const taken = new Set(liveCodes.all(now).map((row) => row.code));
-        if (taken.size >= max) return undefined;
+        if (options.previous)
+          db.prepare('DELETE FROM pairings WHERE secret_sha256 = ? AND device_id IS NULL').run(
+            sha256(options.previous),
+          );
+        const live = liveCodes.all(now);
+        if (live.length >= options.max) return 'full';
+        if (live.filter((row) => row.address === address).length >= options.perAddress) return 'address-full';
+        const taken = new Set(live.map((row) => row.code));
         let code: string;
         do code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         while (taken.has(code));
-        const expiresAt = now + ttlMs;
+        const expiresAt = now + options.ttlMs;
         db.prepare(
           'INSERT INTO pairings (code, secret_sha256, address, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
         ).run(code, sha256(secret), address, iso(now), expiresAt);

@@ -345,7 +345,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
         if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
           return sendError(reply, new AppError('INVALID_INPUT', 'send {} as JSON (content-type application/json)'));
         try {
-          const { secret, ...started } = hub.startPairing(request.ip);
+          const { secret, ...started } = hub.startPairing(request.ip, request.cookies[HUB_COOKIES.pairing]);
           reply.header('cache-control', 'no-store');
           reply.setCookie(HUB_COOKIES.pairing, secret, { ...cookieOptions, maxAge: PAIRING_TTL_MS / SECOND });
           return started;

@@ -78,6 +78,28 @@ describe('pairing', () => {
     expect(() => hub.startPairing('10.0.1.1')).toThrow(/50 devices wait/);
   });
 
+  it('a browser asking again replaces its own code; one address holds at most 3 waiting', () => {
+    const { hub } = setup();
+    let first = hub.startPairing('127.0.0.9');
+    for (let i = 0; i < 10; i++) {
+      const again = hub.startPairing('127.0.0.9', first.secret);
+      expect(hub.pairingState(first.secret, '127.0.0.9').answer).toEqual({ state: 'none' });
+      first = again;
+    }
+    expect(hub.status().pendingPairings).toBe(1);
+    hub.startPairing('127.0.0.9');
+    hub.startPairing('127.0.0.9');
+    expect(() => hub.startPairing('127.0.0.9')).toThrow(/3 codes wait for this address/);
+    expect(hub.status().pendingPairings).toBe(3);
+    // Another address is not held by it.
+    expect(hub.startPairing('127.0.0.10').code).toMatch(/^\d{6}$/);
+    // A code that was paired is not replaced by asking again: the device collects its credential.
+    const { code, secret } = hub.startPairing('127.0.0.11');
+    hub.pair({ code, role: 'kiosk', name: 'Kept' }, 'desktop');
+    hub.startPairing('127.0.0.11', secret);
+    expect(hub.pairingState(secret, '127.0.0.11').answer).toMatchObject({ state: 'paired', name: 'Kept' });
+  });
+
   it('limits wrong codes per typist, like PIN guesses', () => {
     let at = Date.parse('2026-11-24T09:00:00Z');
     const { hub } = setup({ now: () => at });
