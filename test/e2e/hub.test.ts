@@ -21,15 +21,13 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
-import { createConfigStore, type ConfigStore } from '../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
+import type { ConfigStore } from '../../electron/core/config/config.ts';
 import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/operations.ts';
-import { startRelay } from '../integration/hub/site.ts';
+import { PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
 import {
   cleanup,
   putUntilOk,
@@ -46,7 +44,6 @@ import { TEST_TOKEN } from '../support/world.ts';
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 declare const window: Record<string, unknown>;
 
-const PINS = { admin: '2468', desk: '1357' };
 const KIOSK = { width: 1080, height: 1920 };
 const DESK = { width: 1440, height: 900 };
 /** Each device's own loopback address: the hub sees three clients. */
@@ -135,18 +132,8 @@ beforeAll(async () => {
   // The site's link to the service, counting the check-ins the service accepts; it follows the service when it restarts.
   relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
   dataDir = tempDir('foyer-hub-e2e-');
-  store = createConfigStore(dataDir);
-  const config = store.read();
-  store.write({
-    ...config,
-    baseUrl: `${relay.url}/api/v2`,
-    locationId: 10,
-    companyId: 1,
-    pins: { admin: hashPin(PINS.admin), desk: hashPin(PINS.desk) },
-    // The devices' addresses, as a site's LAN names would be.
-    allowedHosts: Object.values(ADDRESSES),
-  });
-  createFileTokenStore(dataDir).set(TEST_TOKEN);
+  // The devices' addresses, as a site's LAN names would be.
+  store = writeSiteConfig(dataDir, relay.url, { allowedHosts: Object.values(ADDRESSES) });
   runtime = await openRuntime({ dataDir });
   hub = await openHub({
     dataDir,

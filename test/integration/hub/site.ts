@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts';
 import { hashPin } from '../../../electron/core/app/pins.ts';
-import { createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
+import { type Config, createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
 import { openHub, type OpenedHub } from '../../../electron/core/hub/index.ts';
 import type { LanNames } from '../../../electron/core/hub/names.ts';
@@ -108,21 +108,31 @@ export const TEST_NAMES: LanNames = {
   ips: ['127.0.0.1', '::1', '192.0.2.10'],
 };
 
-export async function openSite(options: { names?: LanNames; pollMs?: number } = {}): Promise<Site> {
-  const service = await startServiceOn(tempDir('foyer-hub-svc-'));
-  const relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
-  const dataDir = tempDir('foyer-hub-data-');
+/**
+ * A hub's data directory for a test site: the service behind `relayUrl`, the
+ * test world's location and token, the PINs above, and `patch` on top.
+ */
+export function writeSiteConfig(dataDir: string, relayUrl: string, patch: Partial<Config> = {}): ConfigStore {
   const store = createConfigStore(dataDir);
   const config = store.read();
   store.write({
     ...config,
-    baseUrl: `${relay.url}/api/v2`,
+    baseUrl: `${relayUrl}/api/v2`,
     locationId: 10,
     companyId: 1,
     pins: { admin: hashPin(PINS.admin), desk: hashPin(PINS.desk) },
     kiosk: { ...config.kiosk, timeZone: 'UTC' },
+    ...patch,
   });
   createFileTokenStore(dataDir).set(TEST_TOKEN);
+  return store;
+}
+
+export async function openSite(options: { names?: LanNames; pollMs?: number } = {}): Promise<Site> {
+  const service = await startServiceOn(tempDir('foyer-hub-svc-'));
+  const relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
+  const dataDir = tempDir('foyer-hub-data-');
+  const store = writeSiteConfig(dataDir, relay.url);
   const logged: string[] = [];
   const log = (line: string) => logged.push(line);
   const runtime = await openRuntime({ dataDir, log });
