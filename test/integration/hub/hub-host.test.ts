@@ -227,7 +227,11 @@ describe('one site, one list', () => {
     site.runtime.engine.start();
     const onsite = await desk.call('guests.evacuationList');
     expect(JSON.stringify(onsite)).toContain(guests[0]!.lastName);
-    // The kiosk's day counts it.
+    // The kiosk's day counts it, and the desk hears that the devices changed (throttled to one event a second).
+    await waitUntil(
+      () => deskStream.events.some((e) => e.type === 'devices-changed' && e.at >= tapped),
+      'devices-changed at the desk',
+    );
     const lobby = site.hub.status().devices.find((d) => d.name === 'Lobby 1')!;
     expect(lobby.today.checkIns).toBe(1);
     expect(site.hub.status().devices.find((d) => d.name === 'Lobby 2')!.connected).toBe(true);
