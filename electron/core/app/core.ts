@@ -18,7 +18,7 @@ import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
 import { AppError } from './errors.ts';
-import type { Handler, Handlers } from './handler.ts';
+import type { Handlers, ParsedInput } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
 import { hubHandlers } from './handlers/hub.ts';
@@ -28,6 +28,13 @@ import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
+
+/**
+ * The operations, seen as giving each its own input type: checked here for
+ * every operation at once, so that `inputSchemas[name]` is typed by a generic
+ * name (indexing `operations` by one gives the union of all their inputs).
+ */
+const inputSchemas: { [K in OperationName]: { input: z.ZodType<ParsedInput<K>> } } = operations;
 
 const handlers: Handlers<OperationName> = {
   ...sessionHandlers,
@@ -149,7 +156,6 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   return {
     async call(session, name, input) {
       if (!Object.hasOwn(operations, name)) throw new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`);
-      const operation = operations[name];
       sessions.touch(session, name);
       if (!allowed(session.role, name))
         throw new AppError('FORBIDDEN', `"${name}" is not allowed for the ${session.role} role`);
@@ -159,7 +165,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         const message = 'must not contain control characters';
         throw new AppError('INVALID_INPUT', `invalid input for ${name}: ${path}: ${message}`, [{ path, message }]);
       }
-      const parsed = operation.input.safeParse(input ?? {});
+      const parsed = inputSchemas[name].input.safeParse(input ?? {});
       if (!parsed.success) {
         const details = parsed.error.issues.slice(0, MAX_DETAILS).map(describeIssue);
         throw new AppError(
@@ -169,7 +175,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         );
       }
       try {
-        return await (handlers[name] as Handler<typeof name>)(parsed.data as never, {
+        return await handlers[name](parsed.data, {
           session,
           runtime,
           emit,

@@ -18,7 +18,7 @@ export interface HandlerContext {
 }
 
 /** Handlers receive the input after its schema ran (defaults applied). */
-type ParsedInput<K extends OperationName> = z.output<(typeof operations)[K]['input']>;
+export type ParsedInput<K extends OperationName> = z.output<(typeof operations)[K]['input']>;
 
 export type Handler<K extends OperationName> = (
   input: ParsedInput<K>,

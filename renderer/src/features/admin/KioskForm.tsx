@@ -37,10 +37,12 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
     Number.isInteger(early) && early >= 0 && early <= 720
       ? fieldError(saver, 'earlyArrivalMinutes')
       : 'Between 0 and 720 minutes.';
+  // Read as plain codes, so that any text (the start language, a code of the list) can be looked up in it.
+  const offered: readonly string[] = form.languages;
   const languagesError =
-    form.languages.length === 0
+    offered.length === 0
       ? 'Offer at least one language.'
-      : !form.languages.includes(form.defaultLanguage as never)
+      : !offered.includes(form.defaultLanguage)
         ? 'The start language must be one of the languages offered.'
         : fieldError(saver, 'languages');
 
@@ -97,14 +99,12 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
           <label key={l.code} className="choice">
             <input
               type="checkbox"
-              checked={form.languages.includes(l.code as never)}
+              checked={offered.includes(l.code)}
               onChange={(e) =>
                 change({
-                  languages: (e.target.checked
-                    ? KIOSK_LANGUAGES.map((k) => k.code).filter(
-                        (c) => c === l.code || form.languages.includes(c as never),
-                      )
-                    : form.languages.filter((c) => c !== l.code)) as KioskSettings['languages'],
+                  languages: e.target.checked
+                    ? KIOSK_LANGUAGES.map((k) => k.code).filter((c) => c === l.code || offered.includes(c))
+                    : form.languages.filter((c) => c !== l.code),
                 })
               }
             />
@@ -124,7 +124,7 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
             onChange={(e) => change({ defaultLanguage: e.target.value })}
             data-testid="setting-default-language"
           >
-            {KIOSK_LANGUAGES.filter((l) => form.languages.includes(l.code as never)).map((l) => (
+            {KIOSK_LANGUAGES.filter((l) => offered.includes(l.code)).map((l) => (
               <option key={l.code} value={l.code}>
                 {l.name} ({l.code})
               </option>
