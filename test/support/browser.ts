@@ -25,7 +25,8 @@ function newest(dir: string): number {
 
 export function ensureBuilt(): void {
   const index = join(RENDERER, 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared', 'contract')));
+  // The renderer bundles what it imports of shared/ (the contract, the API's limits, time), so all of shared/ counts.
+  const sources = Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 180_000 });
 }
