@@ -10,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/operations.ts';
-import { type AppCore, createAppCore } from '../../../electron/core/app/core.ts';
+import type { AppCore } from '../../../electron/core/app/core.ts';
 import { AppError } from '../../../electron/core/app/errors.ts';
-import { hashPin } from '../../../electron/core/app/pins.ts';
 import { createSession, type Session } from '../../../electron/core/app/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
+import { openApp } from '../../support/app.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { OTHER_TOKEN, TEST_TOKEN } from '../../support/world.ts';
 import {
@@ -44,10 +44,7 @@ beforeAll(async () => {
   second = await startServiceOn(tempDir('foyer-admin-svc2-'));
   await seedGuests(svc, 3);
   dir = dataDirFor(svc.baseUrl);
-  const store = createConfigStore(dir);
-  store.write({ ...store.read(), pins: { admin: hashPin('2468') } });
-  runtime = await openRuntime({ dataDir: dir });
-  core = createAppCore(runtime);
+  ({ runtime, core } = await openApp(dir, { pins: { admin: '2468' } }));
   core.subscribe((event) => events.push(event));
   admin = createSession('admin-test', 'admin');
   await runtime.engine.syncNow();
