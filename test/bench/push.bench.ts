@@ -200,7 +200,7 @@ export async function run(): Promise<boolean> {
       if (expected.length < CHECK_INS) throw new Error(`only ${expected.length} expected guests at location 10`);
       const step = Math.floor(expected.length / CHECK_INS);
       const chosen = Array.from({ length: CHECK_INS }, (_, i) => expected[i * step]!);
-      const total = mirror.invitations.count.get()!;
+      const total = mirror.invitations.count();
       console.log(`first sync of location 10: ${total} invitations in ${firstMs.toFixed(0)} ms`);
 
       const outbox = createOutbox({ mirror, api, config: () => config });

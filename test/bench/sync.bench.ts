@@ -145,7 +145,7 @@ export async function run(): Promise<boolean> {
       const result = await pullInvitations({ mirror, api, config, now: () => NOW, concurrency: CONCURRENCY }, 'full');
       const ms = performance.now() - t0;
       if (!result.complete) throw new Error('the full pull settled for an incomplete listing');
-      return { ms, received: result.received, pages: result.pages, rows: mirror.invitations.count.get()! };
+      return { ms, received: result.received, pages: result.pages, rows: mirror.invitations.count() };
     } finally {
       mirror.close();
       removeDb(path);
@@ -220,7 +220,7 @@ export async function run(): Promise<boolean> {
         }
       }
       const ms = performance.now() - t0;
-      return { ms, pages, rows: mirror.invitations.count.get()! };
+      return { ms, pages, rows: mirror.invitations.count() };
     } finally {
       mirror.close();
       removeDb(path);

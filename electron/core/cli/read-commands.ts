@@ -16,8 +16,8 @@ export async function statusCommand(argv: string[], out: Output): Promise<number
   try {
     const { mirror, config } = local;
     const counts = {
-      invitations: mirror.invitations.count.get()!,
-      checkIns: mirror.checkIns.count.get()!,
+      invitations: mirror.invitations.count(),
+      checkIns: mirror.checkIns.count(),
       employees: mirror.employees.count(),
       groups: mirror.groups.all().length,
     };

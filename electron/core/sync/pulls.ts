@@ -212,7 +212,7 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
   let newest = state?.watermark ?? null;
   // Into an empty mirror (the first sync of a site), the lookup index is built once at the end:
   // maintaining it row by row is most of the cost of a large first sync.
-  const bulk = !incremental && mirror.invitations.count.get() === 0;
+  const bulk = !incremental && mirror.invitations.count() === 0;
   if (bulk) mirror.lookupIndex.defer();
   let received = 0;
   const warnings: SyncWarning[] = [];
@@ -258,14 +258,14 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
       if (!incremental && result.complete) {
         const where = { locationId: config.locationId, ...window };
         const seen = JSON.stringify([...result.ids]);
-        const onSite = new Set(mirror.checkIns.idsInStates.all(config.locationId, JSON.stringify(config.flow.onsite)));
+        const onSite = new Set(mirror.checkIns.idsInStates(config.locationId, config.flow.onsite));
         removed = removeConfirmed(
           ctx,
           {
             resource,
-            unseen: mirror.invitations.unseenIds.all({ ...where, seen }).map((id) => ({ id, guarded: onSite.has(id) })),
-            size: mirror.invitations.countInWindow.get(where) ?? 0,
-            remove: (ids) => mirror.invitations.removeIds.run(JSON.stringify(ids)).changes,
+            unseen: mirror.invitations.unseenIds(where, seen).map((id) => ({ id, guarded: onSite.has(id) })),
+            size: mirror.invitations.countInWindow(where),
+            remove: (ids) => mirror.invitations.removeIds(ids),
           },
           warnings,
         );
@@ -450,12 +450,12 @@ function checkInsSpec(ctx: PullContext): FullSpec<CheckIn, unknown> {
       ),
     removal: {
       unseen: (seen) => ({
-        unseen: mirror.checkIns.unseen
-          .all({ locationId: config.locationId, seen })
+        unseen: mirror.checkIns
+          .unseen(config.locationId, seen)
           .map((row) => ({ id: row.id, guarded: onsite.has(row.state) })),
-        size: mirror.checkIns.countAt.get(config.locationId) ?? 0,
+        size: mirror.checkIns.countAt(config.locationId),
       }),
-      remove: (ids) => mirror.checkIns.removeIds.run(JSON.stringify(ids)).changes,
+      remove: (ids) => mirror.checkIns.removeIds(ids),
     },
   };
 }
@@ -560,9 +560,7 @@ async function recentPass(
 
   // Older guests still on site: their pages, in turns from one pass to the next.
   const older: Awaited<ReturnType<typeof read>>[] = [];
-  const onSiteBefore = mirror.checkIns.idsInStates
-    .all(config.locationId, JSON.stringify(config.flow.onsite))
-    .filter((id) => id < firstId);
+  const onSiteBefore = mirror.checkIns.idsInStates(config.locationId, config.flow.onsite).filter((id) => id < firstId);
   let cursor = known.cursor;
   const visited = new Set<number>();
   while (requests < CHECK_IN_PASS_REQUESTS && onSiteBefore.length > 0) {
@@ -585,7 +583,7 @@ async function recentPass(
     for (const page of [...tail, ...older]) if (!page.unchanged) spec.apply(page.items);
     // In the recent part, a check-in no longer listed was undone (or deleted).
     const seen = new Set(tailIds);
-    const rows = mirror.checkIns.fromId.all(config.locationId, firstId);
+    const rows = mirror.checkIns.fromId(config.locationId, firstId);
     const onsite = new Set(config.flow.onsite);
     // Removals held further back: the offsets checked this pass show the listing there as last
     // read, which did not list them, so this listing agrees and they go (removeConfirmed).

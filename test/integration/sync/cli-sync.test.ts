@@ -92,7 +92,7 @@ describe('sync --once against the reference service', () => {
 
     const mirror = openMirror(join(dir, 'mirror.db'));
     try {
-      expect(mirror.invitations.count.get()).toBe(0);
+      expect(mirror.invitations.count()).toBe(0);
       expect(mirror.syncState.get('invitations:10')?.lastError).toMatch(/401/);
     } finally {
       mirror.close();

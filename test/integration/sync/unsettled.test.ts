@@ -100,7 +100,7 @@ describe('a listing that never settles', () => {
     const fake = fakeApi((n) => 600 + n);
     const result = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now, concurrency: 1 }));
     expect(result).toMatchObject({ complete: false, removed: 0 });
-    expect(mirror.checkIns.count.get()).toBe(101);
+    expect(mirror.checkIns.count()).toBe(101);
     expect(mirror.syncState.get('checkIns:10')?.lastFullAt ?? null).toBeNull();
   });
 });
@@ -126,7 +126,7 @@ describe('the same listing when it is stable (control)', () => {
     const fake = fakeApi(() => 100);
     const result = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
     expect(result).toMatchObject({ complete: true, removed: 1, received: 100 });
-    expect(mirror.checkIns.count.get()).toBe(100);
+    expect(mirror.checkIns.count()).toBe(100);
   });
 
   it('check-in 999 on site is removed only when a second listing agrees', async () => {
@@ -134,9 +134,9 @@ describe('the same listing when it is stable (control)', () => {
     const fake = fakeApi(() => 100);
     const first = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
     expect(first).toMatchObject({ complete: true, removed: 0, warnings: [expect.objectContaining({ kind: 'held' })] });
-    expect(mirror.checkIns.count.get()).toBe(101);
+    expect(mirror.checkIns.count()).toBe(101);
     const second = await pullCheckIns(context(mirror, fake.api, makeConfig(), { now }));
     expect(second).toMatchObject({ complete: true, removed: 1, warnings: [] });
-    expect(mirror.checkIns.count.get()).toBe(100);
+    expect(mirror.checkIns.count()).toBe(100);
   });
 });

@@ -79,7 +79,7 @@ describe('the deferred lookup index', () => {
       const later = '2026-11-22T10:10:00.000Z';
       mirror.transaction(() => {
         mirror.invitations.upsertMany([guest(1, 'Renata', 'Ryba', later), guest(5_000, 'Zdeněk', 'Nový', later)]);
-        mirror.invitations.removeIds.run(JSON.stringify([2]));
+        mirror.invitations.removeIds([2]);
         mirror.invitations.removeOrphans();
       });
     }, 0);

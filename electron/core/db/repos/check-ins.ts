@@ -1,25 +1,32 @@
 import type Database from 'better-sqlite3';
-import type { CheckIn } from '../../../../shared/api/index.ts';
-import { extraOf, jsonOrNull, orNull, utc } from './util.ts';
+import { CheckIn } from '../../../../shared/api/index.ts';
+import { extraOf, jsonOrNull, keysOf, orNull, utc } from './util.ts';
 
-const CHECK_IN_KEYS = [
-  'id',
-  'state',
-  'email',
-  'firstName',
-  'lastName',
-  'birthdate',
-  'companyName',
-  'language',
-  'arrivedAt',
-  'leftAt',
-  'legitimation',
-  'trustedId',
-  'accessControl',
-  'customFields',
-];
+// What the schema names goes to columns; anything else is kept in `extra`.
+const CHECK_IN_KEYS = keysOf(CheckIn);
+
+/** A check-in's id and state: what a listing's removal and its passes compare. */
+export interface CheckInState {
+  id: number;
+  state: string;
+}
 
 export function createCheckInsRepo(db: Database.Database) {
+  const unseen = db.prepare(
+    'SELECT id, state FROM check_ins WHERE location_id = @locationId AND id NOT IN (SELECT value FROM json_each(@seen))',
+  ) as Database.Statement<[{ locationId: number; seen: string }], CheckInState>;
+  const fromId = db.prepare(
+    'SELECT id, state FROM check_ins WHERE location_id = ? AND id >= ? ORDER BY id',
+  ) as Database.Statement<[number, number], CheckInState>;
+  const idsInStates = db
+    .prepare('SELECT id FROM check_ins WHERE location_id = ? AND state IN (SELECT value FROM json_each(?)) ORDER BY id')
+    .pluck() as Database.Statement<[number, string], number>;
+  const removeIds = db.prepare('DELETE FROM check_ins WHERE id IN (SELECT value FROM json_each(?))');
+  const countAt = db.prepare('SELECT count(*) FROM check_ins WHERE location_id = ?').pluck() as Database.Statement<
+    [number],
+    number
+  >;
+  const count = db.prepare('SELECT count(*) FROM check_ins').pluck() as Database.Statement<[], number>;
   const upsert = db.prepare(`
     INSERT INTO check_ins (id, location_id, state, email, first_name, last_name, birthdate, company_name, language,
       arrived_at, left_at, legitimation, trusted_id, access_control, custom_fields, extra)
@@ -63,26 +70,17 @@ export function createCheckInsRepo(db: Database.Database) {
         );
     },
     /** Check-ins of the location that a complete listing did not show (undone, or gone); `seen` is a JSON array of ids. */
-    unseen: db.prepare(
-      'SELECT id, state FROM check_ins WHERE location_id = @locationId AND id NOT IN (SELECT value FROM json_each(@seen))',
-    ) as Database.Statement<[{ locationId: number; seen: string }], { id: number; state: string }>,
-    /** Check-ins of the location with ids from `from` on (a listing's tail), in id order. */
-    fromId: db.prepare(
-      'SELECT id, state FROM check_ins WHERE location_id = ? AND id >= ? ORDER BY id',
-    ) as Database.Statement<[number, number], { id: number; state: string }>,
+    unseen: (locationId: number, seen: string): CheckInState[] => unseen.all({ locationId, seen }),
+    /** Check-ins of the location with ids from `firstId` on (a listing's tail), in id order. */
+    fromId: (locationId: number, firstId: number): CheckInState[] => fromId.all(locationId, firstId),
     /** Ids of the location's check-ins in these states, in id order. */
-    idsInStates: db
-      .prepare(
-        'SELECT id FROM check_ins WHERE location_id = ? AND state IN (SELECT value FROM json_each(?)) ORDER BY id',
-      )
-      .pluck() as Database.Statement<[number, string], number>,
-    /** Removes these check-ins (`ids`: a JSON array). */
-    removeIds: db.prepare('DELETE FROM check_ins WHERE id IN (SELECT value FROM json_each(?))'),
-    countAt: db.prepare('SELECT count(*) FROM check_ins WHERE location_id = ?').pluck() as Database.Statement<
-      [number],
-      number
-    >,
-    count: db.prepare('SELECT count(*) FROM check_ins').pluck() as Database.Statement<[], number>,
+    idsInStates: (locationId: number, states: readonly string[]): number[] =>
+      idsInStates.all(locationId, JSON.stringify(states)),
+    /** Removes these check-ins; how many there were. */
+    removeIds: (ids: readonly (number | string)[]): number => removeIds.run(JSON.stringify(ids)).changes,
+    /** The location's check-ins. */
+    countAt: (locationId: number): number => countAt.get(locationId) ?? 0,
+    count: (): number => count.get()!,
   };
 }
 export type CheckInsRepo = ReturnType<typeof createCheckInsRepo>;

@@ -1,33 +1,20 @@
 /** events, contacts and invitations: what the invitations listing brings. */
 import type Database from 'better-sqlite3';
-import type { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
+import { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
 import { nameKey } from '../../lookup/keys.ts';
-import { extraOf, orNull, utc } from './util.ts';
+import { extraOf, keysOf, orNull, utc } from './util.ts';
 
-const EVENT_KEYS = [
-  'id',
-  'name',
-  'description',
-  'startsAt',
-  'endsAt',
-  'locationId',
-  'hostId',
-  'draft',
-  'createdAt',
-  'updatedAt',
-];
-const CONTACT_KEYS = [
-  'id',
-  'email',
-  'firstName',
-  'lastName',
-  'birthdate',
-  'companyName',
-  'language',
-  'createdAt',
-  'updatedAt',
-];
-const INVITATION_KEYS = ['id', 'event', 'contact', 'createdAt', 'updatedAt'];
+// What each schema names goes to columns; anything else is kept in `extra`.
+const EVENT_KEYS = keysOf(Event);
+const CONTACT_KEYS = keysOf(Contact);
+const INVITATION_KEYS = keysOf(ReceptionInvitation);
+
+/** A location's invitations whose event overlaps [from, to). */
+export interface InvitationWindow {
+  locationId: number;
+  from: string;
+  to: string;
+}
 
 export function createInvitationsRepo(db: Database.Database) {
   const nameKeys = createNameKeyCache();
@@ -38,14 +25,17 @@ export function createInvitationsRepo(db: Database.Database) {
     if (changes > 0) guestsVersion++;
     return changes;
   };
-  /** A writing statement handed out as it is, counting what it changes. */
-  const counted = <P extends unknown[]>(statement: Database.Statement<P>) => ({
-    run: (...params: P) => {
-      const result = statement.run(...params);
-      changed(result.changes);
-      return result;
-    },
-  });
+  const unseenIds = db
+    .prepare(
+      `SELECT id FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
+       AND id NOT IN (SELECT value FROM json_each(@seen))`,
+    )
+    .pluck() as Database.Statement<[InvitationWindow & { seen: string }], number>;
+  const removeIds = db.prepare<[string]>('DELETE FROM invitations WHERE id IN (SELECT value FROM json_each(?))');
+  const countInWindow = db
+    .prepare('SELECT count(*) FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to')
+    .pluck() as Database.Statement<[InvitationWindow], number>;
+  const count = db.prepare('SELECT count(*) FROM invitations').pluck() as Database.Statement<[], number>;
   const upsertEvent = db.prepare(`
     INSERT INTO events (id, name, description, starts_at, ends_at, location_id, host_id, draft, created_at, updated_at, extra)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -127,36 +117,15 @@ export function createInvitationsRepo(db: Database.Database) {
       changed(changes);
     },
 
-    /** Newest updatedAt of the location's invitations: the base of the incremental watermark. */
-    newestUpdatedAt: db
-      .prepare('SELECT max(updated_at) FROM invitations WHERE location_id = ?')
-      .pluck() as Database.Statement<[number], string | null>,
-
     /**
-     * Removes the location's invitations in the window that a complete listing
-     * did not show (deleted, moved, turned back into drafts); `seen` is a JSON array of ids.
+     * The location's invitations in the window that a complete listing did
+     * not show (deleted, moved, turned back into drafts); `seen` is a JSON array of ids.
      */
-    removeUnseen: counted(
-      db.prepare<[{ locationId: number; from: string; to: string; seen: string }]>(
-        `DELETE FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
-         AND id NOT IN (SELECT value FROM json_each(@seen))`,
-      ),
-    ),
-    /** The ids removeUnseen would remove, without removing them. */
-    unseenIds: db
-      .prepare(
-        `SELECT id FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to
-         AND id NOT IN (SELECT value FROM json_each(@seen))`,
-      )
-      .pluck() as Database.Statement<[{ locationId: number; from: string; to: string; seen: string }], number>,
-    /** Removes these invitations (`ids`: a JSON array). */
-    removeIds: counted(db.prepare<[string]>('DELETE FROM invitations WHERE id IN (SELECT value FROM json_each(?))')),
+    unseenIds: (window: InvitationWindow, seen: string): number[] => unseenIds.all({ ...window, seen }),
+    /** Removes these invitations; how many there were. */
+    removeIds: (ids: readonly (number | string)[]): number => changed(removeIds.run(JSON.stringify(ids)).changes),
     /** The location's invitations in the window. */
-    countInWindow: db
-      .prepare(
-        'SELECT count(*) FROM invitations WHERE location_id = @locationId AND ends_at > @from AND starts_at < @to',
-      )
-      .pluck() as Database.Statement<[{ locationId: number; from: string; to: string }], number>,
+    countInWindow: (window: InvitationWindow): number => countInWindow.get(window) ?? 0,
 
     /**
      * Invitations whose event ended before `before`, and check-ins of guests who
@@ -180,7 +149,7 @@ export function createInvitationsRepo(db: Database.Database) {
       changed(db.prepare('DELETE FROM contacts WHERE id NOT IN (SELECT contact_id FROM invitations)').run().changes);
     },
 
-    count: db.prepare('SELECT count(*) FROM invitations').pluck() as Database.Statement<[], number>,
+    count: (): number => count.get()!,
 
     /**
      * Computes the lookup key of every contact (after a migration changed how

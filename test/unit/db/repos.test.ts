@@ -1,10 +1,10 @@
-/** Groups and employees: what the schema names goes to columns, anything else is kept in `extra`, once. */
+/** What a response schema names goes to columns, anything else is kept in `extra`, once (groups, employees, invitations, check-ins). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
-import { AccessProfileGroup, Employee } from '../../../shared/api/index.ts';
+import { AccessProfileGroup, CheckIn, Employee, ReceptionInvitation } from '../../../shared/api/index.ts';
 
 let dir: string;
 let mirror: Mirror;
@@ -60,5 +60,39 @@ describe('reference data', () => {
     expect(mirror.employees.removeUnseen(JSON.stringify([1, 3]))).toBe(1);
     expect(mirror.employees.byId(2)).toBeUndefined();
     expect(mirror.employees.count()).toBe(2);
+  });
+
+  it('does the same for invitations, their events and contacts, and check-ins', () => {
+    open();
+    const at = '2026-11-01T08:00:00.000Z';
+    const invitation = ReceptionInvitation.parse({
+      id: 5,
+      event: {
+        id: 50,
+        name: 'Visit',
+        startsAt: '2026-11-24T09:00:00.000Z',
+        endsAt: '2026-11-24T17:00:00.000Z',
+        locationId: 7,
+        hostId: 1,
+        createdAt: at,
+        updatedAt: at,
+        room: 'B12',
+      },
+      contact: { id: 500, firstName: 'Ada', lastName: 'Guest', createdAt: at, updatedAt: at, badge: 'red' },
+      createdAt: at,
+      updatedAt: at,
+      source: 'crm',
+    });
+    mirror.invitations.upsertMany([invitation]);
+    mirror.checkIns.upsertMany([CheckIn.parse({ id: 5, state: 'CHECKED_IN', arrivedAt: at, desk: 2 })], 7);
+    expect(extra('events')).toEqual([JSON.stringify({ room: 'B12' })]);
+    expect(extra('contacts')).toEqual([JSON.stringify({ badge: 'red' })]);
+    expect(extra('invitations')).toEqual([JSON.stringify({ source: 'crm' })]);
+    expect(extra('check_ins')).toEqual([JSON.stringify({ desk: 2 })]);
+    expect(mirror.invitations.count()).toBe(1);
+    expect(mirror.invitations.countInWindow({ locationId: 7, from: at, to: '2026-12-01T00:00:00.000Z' })).toBe(1);
+    expect(mirror.checkIns.idsInStates(7, ['CHECKED_IN'])).toEqual([5]);
+    expect(mirror.checkIns.removeIds([5])).toBe(1);
+    expect(mirror.checkIns.count()).toBe(0);
   });
 });
