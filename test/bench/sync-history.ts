@@ -18,6 +18,7 @@ import { createSyncEngine } from '../../electron/core/sync/engine.ts';
 import { CHECK_IN_PASS_REQUESTS } from '../../electron/core/sync/pulls.ts';
 import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { type Check, percentile, spawnService } from './support.ts';
+import { DAY, HOUR, iso } from '../../shared/time.ts';
 
 export const PAST_CHECK_INS = 25_000;
 const PAST_EVENTS = 250;
@@ -27,9 +28,6 @@ const TODAY_ON_SITE = 150;
 const STILL_ON_SITE = 20;
 const LOCATION = 10;
 const PASSES = 15;
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 /** Writes the history into the service's database (the service stopped): ids ascending with time, as a service gives them. */

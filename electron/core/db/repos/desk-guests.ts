@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { HOUR } from '../../../../shared/time.ts';
 import {
   COLUMNS,
   FROM,
@@ -320,11 +321,11 @@ export function createDeskGuestsRepo(db: Database.Database) {
     /** The day at a glance: its events (for the filters), arrivals per hour from `from`, and who is on site now. */
     overview(locationId: number, from: string, to: string, flow: FlowConfig = DEFAULT_FLOW) {
       const events = dayEvents.all({ locationId, from, to });
-      const hours = Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / 3_600_000));
+      const hours = Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / HOUR));
       const arrivalsPerHour = Array.from({ length: hours }, () => 0);
       const start = Date.parse(from);
       for (const at of arrivals.all({ locationId, from, to })) {
-        const hour = Math.floor((Date.parse(at) - start) / 3_600_000);
+        const hour = Math.floor((Date.parse(at) - start) / HOUR);
         if (hour >= 0 && hour < hours) arrivalsPerHour[hour]!++;
       }
       const onSite = counts({ locationId, from, to, withOnSite: true, flow }).onsite;

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { HOUR, iso } from '../../../../shared/time.ts';
 import { baseFold } from '../../lookup/fold.ts';
 import { type Candidate, createFuzzyIndex, type FuzzyIndex } from '../../lookup/fuzzy.ts';
 import { type TypedWord, typedWords } from '../../lookup/keys.ts';
@@ -395,7 +396,7 @@ function createFuzzyIndexCache(
     const window = {
       locationId: query.locationId,
       from: query.from,
-      to: new Date(Date.parse(query.to) + 3_600_000).toISOString(),
+      to: iso(Date.parse(query.to) + HOUR),
     };
     const entry = { ...window, version: now, index: build(window) };
     // The kiosk's day and the desk's window, side by side.
