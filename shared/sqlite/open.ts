@@ -11,6 +11,11 @@ export function useNativeBinding(path: string | undefined): void {
   nativeBinding = path;
 }
 
+/** The binding set for Electron, if any: a worker thread opening the same file needs it too. */
+export function nativeBindingPath(): string | undefined {
+  return nativeBinding;
+}
+
 export function openDatabase(path: string, options: Database.Options = {}): Database.Database {
   return new Database(path, nativeBinding ? { ...options, nativeBinding } : options);
 }

@@ -1,4 +1,5 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
+import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
@@ -33,6 +34,8 @@ export function openMirror(path: string) {
   }
   // A crash during a bulk load left the index behind its contacts.
   if (lookupIndex.deferred()) lookupIndex.restore();
+  // The WAL is copied back by a worker thread, not inside a commit that a kiosk's check-in waits for.
+  const checkpointer = startCheckpointer(db, path);
   return {
     db,
     lookupIndex,
@@ -49,6 +52,7 @@ export function openMirror(path: string) {
       return db.transaction(work)();
     },
     close(): void {
+      checkpointer.close();
       db.close();
     },
   };
