@@ -27,7 +27,7 @@ import { createFileTokenStore } from '../../electron/core/config/token-store.ts'
 import { openRuntime } from '../../electron/core/runtime.ts';
 import { pullInvitations } from '../../electron/core/sync/pulls.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
-import { type Check, percentile, report, spawnService } from './support.ts';
+import { type Check, percentile, report, spawnService, step } from './support.ts';
 import { mulberry32 } from '../../service/demo/random.ts';
 
 const INVITATIONS = 100_000;
@@ -75,26 +75,34 @@ function ensureBuilt() {
 
 export async function run(): Promise<boolean> {
   ensureBuilt();
-  const service = await spawnService(['--demo', '--demo-invitations', String(INVITATIONS)]);
+  const service = await step(
+    'start the service',
+    () => spawnService(['--demo', '--demo-invitations', String(INVITATIONS)]),
+    600_000,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-kiosk-bench-'));
   const configStore = createConfigStore(dataDir);
   configStore.write({ ...configStore.read(), baseUrl: service.baseUrl, locationId: LOCATIONS[0]! });
   createFileTokenStore(dataDir).set('foyer-demo-token');
-  const runtime = await openRuntime({ dataDir });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const runtime = await step('open the runtime', () => openRuntime({ dataDir }));
+  const browser = await step('launch Chromium', () =>
+    chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    }),
+  );
   try {
     const t0 = Date.now();
     for (const locationId of LOCATIONS) {
-      const result = await pullInvitations(
-        { mirror: runtime.mirror, api: runtime.api, config: { ...runtime.config, locationId }, now: Date.now },
-        'full',
+      const result = await step(`mirror location ${locationId}`, () =>
+        pullInvitations(
+          { mirror: runtime.mirror, api: runtime.api, config: { ...runtime.config, locationId }, now: Date.now },
+          'full',
+        ),
       );
       if (!result.complete) throw new Error(`the pull of location ${locationId} was incomplete`);
     }
-    await runtime.engine.syncNow({ resources: ['employees', 'checkIns'] });
+    await step('sync employees and check-ins', () => runtime.engine.syncNow({ resources: ['employees', 'checkIns'] }));
     const mirrored = runtime.mirror.db.prepare('SELECT count(*) FROM invitations').pluck().get() as number;
     console.log(`mirror: ${mirrored} invitations of locations ${LOCATIONS.join(', ')} (${Date.now() - t0} ms)`);
 
@@ -123,11 +131,17 @@ export async function run(): Promise<boolean> {
           lookups.push({ text: (input as { text: string }).text, ms: performance.now() - started });
       }
     }) as typeof core.call;
-    const host = await startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: false });
-    const page = await browser.newPage({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
-    await page.goto(host.url);
-    await page.locator('[data-testid=kiosk-keyboard] [data-skbtn="q"]').waitFor();
-    await page.evaluate(MEASURE);
+    const host = await step('start the browser host', () =>
+      startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: false }),
+    );
+    const page = await step('open a page', () =>
+      browser.newPage({ viewport: { width: 1080, height: 1920 }, hasTouch: true }),
+    );
+    await step('load the kiosk', async () => {
+      await page.goto(host.url);
+      await page.locator('[data-testid=kiosk-keyboard] [data-skbtn="q"]').waitFor();
+      await page.evaluate(MEASURE);
+    });
 
     let expected = 0;
     for (const word of words) {

@@ -67,3 +67,27 @@ export function report(title: string, checks: Check[]): boolean {
     );
   return checks.every((c) => c.ok);
 }
+
+/**
+ * A step of a benchmark with a time limit: a step that never ends (it has
+ * happened, rarely, with no CPU used and no timer pending) fails the run
+ * with its name instead of holding it up silently.
+ */
+export async function step<T>(name: string, work: Promise<T> | (() => Promise<T>), limitMs = 120_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const started = performance.now();
+  try {
+    return await Promise.race([
+      typeof work === 'function' ? work() : work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`benchmark step "${name}" did not finish within ${limitMs / 1000} s`)),
+          limitMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (process.env.FOYER_BENCH_STEPS) console.log(`  step ${name}: ${(performance.now() - started).toFixed(0)} ms`);
+  }
+}

@@ -21,6 +21,7 @@
  * unpaired tablet can show its code. The hub's LAN names are allowed.
  */
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
@@ -299,6 +300,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     );
   app.post<{ Params: { op: string } }>('/app/:op', callOperation);
 
+  /** The open event streams: a close ends them, since the server's close waits for every response to end. */
+  const streams = new Set<ServerResponse>();
+
   app.get('/app/events', (request, reply) => {
     const session = sessionOf(request, reply);
     // @fastify/cookie writes cookies in onSend, which a hijacked reply never reaches.
@@ -327,7 +331,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     const device = request.foyerDevice;
     const closed = device ? hub?.openStream(device.id, () => raw.end()) : undefined;
     // The response's close, not the request's: a GET's request "closes" as soon as it has been read.
+    streams.add(raw);
     raw.on('close', () => {
+      streams.delete(raw);
       clearInterval(heartbeat);
       unsubscribe();
       closed?.();
@@ -410,7 +416,10 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     port,
     close: async () => {
       stopRevoked?.();
-      await app.close();
+      // A browser's event stream never ends by itself: without this, close() would wait for it forever.
+      const closing = app.close();
+      for (const raw of streams) raw.end();
+      await closing;
     },
   };
 }

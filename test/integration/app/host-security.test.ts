@@ -447,3 +447,21 @@ describe('error answers: the one shape, short, no internals', () => {
     expect(error).toMatchObject({ code: 'INTERNAL', message: 'kiosk.settings failed; the details are in the log' });
   });
 });
+
+describe('closing the host', () => {
+  it('ends the open event streams, so that close() returns while a browser still listens', async () => {
+    const own = createAppCore(runtime);
+    extraCores.push(own);
+    const served = await startBrowserHost({ core: own, rendererDir: RENDERER, port: 0, pinsSet: true });
+    const stream = await request(`http://127.0.0.1:${served.port}/app/events`);
+    expect(stream.statusCode).toBe(200);
+    const ended = new Promise<void>((resolve) => stream.body.on('end', resolve).on('error', () => resolve()));
+    stream.body.resume();
+    const outcome = await Promise.race([
+      served.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000)),
+    ]);
+    expect(outcome).toBe('closed');
+    await ended;
+  });
+});
