@@ -1,4 +1,5 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
+import { createBulkLoad } from './bulk-load.ts';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
@@ -32,21 +33,23 @@ export function openMirror(path: string) {
       db.prepare("DELETE FROM mirror_flags WHERE name = 'lookup_keys_stale'").run();
     })();
   }
-  // A crash during a bulk load left the index behind its contacts.
-  if (lookupIndex.deferred()) lookupIndex.restore();
+  // A crash during a bulk load left indexes set aside, or the lookup index behind its contacts.
+  const bulkLoad = createBulkLoad(db, lookupIndex);
+  bulkLoad.finishAtOnce();
   // The WAL is copied back by a worker thread, not inside a commit that a kiosk's check-in waits for.
   const checkpointer = startCheckpointer(db, path);
   return {
     db,
     lookupIndex,
+    bulkLoad,
     invitations,
     checkIns: createCheckInsRepo(db),
     groups: createGroupsRepo(db),
     employees: createEmployeesRepo(db),
     syncState: createSyncStateRepo(db),
     outbox: createOutboxRepo(db),
-    guests: createGuestsRepo(db, invitations.guestsVersion),
-    deskGuests: createDeskGuestsRepo(db),
+    guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
+    deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -210,10 +210,10 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     ? iso(Date.parse(state!.watermark!) - config.watermarkMarginSeconds * 1000)
     : undefined;
   let newest = state?.watermark ?? null;
-  // Into an empty mirror (the first sync of a site), the lookup index is built once at the end:
-  // maintaining it row by row is most of the cost of a large first sync.
+  // Into an empty mirror (the first sync of a site), the indexes are made once at the end (bulk-load.ts):
+  // maintaining them row by row is most of the cost of a large first sync.
   const bulk = !incremental && mirror.invitations.count() === 0;
-  if (bulk) mirror.lookupIndex.defer();
+  if (bulk) mirror.bulkLoad.begin();
   let received = 0;
   const warnings: SyncWarning[] = [];
   const rejected: RejectedRecord[] = [];
@@ -276,9 +276,9 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     });
     return { received, pages: result.pages, removed, complete: result.complete, warnings };
   } finally {
-    // Nothing of this pull is applied after it ended, and the index is built after the last row (in slices).
+    // Nothing of this pull is applied after it ended, and the indexes are made after the last row.
     await pages.drain().catch(() => {});
-    if (bulk) await mirror.lookupIndex.restoreInSlices();
+    if (bulk) await mirror.bulkLoad.finish();
   }
 }
 

@@ -96,7 +96,11 @@ const COUNT_COLUMNS = `i.id AS invitationId, coalesce(p.state, k.state, @initial
 const ORPHAN_COUNT_COLUMNS =
   'k.id AS invitationId, coalesce(p.state, k.state) AS state, NULL AS hostId, NULL AS eventId';
 
-export function createDeskGuestsRepo(db: Database.Database) {
+export function createDeskGuestsRepo(
+  db: Database.Database,
+  /** Whether a bulk load is under way (bulk-load.ts): the invitations' indexes are set aside. */
+  bulkLoading: () => boolean = () => false,
+) {
   // SQLite's NOCASE folds ASCII only; the sort key is the lookup's own folding (case, marks, special letters).
   db.function('desk_fold', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? baseFold(text) : null,
@@ -112,7 +116,7 @@ export function createDeskGuestsRepo(db: Database.Database) {
   const matchedUpTo = db
     .prepare(`SELECT count(*) FROM (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH ? LIMIT ${FEW_CONTACTS})`)
     .pluck() as Database.Statement<[string], number>;
-  const matchesFew = (match: string) => matchedUpTo.get(match)! < FEW_CONTACTS;
+  const matchesFew = (match: string) => !bulkLoading() && matchedUpTo.get(match)! < FEW_CONTACTS;
 
   /**
    * The view's rows before paging: SQL and its parameters. For counting

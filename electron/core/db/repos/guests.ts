@@ -105,9 +105,14 @@ export const COMPLETE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 export function createGuestsRepo(
   db: Database.Database,
-  /** This connection's changes to the guests (see invitations.ts); without it, any write counts. */
-  guestsVersion?: () => number,
+  options: {
+    /** This connection's changes to the guests (see invitations.ts); without it, any write counts. */
+    guestsVersion?: () => number;
+    /** Whether a bulk load is under way (bulk-load.ts): nothing can be found, and the indexes named below are set aside. */
+    bulkLoading?: () => boolean;
+  } = {},
 ) {
+  const { guestsVersion, bulkLoading = () => false } = options;
   const list = db.prepare(`
     SELECT ${COLUMNS} ${FROM}
     WHERE i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
@@ -228,7 +233,7 @@ export function createGuestsRepo(
      */
     lookup(text: string, query: LookupQuery): Guest[] {
       const words = typedWords(text);
-      if (words.length === 0) return [];
+      if (words.length === 0 || bulkLoading()) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
       const found = new Map<number, Ranked>();
@@ -273,7 +278,7 @@ export function createGuestsRepo(
      */
     lookupEmail(text: string, query: LookupQuery): Guest[] {
       const email = text.trim();
-      if (!COMPLETE_EMAIL.test(email)) return [];
+      if (!COMPLETE_EMAIL.test(email) || bulkLoading()) return [];
       const flow = query.flow ?? DEFAULT_FLOW;
       const limit = query.limit ?? 20;
       const params = { locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState };
