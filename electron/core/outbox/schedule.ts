@@ -18,6 +18,8 @@ export interface DeliverySummary {
   pending: number;
   /** The service rejected the token; nothing more is sent until it changes. */
   unauthorized: boolean;
+  /** An attempt found no service to answer it (connection refused, reset, no route). */
+  unreachable: boolean;
 }
 
 /** Requests in flight at once while delivering (rows that do not depend on each other). */
@@ -43,7 +45,7 @@ export async function deliverRound(
 ): Promise<DeliverySummary> {
   const { mirror, now, changed } = ctx;
   const repo = mirror.outbox;
-  const summary: DeliverySummary = { delivered: 0, failed: 0, pending: 0, unauthorized: false };
+  const summary: DeliverySummary = { delivered: 0, failed: 0, pending: 0, unauthorized: false, unreachable: false };
   const blockedTargets = new Set<string>();
   const inFlight = new Set<number>();
   let stopped = false;
@@ -75,8 +77,10 @@ export async function deliverRound(
         const outcome = await deliverRow(row, signal);
         if (outcome === 'delivered') summary.delivered++;
         else if (outcome === 'failed') summary.failed++;
-        else if (outcome === 'later') blockedTargets.add(row.target);
-        else {
+        else if (outcome === 'later' || outcome === 'unreachable') {
+          blockedTargets.add(row.target);
+          if (outcome === 'unreachable') summary.unreachable = true;
+        } else {
           if (outcome === 'unauthorized') summary.unauthorized = true;
           stopped = true;
         }

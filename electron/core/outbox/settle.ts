@@ -15,10 +15,12 @@ import { retryDelay } from './schedule.ts';
 import type { TransitionPayload } from './transitions.ts';
 
 /**
- * How a row's attempt ended: `later` holds its target back for this round;
- * `unauthorized` (the token was rejected) and `aborted` stop the round.
+ * How a row's attempt ended: `later` holds its target back for this round,
+ * and so does `unreachable` (no answer: the service is not there, which the
+ * status shows at once); `unauthorized` (the token was rejected) and
+ * `aborted` stop the round.
  */
-export type Outcome = 'delivered' | 'failed' | 'later' | 'unauthorized' | 'aborted';
+export type Outcome = 'delivered' | 'failed' | 'later' | 'unreachable' | 'unauthorized' | 'aborted';
 
 /** An attempt may have reached the service when no answer came back. */
 const outcomeUnknown = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
@@ -104,7 +106,7 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
         }),
       );
       log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
-      return 'later';
+      return error.kind === 'network' ? 'unreachable' : 'later';
     }
     failed(row, describe(error));
     log(`outbox: FAILED ${row.label}: ${error.message}`);

@@ -191,6 +191,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const summary = await deps.outbox.deliver(controller.signal);
       if (summary.unauthorized) status.update({ tokenRejected: true, online: true });
       else if (summary.delivered > 0 || summary.failed > 0) status.update({ online: true, lastOnlineAt: iso(now()) });
+      // A check-in that cannot be sent shows the service as gone now, not at the next pull.
+      else if (summary.unreachable && status.get().online !== false) status.update({ online: false });
       return summary;
     } finally {
       refreshOutboxStatus(false);

@@ -49,7 +49,7 @@ describe('413: an events row too large for one request', () => {
     });
 
     const summary = await outbox.deliver();
-    expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false });
+    expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false, unreachable: false });
     const row = mirror.outbox.byId(id)!;
     expect(row.state).toBe('delivered');
     const results = JSON.parse(row.result!).events as { sourceId: string; status: string }[];

@@ -45,7 +45,7 @@ describe('409: the service state differs', () => {
     expect(mirror.guests.byId(guest.id)).toMatchObject({ state: 'CHECKED_OUT', pending: true });
 
     const summary = await outbox.deliver();
-    expect(summary).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false });
+    expect(summary).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false, unreachable: false });
 
     const failed = mirror.outbox.byId(checkIn.outboxId)!;
     expect(failed.state).toBe('failed');

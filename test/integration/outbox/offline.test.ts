@@ -53,7 +53,7 @@ describe('offline check-in, delivered later', () => {
 
     for (let i = 1; i <= 2; i++) {
       const summary = await outbox.deliver();
-      expect(summary).toEqual({ delivered: 0, failed: 0, pending: 1, unauthorized: false });
+      expect(summary).toEqual({ delivered: 0, failed: 0, pending: 1, unauthorized: false, unreachable: true });
       const row = mirror.outbox.byId(queued.outboxId)!;
       // No answer: the POST may have arrived. The second time the row is read back first, which fails too:
       // nothing is sent again, so the attempts stay at 1.
@@ -69,7 +69,7 @@ describe('offline check-in, delivered later', () => {
     client.use(countingClient(second.baseUrl).api);
 
     const summary = await outbox.deliver();
-    expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false });
+    expect(summary).toEqual({ delivered: 1, failed: 0, pending: 0, unauthorized: false, unreachable: false });
     const row = mirror.outbox.byId(queued.outboxId)!;
     expect(row.state).toBe('delivered');
     expect(JSON.parse(row.result!)).toMatchObject({ id: guest.id, state: 'CHECKED_IN' });
@@ -103,6 +103,32 @@ describe('offline check-in, delivered later', () => {
     client.use(countingClient(svc.baseUrl).api);
     expect((await outbox.deliver()).delivered).toBe(1);
     expect(serviceState(svc.db, guests[0]!.id)).toBe('CHECKED_IN');
+  });
+
+  it('a check-in that finds no service shows the status offline at once, not at the next pull', async () => {
+    const svc = await startServiceOn(tempDir('foyer-svc-'));
+    const { guests } = await seedGuests(svc, 1);
+    const mirror = tempMirror();
+    const config = makeConfig();
+    const client = switchableApi(countingClient(svc.baseUrl).api);
+    const outbox = outboxFor(mirror, client.api, { random: () => 0 });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => config, outbox });
+    await engine.syncNow({ full: true });
+    expect(engine.status.get().online).toBe(true);
+
+    // The service goes away between two pulls; a guest checks in.
+    client.use(countingClient(`http://127.0.0.1:${await closedPort()}/api/v2`, { retry: NO_RETRY }).api);
+    outbox.queueTransition(guests[0]!.id, 'checkIn', 'kiosk');
+    const summary = await engine.deliver();
+    expect(summary).toMatchObject({ delivered: 0, pending: 1, unreachable: true });
+    expect(engine.status.get().online).toBe(false);
+
+    // It is back: the delivery says so.
+    client.use(countingClient(svc.baseUrl).api);
+    mirror.transaction(() => mirror.db.prepare('UPDATE outbox SET next_attempt_at = NULL').run());
+    expect(await engine.deliver()).toMatchObject({ delivered: 1, unreachable: false });
+    expect(engine.status.get().online).toBe(true);
+    await engine.stop();
   });
 });
 

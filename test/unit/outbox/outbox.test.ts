@@ -262,7 +262,7 @@ describe('delivery', () => {
     box.queueIdentities(identities(3), { source: null, label: 'ids' });
     box.queueTransition(1, 'checkOut', 'desk');
     const summary = await box.deliver();
-    expect(summary).toEqual({ delivered: 3, failed: 0, pending: 0, unauthorized: false });
+    expect(summary).toEqual({ delivered: 3, failed: 0, pending: 0, unauthorized: false, unreachable: false });
     expect(calls.map((c) => c.endpoint)).toEqual(['transitionCheckIn', 'syncPermanentIdentities', 'transitionCheckIn']);
     expect(calls.map((c) => (c.request.body as { eventName?: string }).eventName)).toEqual([
       'CHECK_IN',
@@ -292,7 +292,7 @@ describe('delivery', () => {
     box.queueIdentities(items, { source: null, label: 'ids' });
     box.queueTransition(2, 'checkIn', 'kiosk');
     const first = await box.deliver();
-    expect(first).toEqual({ delivered: 1, failed: 0, pending: 3, unauthorized: false });
+    expect(first).toEqual({ delivered: 1, failed: 0, pending: 3, unauthorized: false, unreachable: false });
     // Only the first identities row was tried: the later ones wait for it.
     expect(calls.map((c) => c.endpoint)).toEqual(['syncPermanentIdentities', 'transitionCheckIn']);
     const [a, b, c] = rows();
@@ -308,7 +308,13 @@ describe('delivery', () => {
 
     clock += 500;
     failIdentities = false;
-    expect(await box.deliver()).toEqual({ delivered: 3, failed: 0, pending: 0, unauthorized: false });
+    expect(await box.deliver()).toEqual({
+      delivered: 3,
+      failed: 0,
+      pending: 0,
+      unauthorized: false,
+      unreachable: false,
+    });
     expect(
       calls
         .slice(2)
@@ -372,9 +378,15 @@ describe('delivery', () => {
     const first = await box.deliver();
     expect(most).toBe(2);
     // The first request failed; the second went out beside it and was delivered; the rest waited for the next round.
-    expect(first).toEqual({ delivered: 1, failed: 0, pending: 4, unauthorized: false });
+    expect(first).toEqual({ delivered: 1, failed: 0, pending: 4, unauthorized: false, unreachable: false });
     clock += 500;
-    expect(await box.deliver()).toEqual({ delivered: 4, failed: 0, pending: 0, unauthorized: false });
+    expect(await box.deliver()).toEqual({
+      delivered: 4,
+      failed: 0,
+      pending: 0,
+      unauthorized: false,
+      unreachable: false,
+    });
     const sent = calls.map(
       (c) => (c.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!.sourceId,
     );
@@ -424,7 +436,13 @@ describe('delivery', () => {
       return service(call);
     });
     box.queueIdentities(identities(250), { source: null, label: 'ids' });
-    expect(await box.deliver()).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false });
+    expect(await box.deliver()).toEqual({
+      delivered: 1,
+      failed: 1,
+      pending: 0,
+      unauthorized: false,
+      unreachable: false,
+    });
     expect(rows().map((r) => r.state)).toEqual(['failed', 'delivered']);
     expect(mirror.outbox.openConflicts()).toEqual([]);
   });
@@ -439,7 +457,13 @@ describe('delivery', () => {
     const first = box.queueTransition(1, 'checkIn', 'kiosk');
     const later = box.queueTransition(1, 'checkOut', 'desk');
     box.queueTransition(2, 'checkIn', 'kiosk');
-    expect(await box.deliver()).toEqual({ delivered: 1, failed: 1, pending: 0, unauthorized: false });
+    expect(await box.deliver()).toEqual({
+      delivered: 1,
+      failed: 1,
+      pending: 0,
+      unauthorized: false,
+      unreachable: false,
+    });
     expect(calls).toHaveLength(2);
     expect(guest(1)).toMatchObject({ state: 'EXPECTED', pending: false, arrivedAt: null });
     expect(guest(2)).toMatchObject({ state: 'CHECKED_IN', pending: false });
@@ -459,7 +483,7 @@ describe('delivery', () => {
     box.queueTransition(2, 'checkIn', 'kiosk');
     box.queueTransition(3, 'checkIn', 'kiosk');
     const summary = await box.deliver();
-    expect(summary).toEqual({ delivered: 0, failed: 0, pending: 3, unauthorized: true });
+    expect(summary).toEqual({ delivered: 0, failed: 0, pending: 3, unauthorized: true, unreachable: false });
     // The two sent side by side; nothing after the refusal.
     expect(calls).toHaveLength(2);
     expect(rows()[0]).toMatchObject({ state: 'pending', nextAttemptAt: null });
@@ -473,7 +497,13 @@ describe('delivery', () => {
     });
     box.queueIdentities(identities(300), { source: null, label: 'ids' });
     box.queueTransition(3, 'checkIn', 'desk');
-    expect(await box.deliver()).toEqual({ delivered: 1, failed: 0, pending: 2, unauthorized: false });
+    expect(await box.deliver()).toEqual({
+      delivered: 1,
+      failed: 0,
+      pending: 2,
+      unauthorized: false,
+      unreachable: false,
+    });
     expect(rows()[0]).toMatchObject({
       state: 'pending',
       lastError: 'TypeError: boom',
