@@ -51,9 +51,13 @@ export function nameTokens(
 }
 
 /** The index tokens of a guest's names, space-separated, each once. */
-export function nameKey(firstName: string | null, lastName: string | null): string {
-  const first = nameTokens(firstName);
-  const last = nameTokens(lastName, true);
+export function nameKey(
+  firstName: string | null,
+  lastName: string | null,
+  tokensOf: typeof nameTokens = nameTokens,
+): string {
+  const first = tokensOf(firstName);
+  const last = tokensOf(lastName, true);
   const tokens = [...first.own, ...last.own, ...first.other, ...last.other];
   // A Chinese name typed in pinyin as one word: family name first ("wangchao") and the other way round.
   if (HAN.test(firstName ?? '') && HAN.test(lastName ?? '')) {
@@ -66,6 +70,36 @@ export function nameKey(firstName: string | null, lastName: string | null): stri
     tokens.push(family + given, given + family);
   }
   return [...new Set(tokens.filter(Boolean))].join(' ');
+}
+
+/**
+ * nameKey for a stream of guests, remembering keys of whole names and the
+ * tokens of name parts: a listing brings the same names, and the same first
+ * and last names far more often, again and again; pinyin and the Cyrillic
+ * spellings are worth computing once. Each memory starts afresh when it
+ * holds `size` entries.
+ */
+export function createNameKeys(size = 20_000) {
+  const memo = <V>() => {
+    let known = new Map<string, V>();
+    return (key: string, compute: () => V): V => {
+      let value = known.get(key);
+      if (value === undefined) {
+        if (known.size >= size) known = new Map();
+        value = compute();
+        known.set(key, value);
+      }
+      return value;
+    };
+  };
+  const partTokens = memo<ReturnType<typeof nameTokens>>();
+  const keys = memo<string>();
+  const tokensOf = (name: string | null, familyName = false) =>
+    name ? partTokens(`${familyName ? 'l' : 'f'}${name}`, () => nameTokens(name, familyName)) : nameTokens(name);
+  return {
+    of: (firstName: string | null, lastName: string | null): string =>
+      keys(`${firstName ?? ''}\u0000${lastName ?? ''}`, () => nameKey(firstName, lastName, tokensOf)),
+  };
 }
 
 /** One typed word: its own folded form and the other spellings it stands for. */

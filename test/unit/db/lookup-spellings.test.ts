@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ReceptionInvitation } from '../../../shared/api/index.ts';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import { HOUR, iso } from '../../../shared/time.ts';
-import { nameKey, typedWords } from '../../../electron/core/lookup/keys.ts';
+import { createNameKeys, nameKey, typedWords } from '../../../electron/core/lookup/keys.ts';
 import { MATCH, scoreName } from '../../../electron/core/lookup/rank.ts';
 
 const NOW = Date.parse('2032-06-15T09:00:00.000Z');
@@ -227,5 +227,28 @@ describe('ranking from the stored lookup key', () => {
   it('computes the key when the guest was read without it', () => {
     const { firstName, lastName } = stored(4);
     expect(scoreName(typedWords('Solovyov'), { firstName, lastName }).score).toBe(MATCH.transliterated);
+  });
+});
+
+describe('lookup keys for a stream of guests', () => {
+  it('are the keys nameKey makes, whatever was remembered before and after a memory starts afresh', () => {
+    const names: [string | null, string | null][] = [
+      ['Артём', 'Соловьёв'],
+      ['Соловьёв', 'Артём'], // the same parts as the other name: a family name's tokens differ from a given name's
+      ['超', '王'],
+      ['子轩', '王'],
+      ['王', '超'],
+      ['Seán', "O'Connor"],
+      ['Jürgen', 'Müller-Lüdenscheidt'],
+      [null, 'Müller'],
+      ['', 'Müller'],
+      ['Müller', null],
+      [null, null],
+      ['Артём', 'Соловьёв'],
+    ];
+    for (const size of [2, 20_000]) {
+      const keys = createNameKeys(size);
+      for (const [first, last] of [...names, ...names]) expect(keys.of(first, last)).toBe(nameKey(first, last));
+    }
   });
 });

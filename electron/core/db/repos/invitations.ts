@@ -1,7 +1,7 @@
 /** events, contacts and invitations: what the invitations listing brings. */
 import type Database from 'better-sqlite3';
 import { Contact, Event, ReceptionInvitation } from '../../../../shared/api/index.ts';
-import { nameKey } from '../../lookup/keys.ts';
+import { createNameKeys } from '../../lookup/keys.ts';
 import { extraOf, keysOf, orNull, utc } from './util.ts';
 
 // What each schema names goes to columns; anything else is kept in `extra`.
@@ -17,7 +17,7 @@ export interface InvitationWindow {
 }
 
 export function createInvitationsRepo(db: Database.Database) {
-  const nameKeys = createNameKeyCache();
+  const nameKeys = createNameKeys();
   // Counts this connection's writes that change which guests there are or what they are called: what the
   // lookup keeps in memory is read again only when this moves (not on check-ins, nor on unchanged pages).
   let guestsVersion = 0;
@@ -171,24 +171,3 @@ export function createInvitationsRepo(db: Database.Database) {
   };
 }
 export type InvitationsRepo = ReturnType<typeof createInvitationsRepo>;
-
-/**
- * Lookup keys of names seen lately: a listing brings the same contacts page
- * after page, and the same first names again and again; pinyin and the
- * Cyrillic spellings are worth computing once.
- */
-function createNameKeyCache(size = 20_000) {
-  let keys = new Map<string, string>();
-  return {
-    of(firstName: string | null, lastName: string | null): string {
-      const name = `${firstName ?? ''}\u0000${lastName ?? ''}`;
-      let key = keys.get(name);
-      if (key === undefined) {
-        if (keys.size >= size) keys = new Map();
-        key = nameKey(firstName, lastName);
-        keys.set(name, key);
-      }
-      return key;
-    },
-  };
-}
