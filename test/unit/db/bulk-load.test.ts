@@ -21,7 +21,7 @@ const guest = (id: number, firstName: string, lastName: string, email?: string) 
   },
   contact: { id: 100 + id, firstName, lastName, ...(email ? { email } : {}), createdAt: at, updatedAt: at },
 });
-const window = { locationId: 10, from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+const window = { locationId: 10, from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', withOnSite: false };
 
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'foyer-bulk-')), 'mirror.db');
 /** The mirror's indexes and triggers, by name. */

@@ -18,9 +18,9 @@ type ParsedView = Omit<GuestViewInput, 'sort'> & { sort: GuestViewQuery['sort'] 
  * The desk's view as a query: the day it asked for, with whoever is on site
  * when that day is today; a search runs over every day the mirror holds.
  */
-function viewQuery(view: ParsedView, { runtime }: HandlerContext): GuestViewQuery {
+function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): GuestViewQuery {
   const { locationId, flow } = runtime.config;
-  const now = Date.now();
+  const now = clock();
   const text = view.text?.trim() || undefined;
   const today = Date.parse(view.from) <= now && now < Date.parse(view.to);
   return {
@@ -169,12 +169,12 @@ export const deskHandlers: Handlers<
     const conflict = runtime.mirror.outbox.openConflicts().find((c) => c.id === id);
     if (!conflict) throw new AppError('NOT_FOUND', `no open conflict ${id}`);
     const guest = retryTransition(ctx, conflict.outboxId);
-    runtime.mirror.outbox.dismissConflict(id, iso(Date.now()));
+    runtime.mirror.outbox.dismissConflict(id, iso(ctx.now()));
     runtime.engine.outboxChanged();
     return deskViews(ctx)(guest);
   },
-  'conflicts.dismiss': ({ id }, { runtime }) => {
-    runtime.mirror.outbox.dismissConflict(id, iso(Date.now()));
+  'conflicts.dismiss': ({ id }, { runtime, now }) => {
+    runtime.mirror.outbox.dismissConflict(id, iso(now()));
     runtime.engine.outboxChanged();
     return { ok: true as const };
   },

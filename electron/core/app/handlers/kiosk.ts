@@ -67,7 +67,7 @@ function invitationOfCode(code: string, runtime: Runtime): number | undefined {
 }
 
 /** The guest, when the invitation is of today at this kiosk's location. */
-function guestForKiosk(id: number, { runtime }: HandlerContext, now = Date.now()): Guest | undefined {
+function guestForKiosk(id: number, { runtime, now: clock }: HandlerContext, now = clock()): Guest | undefined {
   const guest = runtime.mirror.guests.byId(id, runtime.config.flow);
   if (!guest || guest.locationId !== runtime.config.locationId) return undefined;
   return isInKioskDay(guest, kioskDay(now, runtime.config.kiosk)) ? guest : undefined;
@@ -107,7 +107,8 @@ export const kioskHandlers: Handlers<
   'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.arrival' | 'kiosk.checkOut'
 > = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
-  'kiosk.lookup': ({ text }, { runtime }) => kioskLookup(runtime.mirror, runtime.config, text).map(toKioskGuest),
+  'kiosk.lookup': ({ text }, { runtime, now }) =>
+    kioskLookup(runtime.mirror, runtime.config, text, now()).map(toKioskGuest),
   'kiosk.byCode': ({ code }, ctx) => {
     const attempt = stateOf(ctx.runtime).codes.begin(ctx.session.client);
     let guest: Guest | undefined;
@@ -121,7 +122,7 @@ export const kioskHandlers: Handlers<
     return guest ? toKioskGuest(guest) : null;
   },
   'kiosk.checkIn': ({ invitationId }, ctx): KioskCheckIn => {
-    const now = Date.now();
+    const now = ctx.now();
     if (!guestForKiosk(invitationId, ctx, now)) throw notToday();
     const guest = transition(ctx, invitationId, 'checkIn', 'kiosk');
     // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
@@ -134,8 +135,8 @@ export const kioskHandlers: Handlers<
       passCode: passCodeOf(ctx.runtime, invitationId),
     };
   },
-  'kiosk.arrival': ({ invitationId }, { runtime, session }) => {
-    const tappedAt = arrivalsOf(runtime).recent(session, invitationId, Date.now());
+  'kiosk.arrival': ({ invitationId }, { runtime, session, now }) => {
+    const tappedAt = arrivalsOf(runtime).recent(session, invitationId, now());
     const guest = tappedAt === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     // The same answer for "not yours", "too long ago" and "no such guest": nothing to learn by probing.
     if (tappedAt === undefined || !guest) throw new AppError('NOT_FOUND', 'no recent check-in of this kiosk');
