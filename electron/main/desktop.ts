@@ -166,7 +166,7 @@ function startDevice(options: DesktopOptions, config: Config, target: HubTarget)
     // -3 is ERR_ABORTED: a load replaced by another, not a failure.
     if (!isMainFrame || code === -3 || !onOrigin(url, target.origin)) return;
     log(`cannot reach the site hub at ${target.origin}: ${description} (${code}); trying again`);
-    void window.loadURL(unreachablePage(target, kind, description)).catch(() => undefined);
+    void window.loadURL(unreachablePage(target, kind, description, configStore.current().kiosk)).catch(() => undefined);
     clearTimeout(retry);
     retry = setTimeout(() => void load(), HUB_RETRY_MS);
   });

@@ -257,6 +257,24 @@ describe('the desktop app as a device of a site hub', () => {
     expect(window.loadURL.mock.calls.at(-1)![0]).toBe(HUB);
   });
 
+  it("a kiosk's page says it in the kiosk's first language, then in every other one it offers", async () => {
+    const recorded = mockElectron();
+    await start(
+      dataDirWith(
+        deviceConfig({ appMode: 'kiosk', kiosk: { defaultLanguage: 'DE', languages: ['DE', 'RU', 'ZH_CN', 'EN'] } }),
+      ),
+    );
+    const window = recorded.windows[0]!;
+    window.webContents.emit('did-fail-load', {}, -102, 'ERR_CONNECTION_REFUSED', HUB, true);
+    const page = decodeURIComponent(window.loadURL.mock.calls.at(-1)![0]);
+    expect(page).toContain('<html lang="de-DE">');
+    expect(page).toContain('<h1>Bitte wenden Sie sich an den Empfang</h1>');
+    expect(page).toContain('<li lang="ru-RU">Пожалуйста, обратитесь на ресепшен</li>');
+    expect(page).toContain('<li lang="zh-CN">请到前台</li>');
+    expect(page).toContain('<li lang="en-GB">Please see reception</li>');
+    expect(page).not.toContain('Lütfen'); // Turkish is not offered here
+  });
+
   it('quits at once: there is nothing of its own to close', async () => {
     const recorded = mockElectron();
     await start(dataDirWith(deviceConfig()));
