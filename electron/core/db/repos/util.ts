@@ -1,3 +1,5 @@
+import { canonicalTime } from '../../../../shared/api/index.ts';
+
 /**
  * The fields a response schema names (the columns a repository stores), read
  * from the schema itself: a field added to the schema is not kept twice, once
@@ -20,15 +22,11 @@ export const parseJsonColumn = <T>(text: string | null): T | undefined =>
 /**
  * Timestamps the mirror compares (windows, retention, watermarks) are stored
  * in one form, UTC with milliseconds, so that text order is time order even
- * when a service writes offsets.
+ * when a service writes offsets: the read schema's canonical form
+ * (canonicalTime), null kept.
  */
-const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
 export function utc(value: string): string;
 export function utc(value: string | null | undefined): string | null;
 export function utc(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  if (value.length === 24 && value.endsWith('Z') && CANONICAL.test(value)) return value;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+  return value === null || value === undefined ? null : canonicalTime(value);
 }
