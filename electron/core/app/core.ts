@@ -28,6 +28,7 @@ import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
+import { MINUTE, SECOND } from '../../../shared/time.ts';
 
 /**
  * The operations, seen as giving each its own input type: checked here for
@@ -92,7 +93,7 @@ function describeIssue(issue: z.core.$ZodIssue): { path: string; message: string
 }
 
 /** How often idle staff sessions are looked for: the lock comes at most this late (calls check it exactly). */
-const SWEEP_EVERY_MS = 10_000;
+const SWEEP_EVERY_MS = 10 * SECOND;
 
 export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): AppCore {
   const now = options.now ?? Date.now;
@@ -111,7 +112,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   });
   const sessions = createSessionKeeper({
     now,
-    staffIdleMs: () => runtime.config.staffIdleMinutes * 60_000,
+    staffIdleMs: () => runtime.config.staffIdleMinutes * MINUTE,
     ...(options.kioskIdleMs !== undefined ? { kioskIdleMs: options.kioskIdleMs } : {}),
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
     onLocked: (session) => {

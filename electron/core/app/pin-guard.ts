@@ -10,6 +10,7 @@
  * the same guard, with limits of their own (see kiosk.ts).
  */
 import { AppError } from './errors.ts';
+import { HOUR, MINUTE, SECOND } from '../../../shared/time.ts';
 
 export interface PinLimit {
   /** Wrong PINs allowed without any wait (typing mistakes). */
@@ -24,8 +25,8 @@ export interface PinLimit {
 }
 
 export const PIN_LIMITS: { client: PinLimit; process: PinLimit } = {
-  client: { free: 3, firstDelayMs: 1_000, lockoutAfter: 10, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
-  process: { free: 10, firstDelayMs: 1_000, lockoutAfter: 30, lockoutMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+  client: { free: 3, firstDelayMs: SECOND, lockoutAfter: 10, lockoutMs: 15 * MINUTE, forgetMs: HOUR },
+  process: { free: 10, firstDelayMs: SECOND, lockoutAfter: 30, lockoutMs: 15 * MINUTE, forgetMs: HOUR },
 };
 
 interface Counter {
@@ -101,7 +102,7 @@ export function createPinGuard(
     return Math.min(limit.firstDelayMs * 2 ** (failures - limit.free - 1), limit.lockoutMs);
   }
 
-  const wait = (ms: number) => (ms >= 90_000 ? `${Math.ceil(ms / 60_000)} min` : `${Math.ceil(ms / 1000)} s`);
+  const wait = (ms: number) => (ms >= 90 * SECOND ? `${Math.ceil(ms / MINUTE)} min` : `${Math.ceil(ms / SECOND)} s`);
 
   return {
     begin(client) {

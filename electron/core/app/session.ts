@@ -13,6 +13,7 @@ import type { OperationName, Role } from '../../../shared/contract/operations.ts
 import { AppError } from './errors.ts';
 import type { PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
+import { HOUR } from '../../../shared/time.ts';
 
 const RANK: Record<Role, number> = { kiosk: 0, desk: 1, admin: 2 };
 
@@ -84,7 +85,7 @@ export interface SessionKeeper {
   readonly size: number;
 }
 
-export const SESSION_DEFAULTS = { kioskIdleMs: 12 * 60 * 60_000, maxSessions: 1_000 };
+export const SESSION_DEFAULTS = { kioskIdleMs: 12 * HOUR, maxSessions: 1_000 };
 
 export function createSessionKeeper(options: SessionKeeperOptions): SessionKeeper {
   const now = options.now ?? Date.now;

@@ -32,7 +32,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { HUB_COOKIES, HUB_PAIRING_PATH, PAIRING_TTL_MS } from '../../../shared/contract/hub.ts';
 import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
 import { clip } from '../../../shared/contract/text.ts';
-import { DAY, SECOND } from '../../../shared/time.ts';
+import { DAY, HOUR, MINUTE, SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import { AppError } from '../app/errors.ts';
 import type { Session } from '../app/session.ts';
@@ -295,7 +295,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   }
 
   for (const [name, max] of Object.entries(GUESSABLE))
-    app.post(`/app/${name}`, { config: { rateLimit: { max, timeWindow: 60_000 } } }, (request, reply) =>
+    app.post(`/app/${name}`, { config: { rateLimit: { max, timeWindow: MINUTE } } }, (request, reply) =>
       callOperation(Object.assign(request, { params: { op: name } }), reply),
     );
   app.post<{ Params: { op: string } }>('/app/:op', callOperation);
@@ -326,7 +326,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     );
     send({ type: 'role', role: session.role });
     const unsubscribe = core.subscribe(send, session);
-    const heartbeat = setInterval(() => write(': keep-alive\n\n'), 15_000);
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), 15 * SECOND);
     // A device's stream shows it connected; revoking the device ends it (its reconnection is then refused).
     const device = request.foyerDevice;
     const closed = device ? hub?.openStream(device.id, () => raw.end()) : undefined;
@@ -344,7 +344,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     // Pairing (shared/contract/hub.ts): the device has no credential yet; it gets one once staff typed its code.
     app.post(
       HUB_PAIRING_PATH,
-      { bodyLimit: 1024, config: { rateLimit: { max: PAIRING_RATE.start, timeWindow: 60_000 } } },
+      { bodyLimit: 1024, config: { rateLimit: { max: PAIRING_RATE.start, timeWindow: MINUTE } } },
       (request, reply) => {
         if (!sameOrigin(request))
           return sendError(reply, new AppError('FORBIDDEN', 'cross-origin requests are not accepted'));
@@ -363,7 +363,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     );
     app.get(
       HUB_PAIRING_PATH,
-      { config: { rateLimit: { max: PAIRING_RATE.poll, timeWindow: 60_000 } } },
+      { config: { rateLimit: { max: PAIRING_RATE.poll, timeWindow: MINUTE } } },
       (request, reply) => {
         const { answer, credential } = hub.pairingState(request.cookies[HUB_COOKIES.pairing], request.ip);
         reply.header('cache-control', 'no-store');
@@ -390,7 +390,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   await app.register(fastifyStatic, {
     root: rendererDir,
     index: 'index.html',
-    maxAge: 3_600_000,
+    maxAge: HOUR,
     setHeaders: (reply, path) => {
       if (path.endsWith('.html')) reply.header('cache-control', 'no-store');
     },
