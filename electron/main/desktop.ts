@@ -12,7 +12,7 @@ import { type Config, createConfigStore } from '../core/config/config.ts';
 import { createFileTokenStore } from '../core/config/token-store.ts';
 import { openHub, type OpenedHub } from '../core/hub/index.ts';
 import { openRuntime, type Runtime } from '../core/runtime.ts';
-import { startBrowserHost } from '../core/web/host.ts';
+import { configuredAccess, startBrowserHost } from '../core/web/host.ts';
 import { hubTarget, type HubTarget, onOrigin, pinHubCertificate } from './device.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { registerPrint } from './print.ts';
@@ -69,15 +69,13 @@ function openWindow(options: DesktopOptions, kind: WindowKind, appUrl: string, h
  * would leave the site's kiosks on a pairing screen with nobody knowing why.
  */
 async function startSiteHub(options: DesktopOptions, runtime: Runtime, core: AppCore, hub: OpenedHub) {
-  const { hub: where, pins } = runtime.config;
   const host = await startBrowserHost({
     core,
     hub,
     rendererDir: dirname(options.renderer),
-    host: where.host,
-    port: where.port,
-    pinsSet: Boolean(pins.admin || pins.desk),
-    allowedHosts: () => runtime.config.allowedHosts,
+    host: runtime.config.hub.host,
+    port: runtime.config.hub.port,
+    ...configuredAccess(() => runtime.config),
     log: options.log,
   });
   options.log(

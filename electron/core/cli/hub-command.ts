@@ -2,7 +2,7 @@
 import { createAppCore } from '../app/core.ts';
 import { openHub } from '../hub/index.ts';
 import { openRuntime } from '../runtime.ts';
-import { startBrowserHost } from '../web/host.ts';
+import { configuredAccess, startBrowserHost } from '../web/host.ts';
 import { type Output, parseCommand } from './args.ts';
 import { DEFAULT_RENDERER_DIR, SERVE_OPTIONS, serveLog, serveOptions, untilStopped } from './web-command.ts';
 
@@ -32,8 +32,7 @@ export async function hubCommand(argv: string[], out: Output): Promise<number> {
         rendererDir: values.renderer ?? DEFAULT_RENDERER_DIR,
         host: values.host ?? runtime.config.hub.host,
         port,
-        pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
-        allowedHosts: () => [...allowedHosts, ...runtime.config.allowedHosts],
+        ...configuredAccess(() => runtime.config, allowedHosts),
         log,
         hub,
       });

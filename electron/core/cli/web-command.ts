@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppCore } from '../app/core.ts';
 import { HostName } from '../config/config.ts';
 import { openRuntime } from '../runtime.ts';
-import { startBrowserHost } from '../web/host.ts';
+import { configuredAccess, startBrowserHost } from '../web/host.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
 export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--allowed-host NAME]... [--renderer DIR] [--data-dir DIR]
@@ -63,8 +63,7 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
       rendererDir: values.renderer ?? DEFAULT_RENDERER_DIR,
       host: values.host ?? '127.0.0.1',
       port,
-      pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
-      allowedHosts: () => [...allowedHosts, ...runtime.config.allowedHosts],
+      ...configuredAccess(() => runtime.config, allowedHosts),
       log,
     });
     runtime.engine.start();

@@ -34,6 +34,7 @@ import { type AppErrorCode, OPERATION_NAMES, type OperationName } from '../../..
 import { clip } from '../../../shared/contract/text.ts';
 import { DAY, HOUR, MINUTE, SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
+import type { Config } from '../config/config.ts';
 import { AppError } from '../app/errors.ts';
 import type { Session } from '../app/session.ts';
 import type { OpenedHub, PairedDevice } from '../hub/index.ts';
@@ -56,6 +57,19 @@ export interface BrowserHostOptions {
   log?: (line: string) => void;
   /** Serve as this site hub: HTTPS with its certificate, paired devices only (see the top of this file). */
   hub?: OpenedHub;
+}
+
+/**
+ * What the host takes from the configuration, read as it is now: whether a
+ * desk or admin PIN is set, and the host names browsers may use (`extra`:
+ * those given on the command line).
+ */
+export function configuredAccess(
+  config: () => Pick<Config, 'pins' | 'allowedHosts'>,
+  extra: readonly string[] = [],
+): Pick<BrowserHostOptions, 'pinsSet' | 'allowedHosts'> {
+  const { pins } = config();
+  return { pinsSet: Boolean(pins.admin || pins.desk), allowedHosts: () => [...extra, ...config().allowedHosts] };
 }
 
 /** The Content-Security-Policy of every answer, as helmet writes it. */
