@@ -14,13 +14,11 @@
  * Target (issue 10): p99 < 100 ms. Baseline: 207-250 ms measured before the
  * change, most of it a 200 ms debounce (ratio printed against 207 ms).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
+import { ensureBuilt, launchChromium, RENDERER } from '../support/browser.ts';
 import { createAppCore } from '../../electron/core/app/core.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
@@ -35,7 +33,6 @@ const LOCATIONS = [10, 11, 12, 13];
 const NAMES = 50;
 const BASELINE_MS = 207;
 const TARGET_P99_MS = 100;
-const RENDERER = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
 
 /** What the page holds for the measurement (see MEASURE). */
 declare const window: { __taps: number[] };
@@ -67,12 +64,6 @@ const MEASURE = `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-answered'] });
 })()`;
 
-/** The renderer as built: a bench of a stale build would measure old code. */
-function ensureBuilt() {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'ignore', timeout: 180_000 });
-}
-
 export async function run(): Promise<boolean> {
   ensureBuilt();
   const service = await step(
@@ -85,12 +76,7 @@ export async function run(): Promise<boolean> {
   configStore.write({ ...configStore.read(), baseUrl: service.baseUrl, locationId: LOCATIONS[0]! });
   createFileTokenStore(dataDir).set('foyer-demo-token');
   const runtime = await step('open the runtime', () => openRuntime({ dataDir }));
-  const browser = await step('launch Chromium', () =>
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    }),
-  );
+  const browser = await step('launch Chromium', launchChromium);
   try {
     const t0 = Date.now();
     for (const locationId of LOCATIONS) {
