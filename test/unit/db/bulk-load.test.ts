@@ -3,25 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
+import { GUEST_WINDOW, mirrorGuest } from '../../support/mirror-guests.ts';
 
-const at = '2026-11-22T10:00:00.000Z';
-const guest = (id: number, firstName: string, lastName: string, email?: string) => ({
-  id,
-  createdAt: at,
-  updatedAt: at,
-  event: {
-    id: 5,
-    name: 'Audit',
-    startsAt: at,
-    endsAt: '2026-11-22T12:00:00.000Z',
-    locationId: 10,
-    hostId: 1,
-    createdAt: at,
-    updatedAt: at,
-  },
-  contact: { id: 100 + id, firstName, lastName, ...(email ? { email } : {}), createdAt: at, updatedAt: at },
-});
-const window = { locationId: 10, from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', withOnSite: false };
+const guest = (id: number, firstName: string, lastName: string, email?: string) =>
+  mirrorGuest(id, firstName, lastName, email ? { email } : {});
+const window = GUEST_WINDOW;
 
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'foyer-bulk-')), 'mirror.db');
 /** The mirror's indexes and triggers, by name. */

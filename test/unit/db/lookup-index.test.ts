@@ -3,25 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
+import { GUEST_WINDOW, mirrorGuest } from '../../support/mirror-guests.ts';
 
-const at = '2026-11-22T10:00:00.000Z';
-const invitation = {
-  id: 1,
-  createdAt: at,
-  updatedAt: at,
-  event: {
-    id: 5,
-    name: 'Audit',
-    startsAt: at,
-    endsAt: '2026-11-22T12:00:00.000Z',
-    locationId: 10,
-    hostId: 1,
-    createdAt: at,
-    updatedAt: at,
-  },
-  contact: { id: 7, firstName: 'Dvořák', lastName: 'Antonín', createdAt: at, updatedAt: at },
-};
-const query = { locationId: 10, from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+const invitation = mirrorGuest(1, 'Dvořák', 'Antonín');
+const query = GUEST_WINDOW;
 
 describe('the deferred lookup index', () => {
   it('is rebuilt on restore, and on the next open when a crash left it deferred', () => {
@@ -49,12 +34,8 @@ describe('the deferred lookup index', () => {
     reopened.close();
   });
 
-  const guest = (id: number, firstName: string, lastName: string, stamp = at) => ({
-    ...invitation,
-    id,
-    updatedAt: stamp,
-    contact: { id: 100 + id, firstName, lastName, createdAt: at, updatedAt: stamp },
-  });
+  const guest = (id: number, firstName: string, lastName: string, stamp?: string) =>
+    mirrorGuest(id, firstName, lastName, stamp ? { stamp } : {});
 
   /** A fresh mirror with `count` guests loaded in bulk (the lookup index deferred, not built yet). */
   const bulkLoaded = (count: number) => {
