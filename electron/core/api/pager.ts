@@ -26,8 +26,12 @@ export interface WalkOptions<T> {
   pageSize: number;
   fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<Page<T>>;
   idOf: (item: T) => string | number;
-  /** Receives each page's new items as soon as they arrive (pages may arrive out of order), and the page as fetched. */
-  onPage?: (items: T[], progress: { pagesDone: number; pagesTotal: number }, page: Page<T>) => void;
+  /**
+   * Receives each page's new items as soon as they arrive (pages may arrive out of order), and the page as
+   * fetched. A promise it returns holds back the next request of that worker until it settles: a reader
+   * slower than the service keeps only a bounded part of the listing in memory.
+   */
+  onPage?: (items: T[], progress: { pagesDone: number; pagesTotal: number }, page: Page<T>) => void | Promise<void>;
   /** Pages in flight at once; default 4. */
   concurrency?: number;
   /** Walks started again because totalCount moved, before settling for what was seen. */
@@ -98,7 +102,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
     let pagesDone = 1;
     // take() before onPage: the ids are collected whether or not anyone listens.
     const firstItems = take(first);
-    options.onPage?.(firstItems, { pagesDone, pagesTotal }, first);
+    await options.onPage?.(firstItems, { pagesDone, pagesTotal }, first);
 
     const settle = restarts >= maxRestarts;
     let moved = false;
@@ -128,7 +132,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
         }
         pagesDone++;
         const items = take(page);
-        options.onPage?.(items, { pagesDone, pagesTotal: Math.max(pagesTotal, pagesDone) }, page);
+        await options.onPage?.(items, { pagesDone, pagesTotal: Math.max(pagesTotal, pagesDone) }, page);
         if (page.received === 0) {
           end = Math.min(end, offset);
           problems.push(`the service gave no records from offset ${offset} on, of the ${totalCount} it counts`);
@@ -154,7 +158,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult>
       const probe = await fetch(bound, step);
       const before = ids.size + anonymous;
       const items = take(probe);
-      options.onPage?.(items, { pagesDone: pagesDone + 1, pagesTotal: pagesDone + 1 }, probe);
+      await options.onPage?.(items, { pagesDone: pagesDone + 1, pagesTotal: pagesDone + 1 }, probe);
       if (ids.size + anonymous > before)
         problems.push(`the service lists more records than the ${totalCount} it counts`);
     }

@@ -138,12 +138,26 @@ function removeConfirmed(
 const TRANSACTION_MS = 8;
 const MIN_ROWS = 10;
 const MAX_ROWS = 500;
+/**
+ * Rows received and not yet applied, at most (then the walk waits): the
+ * service answers faster than rows are written, and without a bound a
+ * first sync held most of the listing in memory as parsed objects.
+ */
+const BUFFERED_ROWS = 2_000;
 
 function batcher<T>(mirror: Mirror, apply: (items: T[]) => void) {
   let buffer: T[] = [];
   let rows = 50;
   let draining: Promise<void> | null = null;
   let failure: unknown;
+  // Walkers waiting for room in the buffer.
+  let waiting: (() => void)[] = [];
+  const letWaitingOn = () => {
+    if (buffer.length >= BUFFERED_ROWS) return;
+    const ready = waiting;
+    waiting = [];
+    for (const resolve of ready) resolve();
+  };
   const step = () => {
     const items = buffer.length > rows ? buffer.splice(0, rows) : buffer.splice(0);
     const t0 = performance.now();
@@ -157,16 +171,20 @@ function batcher<T>(mirror: Mirror, apply: (items: T[]) => void) {
       while (buffer.length > 0) {
         await new Promise((resolve) => setImmediate(resolve));
         if (buffer.length > 0) step();
+        letWaitingOn();
       }
     } catch (error) {
       failure = error;
       buffer = [];
+      letWaitingOn();
     }
   };
   return {
-    add(items: T[]) {
+    /** Takes a page's rows; resolves when there is room for more (the walk waits for it). */
+    add(items: T[]): Promise<void> | undefined {
       for (const item of items) buffer.push(item);
       if (!draining && buffer.length > 0) draining = drainLoop().finally(() => (draining = null));
+      return buffer.length < BUFFERED_ROWS ? undefined : new Promise((resolve) => waiting.push(resolve));
     },
     /** Resolves when everything added is applied; rethrows a failure to apply. */
     async drain(): Promise<void> {
@@ -238,13 +256,13 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
         return listingPage(page.invitations, page);
       },
       onPage: (items, progress) => {
-        pages.add(items);
         for (const item of items) {
           const updatedAt = utc(item.updatedAt);
           if (newest === null || updatedAt > newest) newest = updatedAt;
         }
         received += items.length;
         ctx.onProgress?.(progress);
+        return pages.add(items);
       },
     });
     await pages.drain();
@@ -356,10 +374,10 @@ async function refreshInFull<T, A>(ctx: PullContext, spec: FullSpec<T, A>): Prom
     },
     onPage: (items, progress, page) => {
       const fetched = page as Fetched;
-      if (!fetched.unchanged) pages.add(items);
       if (fetched.hash !== undefined) applied.set(fetched.offset, { hash: fetched.hash, answer: fetched.answer });
       received += items.length;
       ctx.onProgress?.(progress);
+      return fetched.unchanged ? undefined : pages.add(items);
     },
   });
   await pages.drain();

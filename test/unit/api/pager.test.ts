@@ -42,6 +42,29 @@ function collect() {
 }
 
 describe('walkPages', () => {
+  it("waits for a slow reader: a worker asks for its next page only once onPage's promise settled", async () => {
+    const listing = fakeListing(() => range(1, 500));
+    let held = 0;
+    let mostHeld = 0;
+    const result = await walkPages({
+      pageSize: 50,
+      fetchPage: listing.fetchPage,
+      idOf: (i) => i.id,
+      concurrency: 4,
+      onPage: async (items) => {
+        held += items.length;
+        mostHeld = Math.max(mostHeld, held);
+        // A reader that takes five turns of the event loop per page, while the listing answers in one.
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        held -= items.length;
+      },
+    });
+    expect(result).toMatchObject({ totalCount: 500, complete: true });
+    expect(result.ids.size).toBe(500);
+    // At most one page per worker held at once: 4 x 50, never the whole listing.
+    expect(mostHeld).toBeLessThanOrEqual(200);
+  });
+
   it('walks every page of a stable listing once, with bounded concurrency', async () => {
     const listing = fakeListing(() => range(1, 120));
     const { seen, onPage } = collect();
