@@ -361,6 +361,10 @@ describe('a site hub with three browser devices, the service down all morning', 
       .waitFor();
     await pages.lobby2.locator('[data-testid=pairing-revoked]').waitFor({ timeout: 20_000 });
     expect(await codeOn(pages.lobby2)).toMatch(/^\d{6}$/);
+    // A guest who walks up to it is sent to reception, in each guest language.
+    const forGuests = pages.lobby2.locator('[data-testid=pairing-guests] li');
+    expect(await forGuests.count()).toBe(15);
+    expect(await pages.lobby2.locator('[data-testid=pairing-guests] li[lang=zh-CN]').textContent()).toBe('请到前台');
     await shoot(pages.lobby2, 'pairing-revoked-1080x1920');
     expect(await axeViolations(pages.lobby2)).toEqual([]);
     // The other kiosk is not affected.

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { Logo } from '../../components/StaffHeader.tsx';
+import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { formatClock } from '../../lib/format.ts';
+import { KIOSK_LANGUAGE_CODES, localeOf, toKioskLanguage } from '../../lib/languages.ts';
+import { KIOSK_MESSAGES } from '../kiosk/i18n/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePairing } from './pairing-store.ts';
 import './pairing.css';
@@ -17,10 +20,30 @@ const minutesText = (minutes: number) =>
 export const wasRevoked = (reason: string) => /revoked/i.test(reason);
 
 /**
+ * "Please see reception" in every guest language, the browser's own first:
+ * a guest may walk up to a lobby tablet that is not (or no longer) paired.
+ */
+function ForGuests() {
+  const first = (navigator.languages ?? [navigator.language]).map(toKioskLanguage).find((l) => l !== undefined);
+  const order = first ? [first, ...KIOSK_LANGUAGE_CODES.filter((l) => l !== first)] : KIOSK_LANGUAGE_CODES;
+  useEffect(() => void loadCjkFont(), []);
+  return (
+    <ul className="pairing-guests" aria-label="For guests" data-testid="pairing-guests">
+      {order.map((language) => (
+        <li key={language} lang={localeOf(language)}>
+          {KIOSK_MESSAGES[language].hubLostTitle}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * What a device shows while a site hub does not know it: a code for staff
  * to type at the desk. Said for whoever stands in front of a lobby tablet,
  * large enough to read from a step away, and in English: until it is paired
- * the device knows nothing of the site, its languages included.
+ * the device knows nothing of the site, its languages included. Guests
+ * are sent to reception in each of their languages.
  */
 export function PairingScreen({ reason }: { reason: string }) {
   const { view, problem, start, newCode } = usePairing(
@@ -89,6 +112,7 @@ export function PairingScreen({ reason }: { reason: string }) {
         <li>They type the code above, choose kiosk or desk, and give this device a name.</li>
         <li>This screen then opens the kiosk or the desk by itself.</li>
       </ol>
+      <ForGuests />
       {view.kind === 'code' && (
         <button
           type="button"
