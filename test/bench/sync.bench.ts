@@ -233,7 +233,7 @@ export async function run(): Promise<boolean> {
   };
 
   try {
-    const checks: Check[] = [];
+    const checks: Check[] = [...history]; // (f) first, as it ran
 
     // Warm-up: one of each, not measured (JIT, keep-alive connections, the service's listing caches).
     const warm = await foyerFull();
