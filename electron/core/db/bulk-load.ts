@@ -17,7 +17,11 @@
 import type Database from 'better-sqlite3';
 import type { LookupIndex } from '../lookup/index-build.ts';
 
-/** What a load sets aside: the secondary indexes of the tables it fills, and the change log's trigger on new invitations. */
+/**
+ * What a load sets aside: the secondary indexes of the tables it fills, and
+ * the change log's trigger on new invitations. None of those indexes is
+ * UNIQUE: one that is could not be made again after rows that break it.
+ */
 const SET_ASIDE = `
   SELECT name, type, sql FROM sqlite_schema
   WHERE sql IS NOT NULL AND (
