@@ -19,13 +19,13 @@ import type { LookupIndex } from '../lookup/index-build.ts';
 
 /**
  * What a load sets aside: the secondary indexes of the tables it fills, and
- * the change log's trigger on new invitations. None of those indexes is
- * UNIQUE: one that is could not be made again after rows that break it.
+ * the change log's trigger on new invitations. Not a UNIQUE index: it keeps
+ * guarding the rows, or it could not be made again after rows that break it.
  */
 const SET_ASIDE = `
   SELECT name, type, sql FROM sqlite_schema
   WHERE sql IS NOT NULL AND (
-    (type = 'index' AND tbl_name IN ('events', 'contacts', 'invitations'))
+    (type = 'index' AND tbl_name IN ('events', 'contacts', 'invitations') AND sql NOT LIKE 'CREATE UNIQUE %')
     OR (type = 'trigger' AND name = 'guest_changes_invitation_ai'))
   ORDER BY type, name`;
 
