@@ -28,7 +28,6 @@ import type {
 } from '../../../shared/contract/operations.ts';
 import { AppError } from '../app/errors.ts';
 import { createPinGuard, PIN_LIMITS, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
-import { PASSIVE } from '../app/session.ts';
 import { iso, MINUTE, SECOND } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import { ensurePrivateDir } from '../config/config.ts';
@@ -106,7 +105,28 @@ const POLL_MS = 2 * SECOND;
 /** The hub's local day, YYYY-MM-DD: "today" at the site. */
 export const localDay = (at: number) => new Date(at).toLocaleDateString('sv-SE');
 
-/** What a successful call counts as in a device's day; undefined for reads and the kiosk's own lookups. */
+/**
+ * Staff work that changes something, besides checking guests in and out:
+ * a device's "other actions". Reading (a guest's details, a PIN shown, a
+ * search, a preview, the evacuation list, an export) is not counted.
+ */
+const OTHER_ACTIONS: ReadonlySet<OperationName> = new Set<OperationName>([
+  'conflicts.retry',
+  'conflicts.dismiss',
+  'sync.now',
+  'pushes.queue',
+  'outbox.retry',
+  'outbox.retryAll',
+  'settings.setKiosk',
+  'settings.setConnection',
+  'settings.setPin',
+  'settings.setFlow',
+  'settings.setSync',
+  'hub.pair',
+  'hub.revoke',
+]);
+
+/** What a successful call counts as in a device's day; undefined for reads, a person's session, and guests' own steps. */
 export function activityOf(name: OperationName, input: unknown): ActivityKind | undefined {
   if (name === 'kiosk.checkIn') return 'checkIns';
   if (name === 'kiosk.checkOut') return 'checkOuts';
@@ -114,9 +134,7 @@ export function activityOf(name: OperationName, input: unknown): ActivityKind | 
     const action = (input as { action?: string } | null)?.action;
     return action === 'checkIn' ? 'checkIns' : action === 'checkOut' ? 'checkOuts' : 'other';
   }
-  // A guest finding themselves, the success screen, a PIN typed: not staff work.
-  if (PASSIVE.has(name) || name.startsWith('kiosk.') || name.startsWith('session.')) return undefined;
-  return 'other';
+  return OTHER_ACTIONS.has(name) ? 'other' : undefined;
 }
 
 function toDevice(row: DeviceRow, connected: boolean): Device {

@@ -163,6 +163,10 @@ describe('revocation and activity', () => {
     expect(hub.status().devices[0]!.today).toEqual({ checkIns: 2, checkOuts: 1, other: 1 });
     expect(activityOf('session.unlock', {})).toBeUndefined();
     expect(activityOf('outbox.retry', { id: 1 })).toBe('other');
+    expect(activityOf('hub.revoke', { id: 1 })).toBe('other');
+    // Reading is not an action: a guest's details, their PIN, a search, the evacuation list.
+    for (const read of ['guests.get', 'guests.revealPin', 'employees.search', 'guests.evacuationList'] as const)
+      expect(activityOf(read, {})).toBeUndefined();
   });
 
   it('tells of changes at most once a second', async () => {
