@@ -100,6 +100,47 @@ describe('full pull', () => {
       .get();
     expect(state?.watermark).toBe(newest);
   });
+
+  it('a first sync cancelled mid-load leaves a mirror that finds what it holds, and the next one completes', async () => {
+    const names = ['Алексей Соловьёв', '王 伟', 'Zdeněk Nový'];
+    const event = eventItem({
+      invitations: invitationItems(400, (i) => {
+        const [firstName, lastName] = names[i % names.length]!.split(' ');
+        return { firstName, lastName: `${lastName}${i}` };
+      }),
+    });
+    await putEvents(svc, [event]);
+    const mirror = tempMirror();
+    const config = makeConfig();
+    const client = countingClient(svc.baseUrl);
+    const stop = new AbortController();
+    const cancelled = pullInvitations(
+      context(mirror, client.api, config, {
+        signal: stop.signal,
+        concurrency: 1,
+        onProgress: ({ pagesDone }) => {
+          if (pagesDone === 3) stop.abort(new Error('sync stopped'));
+        },
+      }),
+      'full',
+    );
+    await expect(cancelled).rejects.toThrow();
+    // The load was cut short: what it wrote is there, findable, with every index made again.
+    expect(mirror.bulkLoad.active()).toBe(false);
+    expect(mirror.lookupIndex.deferred()).toBe(false);
+    const held = mirrorInvitationIds(mirror).length;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(400);
+    const window = { locationId: 10, ...syncWindow(config, Date.now()), limit: 500 };
+    expect(mirror.guests.lookup('Solovyov', window).length).toBeGreaterThan(0);
+    // Nothing was removed or marked complete on the strength of half a listing.
+    expect(mirror.syncState.get('invitations:10')?.lastFullAt ?? null).toBeNull();
+
+    const result = await pullInvitations(context(mirror, client.api, config), 'full');
+    expect(result).toMatchObject({ complete: true, removed: 0 });
+    expect(mirrorInvitationIds(mirror)).toHaveLength(400);
+    expect(mirror.guests.lookup('wang', window)).toHaveLength(133); // every third guest
+  });
 });
 
 describe('incremental pull', () => {
