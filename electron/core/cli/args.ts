@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defaultDataDir } from '../config/config.ts';
+import stringWidth from 'string-width';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -47,16 +48,22 @@ export const stdout: Output = {
   },
 };
 
-/** A plain text table: columns padded to their widest cell. */
+/**
+ * A plain text table: columns padded to their widest cell, measured as a
+ * terminal shows it (a Chinese character takes two columns, a combining
+ * mark none), so that 王 and Müller line up with the rest.
+ */
 export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
   const cells = [
     headers,
     ...rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))),
   ];
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => [...(row[i] ?? '')].length)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => stringWidth(row[i] ?? ''))));
   return cells
     .map((row) =>
-      row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  '),
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - stringWidth(cell))))
+        .join('  '),
     )
     .join('\n');
 }
