@@ -96,12 +96,31 @@ function guestCounts(total: number): (size: Size) => readonly [number, number] {
 }
 
 /**
- * When an event of a template runs on a day. `underWay`: during office hours
- * the first event of each location is under way at `now`.
+ * When an event of a template runs on a day. `underWay`: the first event of
+ * each location is under way at `now`, whatever the hour (within office
+ * hours by day; outside them an evening's or a night shift's visit), so that
+ * the demo always has guests to find and check in at the kiosk.
  */
 function timeSlot(
   r: Random,
   { template, day, now, underWay }: { template: Template; day: number; now: number; underWay: boolean },
+): { startsAt: number; endsAt: number } {
+  const slot = plannedSlot(r, template, day, now, underWay);
+  if (!underWay || (slot.startsAt <= now && now < slot.endsAt)) return slot;
+  // A template of its own hours (all day, or a fixed start), or outside office hours: moved to now.
+  const half = 30 * MINUTE;
+  const duration = Math.max(slot.endsAt - slot.startsAt, half);
+  const startsAt = Math.max(day, Math.floor(now / half) * half - r.int(1, 4) * half);
+  return { startsAt, endsAt: Math.max(startsAt + duration, Math.ceil((now + half) / half) * half) };
+}
+
+/** The template's own slot on the day; in office hours, the first event of a location is moved to now. */
+function plannedSlot(
+  r: Random,
+  template: Template,
+  day: number,
+  now: number,
+  underWay: boolean,
 ): { startsAt: number; endsAt: number } {
   if (template.allDay) return { startsAt: day + 9 * HOUR, endsAt: day + 17 * HOUR };
   const [minH, maxH] = template.hours ?? [1, 2];

@@ -203,20 +203,20 @@ const PINNED_COUNTS_WEDNESDAY = {
 };
 const PINNED_SHA256_WEDNESDAY = 'a8d8f6520074195d24fdb93bc80f9430a92873ae6000bec140b6bdf4ee51914d';
 const PINNED_COUNTS_SUNDAY = {
-  contacts: 1889,
+  contacts: 1892,
   events: 270,
-  event_access_profiles: 525,
+  event_access_profiles: 527,
   invitations: 2000,
   check_ins: 2000,
   drafts: 33,
-  listed: 1747,
-  trusted: 26,
-  CANCELLED: 23,
-  CHECKED_IN: 1,
-  CHECKED_OUT: 89,
+  listed: 1755,
+  trusted: 30,
+  CANCELLED: 15,
+  CHECKED_IN: 8,
+  CHECKED_OUT: 90,
   EXPECTED: 1887,
 };
-const PINNED_SHA256_SUNDAY = '08dc80f0950db96a7587aeb55f43b33994a161fde954461aa802f6813bf70fb5';
+const PINNED_SHA256_SUNDAY = '60d7f02fa945e5fc84ba98541abb9e38531ea70b79e8e373e249e490d3cbe877';
 const PINNED_COUNTS_TWO_COMPANIES = {
   contacts: 145,
   events: 30,
@@ -296,7 +296,7 @@ describe('seedDemo', () => {
     ).toBeGreaterThanOrEqual(4);
     expect(count(db, 'SELECT count(*) FROM events WHERE starts_at < ?', '2026-03-10')).toBe(0);
     expect(count(db, 'SELECT count(*) FROM events WHERE starts_at >= ?', '2026-03-18')).toBe(0);
-    // During office hours every location has an event under way.
+    // Every location has an event under way (see the night below).
     expect(
       db
         .prepare('SELECT DISTINCT location_id FROM events WHERE starts_at <= ? AND ends_at > ? ORDER BY 1')
@@ -357,6 +357,18 @@ describe('seedDemo', () => {
       const db = demoDb();
       expect(seedDemo(db, { now, invitations: 800, seed: now % 1000 }).invitations).toBe(800);
       checkInvariants(db, now);
+      // Whatever the hour, every location has an event under way with guests still expected: the demo kiosk
+      // always has someone to find and check in.
+      expect(
+        db
+          .prepare(
+            `SELECT DISTINCT e.location_id FROM events e JOIN invitations i ON i.event_id = e.id
+             JOIN check_ins k ON k.id = i.id
+             WHERE e.starts_at <= ? AND e.ends_at > ? AND e.draft = 0 AND k.state = 'EXPECTED' ORDER BY 1`,
+          )
+          .pluck()
+          .all(iso(now), iso(now)),
+      ).toEqual([10, 11, 12, 13]);
     }
   });
 
