@@ -51,8 +51,17 @@ export interface PullResult {
   warnings: SyncWarning[];
 }
 
+/**
+ * The invitations a mirror holds: those whose event overlaps the whole local
+ * days from `windowDaysBack` days ago (the desk shows a day at a time:
+ * yesterday is all of yesterday, in the evening too) to `windowDaysAhead`
+ * days from now.
+ */
 export function syncWindow(config: Config, now: number) {
-  return { from: iso(now - config.windowDaysBack * DAY), to: iso(now + config.windowDaysAhead * DAY) };
+  const from = new Date(now);
+  from.setHours(0, 0, 0, 0);
+  from.setDate(from.getDate() - config.windowDaysBack);
+  return { from: iso(from), to: iso(now + config.windowDaysAhead * DAY) };
 }
 
 // ---------------------------------------------------------------- warnings and held removals
