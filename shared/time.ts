@@ -15,3 +15,11 @@ export const DAY = 24 * HOUR;
  * zone, such stamps sort and compare as text, which the SQL of both relies on.
  */
 export const iso = (time: number | Date): string => new Date(time).toISOString();
+
+/** The local midnight that begins the day of `time`, or of the day `daysBack` days before it (a day of 23 or 25 hours included). */
+export function localMidnight(time: number, daysBack = 0): number {
+  const day = new Date(time);
+  day.setHours(0, 0, 0, 0);
+  day.setDate(day.getDate() - daysBack);
+  return day.getTime();
+}

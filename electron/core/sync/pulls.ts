@@ -17,7 +17,7 @@ import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
 import type { Resource, SyncWarning } from './status.ts';
-import { DAY, iso } from '../../../shared/time.ts';
+import { DAY, iso, localMidnight } from '../../../shared/time.ts';
 
 export interface PullContext {
   mirror: Mirror;
@@ -58,10 +58,7 @@ export interface PullResult {
  * days from now.
  */
 export function syncWindow(config: Config, now: number) {
-  const from = new Date(now);
-  from.setHours(0, 0, 0, 0);
-  from.setDate(from.getDate() - config.windowDaysBack);
-  return { from: iso(from), to: iso(now + config.windowDaysAhead * DAY) };
+  return { from: iso(localMidnight(now, config.windowDaysBack)), to: iso(now + config.windowDaysAhead * DAY) };
 }
 
 // ---------------------------------------------------------------- warnings and held removals

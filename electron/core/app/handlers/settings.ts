@@ -12,16 +12,13 @@ import {
 } from '../../usecases/settings.ts';
 import { AppError } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
+import { localMidnight } from '../../../../shared/time.ts';
 
 /** A refused setting names its field, so that the form shows the message beside it. */
 function refused(error: unknown): never {
   if (error instanceof SettingRefused)
     throw new AppError('INVALID_INPUT', error.message, [{ path: error.field, message: error.message }]);
   throw error;
-}
-
-function startOfToday(now = new Date()): number {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
 }
 
 export const settingsHandlers: Handlers<
@@ -90,5 +87,5 @@ export const settingsHandlers: Handlers<
       return refused(error);
     }
   },
-  'sync.history': (_, { runtime }) => runtime.onlineHistory.since(startOfToday()),
+  'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
 };
