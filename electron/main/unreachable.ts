@@ -5,7 +5,7 @@
  * the hub's page runs, the page itself says when the hub is lost.
  */
 import { KIOSK_MESSAGES } from '../../renderer/src/features/kiosk/i18n/messages.ts';
-import { KIOSK_LANGUAGES, toKioskLanguage } from '../../renderer/src/lib/languages.ts';
+import { localeOf, offeredLanguages, toKioskLanguage } from '../../renderer/src/lib/languages.ts';
 import type { HubTarget } from './device.ts';
 import type { WindowKind } from './windows.ts';
 
@@ -19,14 +19,12 @@ const escape = (text: string) =>
  */
 function kioskLead(kiosk: { defaultLanguage: string; languages: readonly string[] }): { lang: string; html: string } {
   const first = toKioskLanguage(kiosk.defaultLanguage) ?? 'EN';
-  const offered = kiosk.languages.map((code) => toKioskLanguage(code)).filter((code) => code !== undefined);
-  const lang = (code: string) => KIOSK_LANGUAGES.find((l) => l.code === code)!.locale;
-  const others = [...new Set(offered)]
+  const others = offeredLanguages(kiosk)
     .filter((code) => code !== first)
-    .map((code) => `<li lang="${lang(code)}">${escape(KIOSK_MESSAGES[code].hubLostTitle)}</li>`)
+    .map((code) => `<li lang="${localeOf(code)}">${escape(KIOSK_MESSAGES[code].hubLostTitle)}</li>`)
     .join('');
   return {
-    lang: lang(first),
+    lang: localeOf(first),
     html:
       `<h1>${escape(KIOSK_MESSAGES[first].hubLostTitle)}</h1><p>${escape(KIOSK_MESSAGES[first].hubLostBody)}</p>` +
       (others ? `<ul>${others}</ul>` : ''),
