@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Logo } from '../../components/StaffHeader.tsx';
 import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { formatClock } from '../../lib/format.ts';
+import { MINUTE } from '../../../../shared/time.ts';
 import { KIOSK_LANGUAGE_CODES, localeOf, toKioskLanguage } from '../../lib/languages.ts';
 import { KIOSK_MESSAGES } from '../kiosk/i18n/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -53,7 +54,7 @@ export function PairingScreen({ reason }: { reason: string }) {
   useEffect(() => start(), [start]);
   const expiresAt = view.kind === 'code' ? Date.parse(view.expiresAt) : NaN;
   // Rounded: "now" is refreshed every few seconds, so a fresh 10-minute code must not read as 11.
-  const minutesLeft = Math.max(0, Math.round((expiresAt - now) / 60_000));
+  const minutesLeft = Math.max(0, Math.round((expiresAt - now) / MINUTE));
 
   return (
     <main className="pairing" data-testid="pairing" aria-labelledby="pairing-title">
