@@ -13,7 +13,7 @@ import { startDesktop } from './desktop.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** better-sqlite3 built for Electron's ABI, kept apart from the Node build (see README, "Packaging"). */
+/** better-sqlite3 built for Electron's ABI, kept apart from the Node build (see docs/desktop.md, "Packaging"). */
 function electronNativeBinding(): string | undefined {
   const candidates = [
     join(process.resourcesPath ?? '', 'native', 'better_sqlite3.node'),

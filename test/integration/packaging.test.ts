@@ -2,7 +2,7 @@
  * Packaging, offline: electron-builder validates electron-builder.yml and
  * packs the app (--dir) around a stand-in Electron; the asar must hold what
  * the app needs and nothing it should not ship. (A real package needs
- * internet: see README, "Packaging".)
+ * internet: see docs/desktop.md, "Packaging".)
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -493,7 +493,7 @@ function checkInsSpec(ctx: PullContext): FullSpec<CheckIn, unknown> {
  * guests still on site from earlier. Each page read is checked against the
  * ids known at its offset: any difference below what was read (a check-in
  * added or undone further back) makes the pass read the whole listing at
- * once. README "How check-in passes stay bounded" gives the reasoning.
+ * once. docs/data.md "How check-in pulls stay bounded" gives the reasoning.
  */
 export async function pullCheckIns(ctx: PullContext, mode: 'pass' | 'full' = 'pass'): Promise<PullResult> {
   const spec = checkInsSpec(ctx);
