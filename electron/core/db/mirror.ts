@@ -28,6 +28,8 @@ export interface OpenMirrorOptions {
 
 /** What the log says of a damaged mirror's outbox. */
 function describeSalvage(keptAt: string, report: ReturnType<typeof salvageOutbox>): string {
+  if (report.problem && report.queued + report.failed === 0)
+    return `its outbox could not be read (${report.problem}): whatever it held stays in ${keptAt}, and nothing of it is queued again`;
   const held = `${report.queued} queued and ${report.failed} failed`;
   return (
     `its outbox held ${held} changes that could be read: ${report.copied} are queued again in the new mirror` +
