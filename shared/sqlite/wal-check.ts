@@ -80,7 +80,11 @@ export function inspectWal(databasePath: string): WalState {
   for (let at = WAL_HEADER; at + frameSize <= wal.length; at += frameSize, frame++) {
     const header = wal.subarray(at, at + FRAME_HEADER);
     if (header.readUInt32BE(8) !== salt1 || header.readUInt32BE(12) !== salt2) break;
-    const next = checksum(wal.subarray(at + FRAME_HEADER, at + frameSize), bigEndian, ...checksum(header.subarray(0, 8), bigEndian, ...sums));
+    const next = checksum(
+      wal.subarray(at + FRAME_HEADER, at + frameSize),
+      bigEndian,
+      ...checksum(header.subarray(0, 8), bigEndian, ...sums),
+    );
     if (next[0] !== header.readUInt32BE(16) || next[1] !== header.readUInt32BE(20)) break;
     sums = next;
     if (header.readUInt32BE(4) !== 0) committed = frame + 1;

@@ -35,8 +35,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   try {
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      for (let written = 0; written < bytes.length; )
-        written += writeSync(fd, bytes, written, bytes.length - written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

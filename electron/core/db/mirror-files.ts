@@ -33,7 +33,9 @@ export function stampService(mirror: Mirror, serviceKey: string): void {
 
 /** Files that exist only once a mirror did: their presence says the data directory was in use. */
 function signsOfUse(dataDir: string): string[] {
-  return readdirSync(dataDir).filter((name) => name === 'hub.sqlite' || name === 'site-key' || /^mirror-.+\.db$/.test(name));
+  return readdirSync(dataDir).filter(
+    (name) => name === 'hub.sqlite' || name === 'site-key' || /^mirror-.+\.db$/.test(name),
+  );
 }
 
 const isEmpty = (path: string) => !existsSync(path) || statSync(path).size === 0;
@@ -47,9 +49,9 @@ function reportMissing(dataDir: string, path: string, log: (line: string) => voi
   if (signs.length === 0) return;
   log(
     `The mirror ${path} is ${existsSync(path) ? 'empty (0 bytes)' : 'missing'}, although this data directory was in use ` +
-      `(it holds ${signs.join(', ')}): a new mirror is made and filled from the service. Changes that were queued in ` +
-      'the old mirror and not yet delivered are not in it: check the service for check-ins of today, and put back ' +
-      'the old mirror.db (with Foyer stopped) if a copy exists.',
+      `(it holds ${signs.join(', ')}): a new mirror is made and filled from the service. If a mirror was here, the ` +
+      'changes queued in it and not yet delivered are not in the new one: check the service for check-ins of today, ' +
+      'and put back the old mirror.db (with Foyer stopped) if a copy exists.',
   );
 }
 

@@ -27,7 +27,8 @@ const SUFFIXES = ['', '-wal', '-shm'];
 
 export const isDamage = (error: unknown): boolean =>
   error instanceof FoundDamage ||
-  (error instanceof Database.SqliteError && (error.code.startsWith('SQLITE_CORRUPT') || error.code === 'SQLITE_NOTADB'));
+  (error instanceof Database.SqliteError &&
+    (error.code.startsWith('SQLITE_CORRUPT') || error.code === 'SQLITE_NOTADB'));
 
 /** Throws when SQLite's own check finds a damaged page (its first few findings say which). */
 export function quickCheck(db: Database.Database): void {

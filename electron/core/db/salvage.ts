@@ -8,7 +8,7 @@
  * A row that cannot be read whole (a payload that is not JSON, a kind
  * Foyer does not know) is left in the kept copy and counted.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 
 const KINDS = new Set(['transition', 'identities', 'events', 'profiles']);
@@ -66,14 +66,20 @@ export function salvageOutbox(keptPath: string, to: Database.Database): SalvageR
   try {
     const version = from.pragma('user_version', { simple: true });
     if (version !== to.pragma('user_version', { simple: true }))
-      return { ...report, problem: `it has schema version ${String(version)}; Foyer copies only its own version's rows` };
+      return {
+        ...report,
+        problem: `it has schema version ${String(version)}; Foyer copies only its own version's rows`,
+      };
     const rows = readRows(from, "SELECT * FROM outbox WHERE state <> 'delivered' ORDER BY id", report);
-    for (const row of rows) row.state === 'failed' ? report.failed++ : report.queued++;
+    for (const row of rows) {
+      if (row.state === 'failed') report.failed++;
+      else report.queued++;
+    }
     const whole = rows.filter(readable);
     if (whole.length < rows.length) report.problem ??= `${rows.length - whole.length} rows are damaged`;
     const ids = new Set(whole.map((row) => row.id));
     const batchIds = new Set<unknown>(whole.map((row) => row.batch_id).filter((id) => id !== null));
-    const batches = readRows(from, "SELECT * FROM outbox_batches ORDER BY id", report).filter((b) =>
+    const batches = readRows(from, 'SELECT * FROM outbox_batches ORDER BY id', report).filter((b) =>
       batchIds.has(b.id),
     );
     const pending = readRows(from, 'SELECT * FROM pending_transitions', report).filter((p) => ids.has(p.outbox_id));

@@ -13,16 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegistry } from '../../../electron/core/hub/registry.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir, type Service } from '../outbox/helpers.ts';
-import {
-  configure,
-  damagePage,
-  mirrorInUse,
-  openLogged,
-  queueAndDie,
-  tearWal,
-  truncateHalf,
-  zero,
-} from './helpers.ts';
+import { configure, damagePage, mirrorInUse, openLogged, queueAndDie, tearWal, truncateHalf, zero } from './helpers.ts';
 
 let service: Service;
 let seeded: { id: number }[];
@@ -154,8 +145,10 @@ describe('a missing or empty mirror', () => {
     const { runtime, log } = await openLogged(dataDir);
     await runtime.close();
     const text = log.join('\n');
-    expect(text).toContain(`The mirror ${path} is ${state}, although this data directory was in use (it holds ${sign})`);
-    expect(text).toContain('Changes that were queued in the old mirror and not yet delivered are not in it');
+    expect(text).toContain(
+      `The mirror ${path} is ${state}, although this data directory was in use (it holds ${sign})`,
+    );
+    expect(text).toContain('the changes queued in it and not yet delivered are not in the new one');
   });
 
   it('in a new data directory is a new install, said by nothing', async () => {

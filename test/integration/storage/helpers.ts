@@ -41,7 +41,13 @@ export function mirrorInUse(dataDir: string, guests = 3_000): void {
       ),
     );
   const add = (label: string) =>
-    mirror.outbox.add({ kind: 'identities', target: 'identities', payload: { identities: [{ label }] }, label, now: at });
+    mirror.outbox.add({
+      kind: 'identities',
+      target: 'identities',
+      payload: { identities: [{ label }] },
+      label,
+      now: at,
+    });
   add('queued 1');
   add('queued 2');
   add('queued 3');

@@ -50,7 +50,9 @@ describe('a data directory others can write (0777)', () => {
       );
       // Everything Foyer wrote, the databases' -wal and -shm among them, is its user's alone.
       const files = readdirSync(dataDir);
-      expect(files).toEqual(expect.arrayContaining(['mirror.db', 'mirror.db-wal', 'mirror.db-shm', 'token', 'site-key']));
+      expect(files).toEqual(
+        expect.arrayContaining(['mirror.db', 'mirror.db-wal', 'mirror.db-shm', 'token', 'site-key']),
+      );
       for (const name of files) expect([name, modeOf(join(dataDir, name))]).toEqual([name, 0o600]);
     } finally {
       await runtime.close();
@@ -87,7 +89,7 @@ describe.skipIf(!asRoot)('files of another user (run as root: chown to another u
     expect(sync.err).toContain(`${join(dataDir, 'token')} belongs to another user`);
   });
 
-  it('a config.json swapped for a link to another user\'s file is refused', async () => {
+  it("a config.json swapped for a link to another user's file is refused", async () => {
     const dataDir = tempDir('foyer-foreign-link-');
     configure(dataDir, service.baseUrl);
     const theirs = join(tempDir('foyer-theirs-'), 'config.json');
