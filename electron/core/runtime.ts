@@ -10,6 +10,7 @@
  */
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type ConfigStore } from './config/config.ts';
+import { warnOnStderr } from './config/private-files.ts';
 import { createFileTokenStore, type TokenStore } from './config/token-store.ts';
 import type { Mirror } from './db/mirror.ts';
 import { openMirrorFor, stampService } from './db/mirror-files.ts';
@@ -94,7 +95,8 @@ async function connect(
   }
 
   const key = serviceKey(config);
-  const { mirror, newMirror } = openMirrorFor(options.dataDir, key, { adopt });
+  // What is wrong with the data directory is said even by a command that logs nothing else.
+  const { mirror, newMirror } = openMirrorFor(options.dataDir, key, { adopt, log: options.log ?? warnOnStderr });
   if (embedded?.reseeded)
     mirror.transaction(() => {
       mirror.syncState.forgetAll();
@@ -116,15 +118,23 @@ async function connect(
   return { embedded, baseUrl, mirror, newMirror, api, outbox, engine };
 }
 
+/**
+ * In this order: no timer may fire and no delivery may still settle a row
+ * once the mirror is closed. The engine stops its timers and waits for its
+ * pulls; a delivery in flight (the timer's, or one a person asked for) is
+ * cut short by the stop and awaited here: deliver() joins the round under
+ * way, and with an aborted signal starts nothing new.
+ */
 async function disconnect(connection: Connection): Promise<void> {
   await connection.engine.stop();
+  await connection.outbox.deliver(AbortSignal.abort(new Error('closing')));
   await connection.api.close();
   connection.mirror.close();
   await connection.embedded?.close();
 }
 
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
-  ensurePrivateDir(options.dataDir);
+  ensurePrivateDir(options.dataDir, options.log ?? warnOnStderr);
   const configStore = createConfigStore(options.dataDir, { ...(options.log ? { log: options.log } : {}) });
   const tokenStore = options.tokenStore ?? createFileTokenStore(options.dataDir);
   const now = options.now ?? Date.now;

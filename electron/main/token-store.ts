@@ -1,7 +1,9 @@
 /** The service token, encrypted with the OS keychain through safeStorage; it never reaches a renderer. */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
+import { writeFileAtomic } from '../core/config/atomic-write.ts';
+import { refuseForeign } from '../core/config/private-files.ts';
 import { ENCRYPTED_TOKEN_FILE, TOKEN_FILE, type TokenStore } from '../core/config/token-store.ts';
 
 /**
@@ -19,6 +21,7 @@ export function createSafeTokenStore(dataDir: string, safeStorage: SafeStorage, 
         if (safeStorage.isEncryptionAvailable()) store.set(newer);
         return newer;
       }
+      refuseForeign(path, 'the service token');
       if (existsSync(path) && safeStorage.isEncryptionAvailable()) return safeStorage.decryptString(readFileSync(path));
       return undefined;
     },
@@ -29,9 +32,7 @@ export function createSafeTokenStore(dataDir: string, safeStorage: SafeStorage, 
         plain.set(token);
         return;
       }
-      const temporary = `${path}.tmp`;
-      writeFileSync(temporary, safeStorage.encryptString(token), { mode: 0o600 });
-      renameSync(temporary, path);
+      writeFileAtomic(path, safeStorage.encryptString(token));
       rmSync(join(dataDir, TOKEN_FILE), { force: true });
     },
   };

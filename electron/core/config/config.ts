@@ -2,14 +2,19 @@
  * Foyer's configuration, kept as config.json in the data directory. The
  * token is kept apart (see token-store.ts), never in this file.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/operations.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { ConfigError } from './errors.ts';
+import { refuseForeign } from './private-files.ts';
+
+export { ConfigError } from './errors.ts';
+export { DataDirError, ensurePrivateDir } from './private-files.ts';
 
 const seconds = z.number().int().min(1).max(86_400);
 
@@ -85,10 +90,6 @@ export const Config = z.strictObject({
 });
 export type Config = z.output<typeof Config>;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /** The per-OS application data directory, the same one Electron's userData uses for "Foyer". */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env.FOYER_DATA_DIR) return env.FOYER_DATA_DIR;
@@ -153,6 +154,8 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
   let reported = '';
 
   function load(): Config {
+    // Another user's config.json could point the token at their own server.
+    refuseForeign(path, 'the configuration');
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -177,19 +180,8 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
 
   function write(config: Config) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    // A name of its own per writer: two processes writing at once never mix their bytes.
-    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      writeFileSync(temporary, `${JSON.stringify(Config.parse(config), null, 2)}\n`, { mode: 0o600 });
-      renameSync(temporary, path); // atomic: a crash never leaves half a file
-    } catch (error) {
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // never written
-      }
-      throw error;
-    }
+    // Whole or not at all: a crash or a full disk never leaves half a file.
+    writeFileAtomic(path, `${JSON.stringify(Config.parse(config), null, 2)}\n`);
     cached = undefined;
   }
 
@@ -277,13 +269,4 @@ export function setConfigValue(config: Config, key: ConfigKey, text: string): Co
   if (!parsed.success)
     throw new ConfigError(parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; '));
   return parsed.data;
-}
-
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  try {
-    chmodSync(dir, 0o700);
-  } catch {
-    // not the owner (e.g. a shared mount): leave it
-  }
 }

@@ -3,8 +3,10 @@
  * file readable by its owner only (mode 0600); the Electron shell keeps it
  * encrypted with safeStorage. Either way it never reaches a renderer.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.ts';
+import { refuseForeign } from './private-files.ts';
 
 export interface TokenStore {
   get(): string | undefined;
@@ -24,6 +26,7 @@ export function createFileTokenStore(dataDir: string): TokenStore {
   const path = join(dataDir, TOKEN_FILE);
   return {
     get() {
+      refuseForeign(path, 'the service token');
       if (!existsSync(path)) return undefined;
       const token = readFileSync(path, 'utf8').trim();
       return token || undefined;
@@ -34,10 +37,8 @@ export function createFileTokenStore(dataDir: string): TokenStore {
         rmSync(join(dataDir, ENCRYPTED_TOKEN_FILE), { force: true });
         return;
       }
-      // A new file, private from its first byte, then renamed over the old one.
-      const temporary = `${path}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${token}\n`, { mode: 0o600, flag: 'wx' });
-      renameSync(temporary, path);
+      // Private from its first byte, whole or not at all.
+      writeFileAtomic(path, `${token}\n`);
     },
   };
 }

@@ -7,8 +7,9 @@
  * service is ever shown as, or sent to, another.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { warnOnStderr } from '../config/private-files.ts';
 import { openMirror, type Mirror } from './mirror.ts';
 
 /** The sync_state row that names the mirror's service (in its watermark column). */
@@ -30,6 +31,30 @@ export function stampService(mirror: Mirror, serviceKey: string): void {
   mirror.syncState.recordSuccess(SERVICE_ROW, new Date().toISOString(), { watermark: serviceKey });
 }
 
+/** Files that exist only once a mirror did: their presence says the data directory was in use. */
+function signsOfUse(dataDir: string): string[] {
+  return readdirSync(dataDir).filter(
+    (name) => name === 'hub.sqlite' || name === 'site-key' || /^mirror-.+\.db$/.test(name),
+  );
+}
+
+const isEmpty = (path: string) => !existsSync(path) || statSync(path).size === 0;
+
+/**
+ * A mirror that is missing or empty in a directory that was in use is not
+ * a new install: the log says that the changes it held, if any, are gone.
+ */
+function reportMissing(dataDir: string, path: string, log: (line: string) => void): void {
+  const signs = signsOfUse(dataDir);
+  if (signs.length === 0) return;
+  log(
+    `The mirror ${path} is ${existsSync(path) ? 'empty (0 bytes)' : 'missing'}, although this data directory was in use ` +
+      `(it holds ${signs.join(', ')}): a new mirror is made and filled from the service. If a mirror was here, the ` +
+      'changes queued in it and not yet delivered are not in the new one: check the service for check-ins of today, ' +
+      'and put back the old mirror.db (with Foyer stopped) if a copy exists.',
+  );
+}
+
 /**
  * Opens the mirror of `serviceKey` as mirror.db. With `adopt`, mirror.db is
  * taken to be the service's whatever it says (a mirror from before stamps, or
@@ -39,11 +64,14 @@ export function stampService(mirror: Mirror, serviceKey: string): void {
 export function openMirrorFor(
   dataDir: string,
   serviceKey: string,
-  options: { adopt: boolean },
+  options: { adopt: boolean; log?: (line: string) => void },
 ): { mirror: Mirror; newMirror: boolean } {
   const path = join(dataDir, 'mirror.db');
-  const fresh = !existsSync(path);
-  let mirror = openMirror(path);
+  const log = options.log ?? warnOnStderr;
+  const open = (at: string) => openMirror(at, { onDamage: 'move-aside', log });
+  const fresh = isEmpty(path);
+  if (fresh) reportMissing(dataDir, path, log);
+  let mirror = open(path);
   const stamped = serviceOf(mirror);
   if (options.adopt || stamped === undefined || stamped === serviceKey) {
     if (stamped !== serviceKey) stampService(mirror, serviceKey);
@@ -54,7 +82,7 @@ export function openMirrorFor(
   const parked = parkedPath(dataDir, serviceKey);
   const returning = existsSync(parked);
   if (returning) move(parked, path);
-  mirror = openMirror(path);
+  mirror = open(path);
   stampService(mirror, serviceKey);
   return { mirror, newMirror: !returning };
 }

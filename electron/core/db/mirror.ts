@@ -1,7 +1,9 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
 import { createBulkLoad } from './bulk-load.ts';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
-import { openDatabase } from '../../../shared/sqlite/open.ts';
+import { warnOnStderr } from '../config/private-files.ts';
+import { openChecked, quickCheck } from './open-checked.ts';
+import { salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
@@ -14,15 +16,50 @@ import { createSyncStateRepo } from './repos/sync-state.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
-export function openMirror(path: string) {
-  const db = openDatabase(path);
-  try {
-    configureDatabase(db);
-    migrate(db, readMigrations(MIRROR_MIGRATIONS_DIR), `The mirror ${path}`);
-  } catch (error) {
-    db.close();
-    throw error;
+export interface OpenMirrorOptions {
+  /**
+   * A damaged mirror: `refuse` (the default) says so and opens nothing;
+   * `move-aside` keeps it beside, makes a new one and queues again what its
+   * outbox still held (see open-checked.ts, salvage.ts).
+   */
+  onDamage?: 'refuse' | 'move-aside';
+  log?: (line: string) => void;
+}
+
+/** What the log says of a damaged mirror's outbox. */
+function describeSalvage(keptAt: string, report: ReturnType<typeof salvageOutbox>): string {
+  if (report.problem && report.queued + report.failed === 0)
+    return `its outbox could not be read (${report.problem}): whatever it held stays in ${keptAt}, and nothing of it is queued again`;
+  const held = `${report.queued} queued and ${report.failed} failed`;
+  return (
+    `its outbox held ${held} changes that could be read: ${report.copied} are queued again in the new mirror` +
+    (report.problem ? `; ${report.problem}: what could not be read stays in ${keptAt}` : '')
+  );
+}
+
+export function openMirror(path: string, options: OpenMirrorOptions = {}) {
+  const log = options.log ?? warnOnStderr;
+  const { db, damaged, tornWalCopy } = openChecked(path, {
+    what: 'The mirror',
+    init: (db) => {
+      configureDatabase(db);
+      quickCheck(db);
+      migrate(db, readMigrations(MIRROR_MIGRATIONS_DIR), `The mirror ${path}`);
+    },
+    onDamage: options.onDamage ?? 'refuse',
+    advice:
+      'Start Foyer (foyer web, foyer hub or the app): it keeps the damaged mirror beside, queues again what its outbox ' +
+      'still holds and fills a new one from the service.',
+    log,
+  });
+  if (tornWalCopy) {
+    const counts = createOutboxRepo(db).counts();
+    log(
+      `The mirror ${path}: its outbox holds ${counts.pending + counts.sending} queued and ${counts.failed} failed ` +
+        `changes as opened; changes in the torn part of the log are not among them (copy: ${tornWalCopy}).`,
+    );
   }
+  if (damaged) log(`The mirror ${path}: ${describeSalvage(damaged.keptAt, salvageOutbox(damaged.keptAt, db))}.`);
   const lookupIndex = createLookupIndex(db);
   const invitations = createInvitationsRepo(db);
   // A migration changed how lookup keys are made: compute them again, then index them at once.

@@ -13,7 +13,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { DeviceRole } from '../../../shared/contract/operations.ts';
 import { configureDatabase, migrate, type Migration } from '../../../shared/sqlite/migrate.ts';
-import { openDatabase } from '../../../shared/sqlite/open.ts';
+import { warnOnStderr } from '../config/private-files.ts';
+import { openChecked, quickCheck } from '../db/open-checked.ts';
 import { DAY, iso } from '../../../shared/time.ts';
 
 /**
@@ -98,15 +99,21 @@ const toDevice = ({ checkIns, checkOuts, other, ...row }: DeviceSelect): DeviceR
 
 export type Registry = ReturnType<typeof openRegistry>;
 
-export function openRegistry(path: string) {
-  const db: Database.Database = openDatabase(path);
-  try {
-    configureDatabase(db);
-    migrate(db, HUB_MIGRATIONS, `The hub registry ${path}`);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+export function openRegistry(path: string, log: (line: string) => void = warnOnStderr) {
+  // Damaged, it is refused, not replaced: a new registry would unpair every kiosk and desk of the site.
+  const { db }: { db: Database.Database } = openChecked(path, {
+    what: "The hub's device registry",
+    init: (db) => {
+      configureDatabase(db);
+      quickCheck(db);
+      migrate(db, HUB_MIGRATIONS, `The hub registry ${path}`);
+    },
+    onDamage: 'refuse',
+    advice:
+      'To start again with no paired devices (each kiosk and desk then pairs again), stop Foyer and move the file ' +
+      `aside with its -wal and -shm files, e.g. mv "${path}" "${path}.damaged"; or put back a copy from a backup.`,
+    log,
+  });
   const byId = db.prepare(
     `SELECT ${DEVICE_COLUMNS} FROM devices d LEFT JOIN device_activity a ON a.device_id = d.id AND a.day = ? WHERE d.id = ?`,
   );

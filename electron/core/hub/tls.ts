@@ -96,7 +96,7 @@ export async function ensureCertificate(dataDir: string, names: LanNames, now = 
   // Written aside, then renamed: a crash never leaves a key without its certificate.
   writeFileSync(`${keyPath}.new`, made.private, { mode: 0o600 });
   chmodSync(`${keyPath}.new`, 0o600);
-  writeFileSync(`${certPath}.new`, made.cert);
+  writeFileSync(`${certPath}.new`, made.cert, { mode: 0o600 });
   renameSync(`${keyPath}.new`, keyPath);
   renameSync(`${certPath}.new`, certPath);
   return {

@@ -49,6 +49,22 @@ export async function deliverRound(
   const blockedTargets = new Set<string>();
   const inFlight = new Set<number>();
   let stopped = false;
+  /**
+   * A row whose attempt a stop cut short goes back to pending, not left 'sending': a transition stays
+   * uncertain (it may have reached the service) and is read back before it is sent again.
+   */
+  const putBack = (row: OutboxRow) => {
+    if (repo.byId(row.id)?.state !== 'sending') return;
+    mirror.transaction(() =>
+      repo.markRetry({
+        id: row.id,
+        uncertain: row.kind === 'transition' ? 1 : 0,
+        error: 'stopped while sending',
+        nextAttemptAt: null,
+        now: iso(now()),
+      }),
+    );
+  };
   // Read lazily, up to the first row that may go: a blocked target's independent batch can be
   // hundreds of rows long, and must not hide the rows of other targets behind it.
   const next = (): OutboxRow | undefined => {
@@ -82,6 +98,7 @@ export async function deliverRound(
           if (outcome === 'unreachable') summary.unreachable = true;
         } else {
           if (outcome === 'unauthorized') summary.unauthorized = true;
+          if (outcome === 'aborted') putBack(row);
           stopped = true;
         }
       } finally {

@@ -1,0 +1,104 @@
+/**
+ * What a damaged mirror's outbox still holds, read from the copy kept
+ * aside and queued again in the new mirror: changes not yet delivered
+ * (queued, being sent, failed) with their batches and the optimistic state
+ * of their guests. Rows keep their ids, states and uncertainty, so the
+ * outbox treats them as it would have in the old file: an attempt that may
+ * have reached the service is read back before anything is sent again.
+ * A row that cannot be read whole (a payload that is not JSON, a kind
+ * Foyer does not know) is left in the kept copy and counted.
+ */
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../../../shared/sqlite/open.ts';
+
+const KINDS = new Set(['transition', 'identities', 'events', 'profiles']);
+
+export interface SalvageReport {
+  queued: number;
+  failed: number;
+  /** Rows queued again in the new mirror. */
+  copied: number;
+  /** Why rows (or all of them) could not be read. */
+  problem?: string;
+}
+
+type Row = Record<string, unknown>;
+
+function readable(row: Row): boolean {
+  if (typeof row.kind !== 'string' || !KINDS.has(row.kind) || typeof row.target !== 'string') return false;
+  try {
+    JSON.parse(String(row.payload));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows until the first one that cannot be read (a damaged page stops the scan there). */
+function readRows(db: Database.Database, sql: string, report: SalvageReport): Row[] {
+  const rows: Row[] = [];
+  try {
+    for (const row of db.prepare(sql).iterate() as IterableIterator<Row>) rows.push(row);
+  } catch (error) {
+    report.problem = `reading stopped at a damaged page: ${(error as Error).message}`;
+  }
+  return rows;
+}
+
+function insertAll(to: Database.Database, table: string, rows: Row[]): void {
+  if (rows.length === 0) return;
+  const known = new Set((to.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
+  const columns = Object.keys(rows[0]!).filter((name) => known.has(name));
+  const insert = to.prepare(
+    `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  );
+  for (const row of rows) insert.run(Object.fromEntries(columns.map((c) => [c, row[c]])));
+}
+
+export function salvageOutbox(keptPath: string, to: Database.Database): SalvageReport {
+  const report: SalvageReport = { queued: 0, failed: 0, copied: 0 };
+  let from: Database.Database;
+  try {
+    from = openDatabase(keptPath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { ...report, problem: `the file cannot be opened: ${(error as Error).message}` };
+  }
+  try {
+    const version = from.pragma('user_version', { simple: true });
+    if (version !== to.pragma('user_version', { simple: true }))
+      return {
+        ...report,
+        problem: `it has schema version ${String(version)}; Foyer copies only its own version's rows`,
+      };
+    const rows = readRows(from, "SELECT * FROM outbox WHERE state <> 'delivered' ORDER BY id", report);
+    for (const row of rows) {
+      if (row.state === 'failed') report.failed++;
+      else report.queued++;
+    }
+    const whole = rows.filter(readable);
+    if (whole.length < rows.length) report.problem ??= `${rows.length - whole.length} rows are damaged`;
+    const ids = new Set(whole.map((row) => row.id));
+    const batchIds = new Set<unknown>(whole.map((row) => row.batch_id).filter((id) => id !== null));
+    const batches = readRows(from, 'SELECT * FROM outbox_batches ORDER BY id', report).filter((b) =>
+      batchIds.has(b.id),
+    );
+    const pending = readRows(from, 'SELECT * FROM pending_transitions', report).filter((p) => ids.has(p.outbox_id));
+    to.transaction(() => {
+      insertAll(to, 'outbox_batches', batches);
+      // A row whose batch could not be read is still sent, as a row of its own.
+      const known = new Set(batches.map((b) => b.id));
+      insertAll(
+        to,
+        'outbox',
+        whole.map((row) => (row.batch_id === null || known.has(row.batch_id) ? row : { ...row, batch_id: null })),
+      );
+      insertAll(to, 'pending_transitions', pending);
+    })();
+    report.copied = whole.length;
+    return report;
+  } catch (error) {
+    return { ...report, problem: (error as Error).message };
+  } finally {
+    from.close();
+  }
+}
