@@ -1,7 +1,8 @@
 /** Remembers the desk window's position and size between runs. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../core/config/atomic-write.ts';
 
 const Bounds = z.object({
   x: z.number().int(),
@@ -23,5 +24,6 @@ export function loadBounds(dataDir: string): Bounds | undefined {
 }
 
 export function saveBounds(dataDir: string, bounds: Bounds): void {
-  writeFileSync(join(dataDir, 'window-state.json'), JSON.stringify(bounds));
+  // Private and whole, like every file of the data directory (the start-up check would otherwise fix and log it).
+  writeFileAtomic(join(dataDir, 'window-state.json'), JSON.stringify(bounds));
 }
