@@ -13,7 +13,9 @@
  * and accepted at once, so that addresses sending wrong PINs cannot keep
  * staff out. A distributed guesser is still held: once the process's count
  * is past its free mistakes, each address gets one guess per process wait
- * (15 minutes from the 30th wrong PIN), not the ten an address gets alone.
+ * (15 minutes from the 30th wrong PIN, doubled for every 30 more, up to 4
+ * hours), not the ten an address gets alone: 250 addresses get about 1,650
+ * guesses a day (a 4-digit PIN has 10,000), 5 addresses about 150.
  * The kiosk's unknown codes and the hub's pairing codes are limited by the
  * same guard, with limits of their own.
  */
@@ -29,13 +31,23 @@ export interface PinLimit {
   /** From this many wrong PINs on, each one locks for lockoutMs. */
   lockoutAfter: number;
   lockoutMs: number;
+  /** From lockoutAfter on, the lockout doubles for every lockoutAfter further wrong PINs, up to this (default: lockoutMs). */
+  longestMs?: number;
   /** A key's count is forgotten after this long without a wrong PIN. */
   forgetMs: number;
 }
 
 export const PIN_LIMITS: { client: PinLimit; process: PinLimit } = {
   client: { free: 3, firstDelayMs: SECOND, lockoutAfter: 10, lockoutMs: 15 * MINUTE, forgetMs: HOUR },
-  process: { free: 10, firstDelayMs: SECOND, lockoutAfter: 30, lockoutMs: 15 * MINUTE, forgetMs: HOUR },
+  // A guesser with many addresses gets one guess per address per process wait: it grows with every 30 more, to 4 h.
+  process: {
+    free: 10,
+    firstDelayMs: SECOND,
+    lockoutAfter: 30,
+    lockoutMs: 15 * MINUTE,
+    longestMs: 4 * HOUR,
+    forgetMs: 4 * HOUR,
+  },
 };
 
 interface Counter {
@@ -130,7 +142,11 @@ export function createPinGuard(
 
   /** The wait that the n-th wrong PIN brings. */
   function waitAfter(failures: number, limit: PinLimit): number {
-    if (failures >= limit.lockoutAfter) return limit.lockoutMs;
+    if (failures >= limit.lockoutAfter)
+      return Math.min(
+        limit.lockoutMs * 2 ** Math.floor((failures - limit.lockoutAfter) / limit.lockoutAfter),
+        limit.longestMs ?? limit.lockoutMs,
+      );
     if (failures <= limit.free) return 0;
     return Math.min(limit.firstDelayMs * 2 ** (failures - limit.free - 1), limit.lockoutMs);
   }

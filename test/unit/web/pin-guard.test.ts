@@ -34,10 +34,10 @@ function guarded(limits = PIN_LIMITS) {
  * Addresses that each send a wrong PIN as soon as their own wait allows, for `ms`; the clock moves in
  * steps of a second. Returns how many PINs were tried (not refused unchecked).
  */
-function distributedGuesser(g: ReturnType<typeof guarded>, addresses: number, ms: number): number {
+function distributedGuesser(g: ReturnType<typeof guarded>, addresses: number, ms: number, stepMs = 1000): number {
   const readyAt = new Map<number, number>();
   let tried = 0;
-  for (const end = g.clock.now + ms; g.clock.now < end; g.clock.now += 1000)
+  for (const end = g.clock.now + ms; g.clock.now < end; g.clock.now += stepMs)
     for (let a = 0; a < addresses; a++) {
       if ((readyAt.get(a) ?? 0) > g.clock.now) continue;
       const answer = g.attempt(`ip:10.0.${a >> 8}.${a & 255}`);
@@ -102,6 +102,15 @@ describe('the PIN guard', () => {
     expect(alone).toBe(500);
     // With the process's count: its 10 free, waits while it climbs to 30, then one each before its 15 minutes.
     expect(together).toBeLessThanOrEqual(30 + 50);
+  });
+
+  it('holds a guesser who keeps at it longer and longer: 50 addresses for a day get a few hundred guesses', () => {
+    const g = guarded();
+    expect(distributedGuesser(g, 50, 24 * 60 * MINUTE, 5_000)).toBeLessThan(500);
+    // Each wrong answer now makes its address wait 4 hours; a right PIN from elsewhere is still taken at once.
+    expect(g.attempt('ip:10.9.9.9')).toBe('wrong');
+    expect(g.attempt('ip:10.9.9.9')).toMatch(/try again in 240 min/);
+    expect(g.attempt('ip:10.9.9.10', 'right')).toBe('right');
   });
 
   it('attempts sent side by side are counted before any is checked', () => {
