@@ -74,8 +74,17 @@ export const KioskGuest = Guest.pick({
   eventName: true,
   startsAt: true,
   endsAt: true,
+}).extend({
+  /**
+   * What the kiosk acts with: opaque, for this kiosk session and this guest,
+   * for a few minutes. The kiosk's check-in, check-out and success screen take
+   * it, never a bare invitation id, so a kiosk acts only on a guest it found.
+   */
+  ticket: z.string(),
 });
 export type KioskGuest = z.infer<typeof KioskGuest>;
+/** A kiosk's ticket for a guest it found (see KioskGuest.ticket). */
+const KioskTicket = z.object({ ticket: z.string().min(1).max(200) }).strict();
 
 export const GuestDetail = DeskGuest.extend({
   host: z
@@ -350,7 +359,8 @@ export const KioskSettingsConfig = KioskSettingsPatch.prefault({}).transform((pa
 export const KioskCheckIn = KioskGuest.extend({
   tappedAt: z.string(),
   hostName: z.string().nullable(),
-  passCode: z.string(),
+  /** Null when it could not be signed (the site key unreadable): the check-in stands, the badge has no code. */
+  passCode: z.string().nullable(),
 });
 export type KioskCheckIn = z.infer<typeof KioskCheckIn>;
 
@@ -536,19 +546,14 @@ export const operations = {
     KioskGuest.nullable(),
     "Today's guest of a signed Foyer code (or the service's own QR content when a pattern is configured)",
   ),
-  'kiosk.checkIn': op(
-    ALL,
-    z.object({ invitationId: id }).strict(),
-    KioskCheckIn,
-    'A guest checks in at the kiosk (queued; returns at once)',
-  ),
+  'kiosk.checkIn': op(ALL, KioskTicket, KioskCheckIn, 'A guest checks in at the kiosk (queued; returns at once)'),
   'kiosk.arrival': op(
     ALL,
-    z.object({ invitationId: id }).strict(),
+    KioskTicket,
     KioskArrival,
     "The success screen's data of a check-in this session made in the last minutes",
   ),
-  'kiosk.checkOut': op(ALL, z.object({ invitationId: id }).strict(), KioskGuest, 'A guest checks out at the kiosk'),
+  'kiosk.checkOut': op(ALL, KioskTicket, KioskGuest, 'A guest checks out at the kiosk'),
   // --- the desk
   'guests.list': op(
     STAFF,

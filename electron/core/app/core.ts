@@ -182,6 +182,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           emit,
           pinGuard,
           now,
+          ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
         });
       } catch (error) {

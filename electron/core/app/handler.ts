@@ -13,6 +13,8 @@ export interface HandlerContext {
   /** The process's limit on PIN attempts (see pin-guard.ts). */
   pinGuard: PinGuard;
   now: () => number;
+  /** The host's log, for what went wrong without failing the call (e.g. a pass code that could not be signed). */
+  log?: (line: string) => void;
   /** Set when this Foyer serves as a site hub (foyer hub, or the desktop app with hub.enabled). */
   hub?: Hub;
 }

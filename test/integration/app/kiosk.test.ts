@@ -1,7 +1,8 @@
 /**
  * The kiosk through the app core, against the reference service: codes that
- * cannot be guessed, today's guests only, and a success screen (host, door
- * PIN) that only the kiosk session that checked the guest in can read.
+ * cannot be guessed, today's guests only, a success screen (host, door PIN)
+ * that only the kiosk session that checked the guest in can read (by the
+ * ticket it was handed with the guest; see kiosk-reach.test.ts for the rest).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
@@ -205,6 +206,13 @@ describe('kiosk codes', () => {
   });
 });
 
+/** The ticket of the guest `id` as `session` finds them by `text`. */
+async function ticketOf(session: Session, text: string, id: number): Promise<string> {
+  const found = (await core.call(session, 'kiosk.lookup', { text })).find((g) => g.invitationId === id);
+  if (!found) throw new Error(`"${text}" does not find invitation ${id}`);
+  return found.ticket;
+}
+
 const lookup = async (text: string) => (await core.call(kiosk, 'kiosk.lookup', { text })).map((g) => g.invitationId);
 
 describe('kiosk lookup', () => {
@@ -270,6 +278,7 @@ describe('kiosk lookup', () => {
         'pending',
         'startsAt',
         'state',
+        'ticket',
       ].toSorted(),
     );
   });
@@ -279,12 +288,12 @@ describe('the success screen', () => {
   it('shows the tap time at once, then the host and the door PIN the service gave', async () => {
     const id = today[0]!;
     const before = Date.now();
-    const checkIn = await core.call(kiosk, 'kiosk.checkIn', { invitationId: id });
+    const checkIn = await core.call(kiosk, 'kiosk.checkIn', { ticket: await ticketOf(kiosk, 'Jörg Müller', id) });
     expect(checkIn).toMatchObject({ invitationId: id, pending: true, hostName: 'Ada Lovelace' });
     expect(Date.parse(checkIn.tappedAt)).toBeGreaterThanOrEqual(before - 1);
     expect(checkIn.passCode).toBe((await core.call(desk, 'guests.passCode', { invitationId: id })).code);
 
-    expect(await core.call(kiosk, 'kiosk.arrival', { invitationId: id })).toEqual({
+    expect(await core.call(kiosk, 'kiosk.arrival', { ticket: checkIn.ticket })).toEqual({
       invitationId: id,
       pending: true,
       tappedAt: checkIn.tappedAt,
@@ -293,7 +302,7 @@ describe('the success screen', () => {
     });
 
     await runtime.engine.deliver();
-    const arrival = await core.call(kiosk, 'kiosk.arrival', { invitationId: id });
+    const arrival = await core.call(kiosk, 'kiosk.arrival', { ticket: checkIn.ticket });
     const servicePin = (
       JSON.parse(
         (service.db.prepare('SELECT access_control FROM check_ins WHERE id = ?').get(id) as { access_control: string })
@@ -316,12 +325,18 @@ describe('the success screen', () => {
 
   it('refuses the arrival of a check-in to any other session, and of a guest never checked in here', async () => {
     const id = today[0]!;
-    for (const session of [otherKiosk, desk])
-      await expect(core.call(session, 'kiosk.arrival', { invitationId: id })).rejects.toMatchObject({
+    // Another session holding this session's ticket, or a ticket of its own for the guest.
+    const ticket = await ticketOf(kiosk, 'Jörg Müller', id);
+    for (const [session, its] of [
+      [otherKiosk, ticket],
+      [desk, ticket],
+      [otherKiosk, await ticketOf(otherKiosk, 'Jörg Müller', id)],
+    ] as const)
+      await expect(core.call(session, 'kiosk.arrival', { ticket: its })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
-    await expect(core.call(kiosk, 'kiosk.arrival', { invitationId: today[1]! })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-    });
+    await expect(
+      core.call(kiosk, 'kiosk.arrival', { ticket: await ticketOf(kiosk, 'Ada Kiosktest', today[1]!) }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

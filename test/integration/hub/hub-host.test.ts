@@ -32,6 +32,15 @@ afterAll(async () => {
   await cleanup();
 });
 
+/** A kiosk acts on a guest it found: the ticket its own lookup handed out with them (issue 21). */
+async function ticketAt(device: DeviceClient, guest: { id: number; lastName: string }): Promise<{ ticket: string }> {
+  const found = (await device.call('kiosk.lookup', { text: guest.lastName })) as {
+    invitationId: number;
+    ticket: string;
+  }[];
+  return { ticket: found.find((g) => g.invitationId === guest.id)!.ticket };
+}
+
 const pairAt = (by: DeviceClient) => async (code: string, role: 'kiosk' | 'desk', name: string) =>
   by.call('hub.pair', { code, role, name });
 
@@ -217,7 +226,7 @@ describe('one site, one list', () => {
     // waiting out a backoff).
     await site.runtime.engine.stop();
     const tapped = Date.now();
-    await kiosk.call('kiosk.checkIn', { invitationId: guests[0]!.id });
+    await kiosk.call('kiosk.checkIn', await ticketAt(kiosk, guests[0]!));
     for (const stream of [deskStream, kioskStream])
       await waitUntil(() => stream.events.some((e) => e.type === 'guests-changed' && e.at >= tapped), 'guests-changed');
     for (const stream of [deskStream, kioskStream]) {
@@ -242,9 +251,10 @@ describe('one site, one list', () => {
     await site.core.call(local, 'sync.now', {});
     await waitUntil(() => site.runtime.mirror.guests.byId(guests[0]!.id) !== undefined, 'the guest in the mirror');
     const id = guests[0]!.id;
+    const tickets = [await ticketAt(kiosk, guests[0]!), await ticketAt(otherKiosk, guests[0]!)];
     const answers = await Promise.all([
-      kiosk.send('POST', '/app/kiosk.checkIn', { body: { invitationId: id } }),
-      otherKiosk.send('POST', '/app/kiosk.checkIn', { body: { invitationId: id } }),
+      kiosk.send('POST', '/app/kiosk.checkIn', { body: tickets[0] }),
+      otherKiosk.send('POST', '/app/kiosk.checkIn', { body: tickets[1] }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     await waitUntil(() => site.relay.delivered.some((d) => d.id === id), 'the check-in to reach the service', 20_000);
@@ -261,13 +271,13 @@ describe('one site, one list', () => {
     const devices = [kiosk, otherKiosk];
     for (const [i, guest] of guests.entries()) {
       if (i % 3 === 2) await desk.call('guests.transition', { invitationId: guest.id, action: 'checkIn' });
-      else await devices[i % 3]!.call('kiosk.checkIn', { invitationId: guest.id });
+      else await devices[i % 3]!.call('kiosk.checkIn', await ticketAt(devices[i % 3]!, guest));
     }
     // Again, from the other kiosk: already in, refused, nothing queued twice.
     for (const guest of guests.slice(0, 3))
-      expect((await otherKiosk.send('POST', '/app/kiosk.checkIn', { body: { invitationId: guest.id } })).status).toBe(
-        409,
-      );
+      expect(
+        (await otherKiosk.send('POST', '/app/kiosk.checkIn', { body: await ticketAt(otherKiosk, guest) })).status,
+      ).toBe(409);
     const list = JSON.stringify(await desk.call('guests.evacuationList'));
     for (const guest of guests) expect(list).toContain(guest.lastName);
     await site.core.call(local, 'sync.now', {}).catch(() => {});

@@ -23,6 +23,7 @@ const guest = (patch: Partial<KioskGuest> = {}): KioskGuest => ({
   eventName: 'Workshop',
   startsAt: '2026-11-22T10:00:00.000Z',
   endsAt: '2026-11-22T12:00:00.000Z',
+  ticket: 'ticket-of-7',
   ...patch,
 });
 
@@ -134,6 +135,7 @@ describe('kiosk store', () => {
           tappedAt: '2026-11-22T09:58:00.000Z',
           hostName: 'Jonas Weber',
           passCode: 'F1-7-ABCDEFGH',
+          ticket: 'ticket-after-check-in',
         };
       if (name === 'kiosk.arrival') {
         polls++;
@@ -156,7 +158,8 @@ describe('kiosk store', () => {
     expect(step.guest.pending).toBe(true);
     expect(step.checkIn?.hostName).toBe('Jonas Weber');
     expect(step.following).toBe(true);
-    expect(call).toHaveBeenCalledWith('kiosk.checkIn', { invitationId: 7 });
+    // The kiosk acts with the ticket the core gave with the guest, never the bare id.
+    expect(call).toHaveBeenCalledWith('kiosk.checkIn', { ticket: 'ticket-of-7' });
 
     await vi.advanceTimersByTimeAsync(ARRIVAL_POLL_MS * ARRIVAL_POLLS);
     step = useKiosk.getState().step;
@@ -165,6 +168,9 @@ describe('kiosk store', () => {
     expect(step.arrival?.doorPin).toBe('482913');
     expect(step.guest.pending).toBe(false);
     expect(step.following).toBe(false);
+    expect(call.mock.calls.filter(([name]) => name === 'kiosk.arrival').map(([, input]) => input)).toEqual(
+      Array(3).fill({ ticket: 'ticket-after-check-in' }),
+    );
   });
 
   it('stops asking after a few seconds when the check-in stays queued (offline)', async () => {

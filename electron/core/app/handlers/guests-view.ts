@@ -4,7 +4,8 @@ import type { Guest } from '../../db/repos/guests.ts';
 
 export const toGuestView = (g: Guest): GuestView => ({ ...g });
 
-export const toKioskGuest = (g: Guest): KioskGuest => ({
+/** A kiosk sees a guest with the ticket it acts with (see kiosk/tickets.ts), never more than it needs to recognise them. */
+export const toKioskGuest = (g: Guest, ticket: string): KioskGuest => ({
   invitationId: g.invitationId,
   state: g.state,
   category: g.category,
@@ -16,4 +17,5 @@ export const toKioskGuest = (g: Guest): KioskGuest => ({
   eventName: g.eventName,
   startsAt: g.startsAt,
   endsAt: g.endsAt,
+  ticket,
 });

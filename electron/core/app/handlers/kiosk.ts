@@ -1,8 +1,10 @@
 /**
  * The kiosk's operations. A kiosk is in a lobby, used by anyone: it finds
- * only guests of today at its location, at most five, by a name as typed or
- * a full email, or by a signed code; and it reads the success screen (host,
- * door PIN) only of a check-in it made itself minutes ago.
+ * only guests of today at its location, at most five a lookup and a few
+ * dozen in ten minutes, by a name as typed or a full email, or by a signed
+ * code; it acts (check in, check out, the success screen's door PIN) only on
+ * a guest it found itself minutes ago, by the ticket handed out with it; and
+ * its refusals name nobody.
  */
 import type { KioskCheckIn } from '../../../../shared/contract/operations.ts';
 import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
@@ -10,49 +12,19 @@ import { createSiteKeyStore } from '../../codes/site-key.ts';
 import type { Config } from '../../config/config.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
-import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import { createPinGuard, type PinGuard, type PinLimit } from '../pin-guard.ts';
 import { toKioskGuest } from './guests-view.ts';
+import { kioskStateOf } from './kiosk-state.ts';
 import { transition } from './transition.ts';
 
 /** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
 export const KIOSK_RESULTS = 5;
 
-/**
- * Unknown codes are limited like wrong PINs, by the same guard: per client
- * (a browser's address, the desktop app) and for the whole process, whatever
- * the session. A few misses are free (a guest scans the wrong QR); then each
- * makes the next code wait twice as long, up to 5 minutes, never a lockout
- * (a lobby must keep working); a valid code starts the client's count again.
- */
-export const CODE_LIMITS: { client: PinLimit; process: PinLimit } = {
-  client: { free: 5, firstDelayMs: 1_000, lockoutAfter: Infinity, lockoutMs: 5 * 60_000, forgetMs: 15 * 60_000 },
-  process: { free: 500, firstDelayMs: 1_000, lockoutAfter: Infinity, lockoutMs: 60_000, forgetMs: 15 * 60_000 },
-};
-
-/** What the kiosk keeps in memory per running core: recent check-ins per session, and the code guard. */
-const kioskState = new WeakMap<Runtime, { arrivals: Arrivals; codes: PinGuard }>();
-const stateOf = (runtime: Runtime) => {
-  let state = kioskState.get(runtime);
-  if (!state)
-    kioskState.set(
-      runtime,
-      (state = {
-        arrivals: createArrivals(),
-        codes: createPinGuard({
-          limits: CODE_LIMITS,
-          names: { failures: 'unknown codes', lockout: 'kiosk code limit' },
-        }),
-      }),
-    );
-  return state;
-};
-const arrivalsOf = (runtime: Runtime) => stateOf(runtime).arrivals;
+const stateOf = (runtime: Runtime) => kioskStateOf(runtime);
 
 /** The signed pass code of an invitation, under this data directory's site key. */
 export const passCodeOf = (runtime: Runtime, invitationId: number) =>
@@ -101,52 +73,125 @@ export function kioskLookup(
     : mirror.guests.lookup(text, { ...query, columns: ['names'], fuzzy: true });
 }
 
-const notToday = () => new AppError('NOT_FOUND', 'this invitation is not for today at this location');
+/** The same answer for a forged, altered, expired or another session's ticket, and a guest no longer of today. */
+const notFound = () =>
+  new AppError('NOT_FOUND', 'this guest was not found at this kiosk in the last minutes; look them up again');
+
+/** The guest a ticket of this session names, when still of today here. */
+function foundGuest(ticket: string, ctx: HandlerContext, now: number): Guest {
+  const id = stateOf(ctx.runtime).tickets.open(ctx.session.id, ticket, now);
+  const guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
+  if (!guest) throw notFound();
+  return guest;
+}
+
+/** The signed code for the badge, or null (logged) when the site key cannot be read: the check-in goes on. */
+function passCodeOrNull(ctx: HandlerContext, invitationId: number): string | null {
+  try {
+    return passCodeOf(ctx.runtime, invitationId);
+  } catch (error) {
+    ctx.log?.(`kiosk.checkIn: no pass code for the badge: ${(error as Error)?.message ?? String(error)}`);
+    return null;
+  }
+}
+
+/** Queues the guest's check-in or check-out; a refusal says why without the guest's name. */
+function kioskTransition(ctx: HandlerContext, guest: Guest, action: 'checkIn' | 'checkOut'): Guest {
+  try {
+    return transition(ctx, guest.invitationId, action, 'kiosk');
+  } catch (error) {
+    if (!(error instanceof AppError)) return queuedAnyway(ctx, guest, action, error);
+    if (error.code === 'NOT_FOUND') throw notFound();
+    const what = action === 'checkIn' ? 'checked in' : 'checked out';
+    throw new AppError('REFUSED', `this guest cannot be ${what} at the kiosk now (the state is ${guest.state})`);
+  }
+}
+
+/**
+ * A failure that came after the check-in was committed (telling the engine, say) does not undo it: the guest is
+ * told it worked, as the outbox will send it. A failure before it was committed is one.
+ */
+function queuedAnyway(ctx: HandlerContext, before: Guest, action: 'checkIn' | 'checkOut', error: unknown): Guest {
+  const after = ctx.runtime.mirror.guests.byId(before.invitationId, ctx.runtime.config.flow);
+  const expected = action === 'checkIn' ? 'onsite' : 'left';
+  if (!after || after.category !== expected || before.category === expected || !after.pending) throw error;
+  ctx.log?.(`kiosk.${action}: queued, then failed: ${(error as Error)?.stack ?? String(error)}`);
+  return after;
+}
 
 export const kioskHandlers: Handlers<
   'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.arrival' | 'kiosk.checkOut'
 > = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
-  'kiosk.lookup': ({ text }, { runtime, now }) =>
-    kioskLookup(runtime.mirror, runtime.config, text, now()).map(toKioskGuest),
+  'kiosk.lookup': ({ text }, { runtime, session, now: clock }) => {
+    const { budget, tickets } = stateOf(runtime);
+    const now = clock();
+    budget.check(session, now);
+    const guests = kioskLookup(runtime.mirror, runtime.config, text, now);
+    budget.shown(
+      session,
+      guests.map((g) => g.invitationId),
+      now,
+    );
+    return guests.map((g) => toKioskGuest(g, tickets.issue(session.id, g.invitationId, now)));
+  },
   'kiosk.byCode': ({ code }, ctx) => {
-    const attempt = stateOf(ctx.runtime).codes.begin(ctx.session.client);
+    const { codes, tickets } = stateOf(ctx.runtime);
+    const attempt = codes.begin(ctx.session.client);
+    const now = ctx.now();
     let guest: Guest | undefined;
     try {
       const id = invitationOfCode(code, ctx.runtime);
-      guest = id === undefined ? undefined : guestForKiosk(id, ctx);
+      guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
     } finally {
       if (guest) attempt.succeeded();
       else attempt.failed();
     }
-    return guest ? toKioskGuest(guest) : null;
+    return guest ? toKioskGuest(guest, tickets.issue(ctx.session.id, guest.invitationId, now)) : null;
   },
-  'kiosk.checkIn': ({ invitationId }, ctx): KioskCheckIn => {
+  'kiosk.checkIn': ({ ticket }, ctx): KioskCheckIn => {
     const now = ctx.now();
-    if (!guestForKiosk(invitationId, ctx, now)) throw notToday();
-    const guest = transition(ctx, invitationId, 'checkIn', 'kiosk');
+    const { tickets, arrivals, budget } = stateOf(ctx.runtime);
+    const found = foundGuest(ticket, ctx, now);
+    const id = found.invitationId;
+    // Whatever can fail comes before the check-in is queued: once it is, the guest is told it worked.
+    const passCode = passCodeOrNull(ctx, id);
+    const hostName = hostNameOf(ctx.runtime, found);
+    const next = tickets.issue(ctx.session.id, id, now);
+    const guest = kioskTransition(ctx, found, 'checkIn');
     // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
-    arrivalsOf(ctx.runtime).remember(ctx.session, invitationId, tappedAt, now);
-    return {
-      ...toKioskGuest(guest),
-      tappedAt,
-      hostName: hostNameOf(ctx.runtime, guest),
-      passCode: passCodeOf(ctx.runtime, invitationId),
-    };
+    arrivals.remember(ctx.session, id, tappedAt, now);
+    budget.served(ctx.session, now);
+    return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode };
   },
-  'kiosk.arrival': ({ invitationId }, { runtime, session, now }) => {
-    const tappedAt = arrivalsOf(runtime).recent(session, invitationId, now());
-    const guest = tappedAt === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+  'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {
+    const now = clock();
+    const { tickets, arrivals } = stateOf(runtime);
+    const id = tickets.open(session.id, ticket, now);
+    const tappedAt = id === undefined ? undefined : arrivals.recent(session, id, now);
+    const guest =
+      id === undefined || tappedAt === undefined ? undefined : runtime.mirror.guests.byId(id, runtime.config.flow);
     // The same answer for "not yours", "too long ago" and "no such guest": nothing to learn by probing.
     if (tappedAt === undefined || !guest) throw new AppError('NOT_FOUND', 'no recent check-in of this kiosk');
-    const pin = guest.pending || guest.category !== 'onsite' ? null : runtime.mirror.deskGuests.pin(invitationId);
-    return { invitationId, pending: guest.pending, tappedAt, hostName: hostNameOf(runtime, guest), doorPin: pin };
+    const pin = guest.pending || guest.category !== 'onsite' ? null : runtime.mirror.deskGuests.pin(guest.invitationId);
+    return {
+      invitationId: guest.invitationId,
+      pending: guest.pending,
+      tappedAt,
+      hostName: hostNameOf(runtime, guest),
+      doorPin: pin,
+    };
   },
-  'kiosk.checkOut': ({ invitationId }, ctx) => {
+  'kiosk.checkOut': ({ ticket }, ctx) => {
     if (!ctx.runtime.config.kiosk.allowCheckOut)
       throw new AppError('REFUSED', 'checking out is done at the reception desk here');
-    if (!guestForKiosk(invitationId, ctx)) throw notToday();
-    return toKioskGuest(transition(ctx, invitationId, 'checkOut', 'kiosk'));
+    const now = ctx.now();
+    const { tickets, budget } = stateOf(ctx.runtime);
+    const found = foundGuest(ticket, ctx, now);
+    const next = tickets.issue(ctx.session.id, found.invitationId, now);
+    const guest = kioskTransition(ctx, found, 'checkOut');
+    budget.served(ctx.session, now);
+    return toKioskGuest(guest, next);
   },
 };

@@ -20,7 +20,9 @@ function BadgePrint() {
   );
   const printed = useRef(false);
   const checkIn = step.kind === 'done' ? step.checkIn : null;
-  const enabled = badge.enabled && checkIn !== null;
+  // No code (the core could not sign one): the check-in stands, and the desk gives the guest a badge.
+  const code = checkIn?.passCode ?? null;
+  const enabled = badge.enabled && checkIn !== null && code !== null;
 
   useEffect(() => {
     if (!enabled || printed.current) return;
@@ -30,7 +32,7 @@ function BadgePrint() {
     return () => cancelAnimationFrame(frame);
   }, [enabled]);
 
-  if (!enabled || !checkIn) return null;
+  if (!enabled || !checkIn || code === null) return null;
   const size = BADGE_SIZES_MM[badge.layout];
   return (
     <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge">
@@ -39,7 +41,7 @@ function BadgePrint() {
         guest={checkIn}
         hostName={checkIn.hostName}
         date={checkIn.startsAt ?? checkIn.tappedAt}
-        code={checkIn.passCode}
+        code={code}
         layout={badge.layout}
         branding={branding}
         locale={locale}

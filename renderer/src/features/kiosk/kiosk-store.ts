@@ -254,7 +254,8 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     const { step } = get();
     if (step.kind !== 'confirm' || get().busy) return;
     set({ busy: true, problem: null });
-    const input = { invitationId: step.guest.invitationId };
+    // The ticket the core gave with the guest: it acts on a guest this kiosk found, never on a bare id.
+    const input = { ticket: step.guest.ticket };
     try {
       if (action === 'checkIn') {
         const checkIn = await api.call('kiosk.checkIn', input);
@@ -276,7 +277,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     if (step.kind !== 'done' || !step.checkIn || step.arrival?.pending === false) return;
     const invitationId = step.guest.invitationId;
     try {
-      const arrival = await api.call('kiosk.arrival', { invitationId });
+      const arrival = await api.call('kiosk.arrival', { ticket: step.checkIn.ticket });
       const now = get().step;
       if (now.kind === 'done' && now.guest.invitationId === invitationId)
         set({ step: { ...now, arrival, guest: { ...now.guest, pending: arrival.pending } } });

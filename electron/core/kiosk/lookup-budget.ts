@@ -1,0 +1,113 @@
+/**
+ * How many of the day's guests a kiosk may show. Each lookup shows at most
+ * five, but lookups are free: two-letter prefixes, a third letter where five
+ * came back, and so on, list the whole day in minutes. So what is counted is
+ * the distinct guests shown, in a sliding window, per kiosk session and per
+ * client (an address, a paired device: all its sessions together, so that a
+ * new cookie buys nothing). A guest shown again (typing on, a backspace,
+ * typing it again) costs nothing. Each guest the kiosk served (a check-in or
+ * check-out) gives room for the next one's typing, so a busy lobby kiosk does
+ * not meet the budget, and a script that only looks does, after the few
+ * dozen names a person at the kiosk could have read.
+ */
+import { MINUTE } from '../../../shared/time.ts';
+import { AppError } from '../app/errors.ts';
+import { countedClient } from '../app/pin-guard.ts';
+
+export interface LookupBudgetLimits {
+  windowMs: number;
+  /** Distinct guests one kiosk session may be shown in a window. */
+  session: number;
+  /** Distinct guests one client (address or device), all its sessions together, may be shown in a window. */
+  client: number;
+  /** More for each guest served (checked in or out) in the window, for at most `maxServed` of them. */
+  perServed: number;
+  maxServed: number;
+  /** The most guests one lookup shows: a lookup is refused unless that many fit. */
+  perLookup: number;
+}
+
+export const LOOKUP_BUDGET: LookupBudgetLimits = {
+  windowMs: 10 * MINUTE,
+  session: 60,
+  client: 120,
+  perServed: 30,
+  maxServed: 20,
+  perLookup: 5,
+};
+
+interface Account {
+  /** Invitation id → when last shown, oldest first. */
+  shown: Map<number, number>;
+  /** When guests were served, oldest first. */
+  served: number[];
+}
+
+const MAX_ACCOUNTS = 5_000;
+
+export interface LookupBudget {
+  /** Refuses (REFUSED, with the wait) when the session or its client may not be shown another lookup's guests. */
+  check(who: { id: string; client: string }, now: number): void;
+  /** The guests a lookup showed. */
+  shown(who: { id: string; client: string }, invitationIds: readonly number[], now: number): void;
+  /** A guest was checked in or out: room for the next guest's typing. */
+  served(who: { id: string; client: string }, now: number): void;
+}
+
+export function createLookupBudget(limits: LookupBudgetLimits = LOOKUP_BUDGET): LookupBudget {
+  const accounts = new Map<string, Account>();
+
+  function account(key: string, now: number): Account {
+    let found = accounts.get(key);
+    if (found)
+      accounts.delete(key); // kept most recently used last: the least recently used goes first
+    else if (accounts.size >= MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value!);
+    found ??= { shown: new Map(), served: [] };
+    accounts.set(key, found);
+    for (const [id, at] of found.shown) {
+      if (now - at < limits.windowMs) break;
+      found.shown.delete(id);
+    }
+    while (found.served.length > 0 && now - found.served[0]! >= limits.windowMs) found.served.shift();
+    return found;
+  }
+
+  const keysOf = (who: { id: string; client: string }): [string, number][] => [
+    [`session:${who.id}`, limits.session],
+    [`client:${countedClient(who.client)}`, limits.client],
+  ];
+
+  /** When enough of the shown guests leave the window for one more lookup. */
+  function waitFor(shown: Map<number, number>, excess: number, now: number): number {
+    let n = 0;
+    for (const at of shown.values()) if (++n >= excess) return at + limits.windowMs - now;
+    return limits.windowMs;
+  }
+
+  return {
+    check(who, now) {
+      for (const [key, base] of keysOf(who)) {
+        const { shown, served } = account(key, now);
+        const allowance = base + limits.perServed * Math.min(served.length, limits.maxServed);
+        const excess = shown.size + limits.perLookup - allowance;
+        if (excess > 0)
+          throw new AppError(
+            'REFUSED',
+            `this kiosk has shown many guests in the last minutes; look up again in ${Math.ceil(waitFor(shown, excess, now) / MINUTE)} min, or ask at the reception desk`,
+          );
+      }
+    },
+    shown(who, invitationIds, now) {
+      for (const [key] of keysOf(who)) {
+        const { shown } = account(key, now);
+        for (const id of invitationIds) {
+          shown.delete(id);
+          shown.set(id, now);
+        }
+      }
+    },
+    served(who, now) {
+      for (const [key] of keysOf(who)) account(key, now).served.push(now);
+    },
+  };
+}
