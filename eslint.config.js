@@ -56,6 +56,20 @@ export default tseslint.config(
     },
   },
   {
+    // Outbox rows outlive upgrades: what a row holds is parsed with its kind's schema (outbox/payloads.ts),
+    // so that a row of an older shape fails alone, never cast and then broken somewhere else.
+    files: ['electron/core/outbox/**', 'electron/core/db/repos/outbox.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > CallExpression[callee.object.name='JSON'][callee.property.name='parse']",
+          message: 'Parse stored JSON with a schema (see electron/core/outbox/payloads.ts), do not cast it.',
+        },
+      ],
+    },
+  },
+  {
     // The wire contract is shared with the renderer: no Node modules.
     files: ['shared/api/**', 'shared/contract/**'],
     rules: {

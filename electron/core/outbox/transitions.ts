@@ -3,20 +3,10 @@ import { LIMITS } from '../../../shared/api/limits.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { iso } from '../../../shared/time.ts';
 import type { Guest } from '../db/repos/guests.ts';
+import type { TransitionPayload } from './payloads.ts';
 
 export const TRANSITION_ACTIONS = ['checkIn', 'checkOut', 'undo'] as const;
 export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
-
-export interface TransitionPayload {
-  checkInId: number;
-  locationId: number;
-  action: TransitionAction;
-  eventName: string;
-  /** The state the guest was in when the action was taken. */
-  fromState: string;
-  /** The state the service is expected to answer with. */
-  toState: string;
-}
 
 export class TransitionRefused extends Error {
   override name = 'TransitionRefused';

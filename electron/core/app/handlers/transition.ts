@@ -1,4 +1,5 @@
 import type { Guest } from '../../db/repos/guests.ts';
+import { parsePayload } from '../../outbox/payloads.ts';
 import { NoSuchGuest, TransitionRefused, type TransitionAction } from '../../outbox/transitions.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext } from '../handler.ts';
@@ -37,9 +38,11 @@ export function transition(
 /** Tries a failed transition again, planned from the guest as they are now; refused with the reason when it cannot be. */
 export function retryTransition(ctx: HandlerContext, outboxId: number): Guest {
   try {
-    const row = ctx.runtime.outbox.retry(outboxId);
-    const { checkInId } = JSON.parse(row.payload) as { checkInId: number };
-    return ctx.runtime.mirror.guests.byId(checkInId, ctx.runtime.config.flow)!;
+    const parsed = parsePayload(ctx.runtime.outbox.retry(outboxId));
+    // The retry is a row written just now by this version: it always reads as a transition.
+    if (!parsed.ok || parsed.kind !== 'transition')
+      throw new Error(`outbox item ${outboxId} was not retried as a transition`);
+    return ctx.runtime.mirror.guests.byId(parsed.payload.checkInId, ctx.runtime.config.flow)!;
   } catch (error) {
     throw asAppError(error);
   }
