@@ -5,6 +5,14 @@ import tseslint from 'typescript-eslint';
 
 const nodeOnly = ['node:*', 'better-sqlite3', 'undici', 'fastify', 'electron'];
 
+// One rule per file takes effect (a later block replaces an earlier one's options), so each block that matches
+// electron/ or shared/ files lists this pattern again.
+const notRenderer = {
+  group: ['**/renderer/**'],
+  message: 'electron/ and shared/ do not import renderer/: what both sides need lives in shared/.',
+};
+const noElectron = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'scratch/**', 'coverage/**'] },
   js.configs.recommended,
@@ -29,12 +37,17 @@ export default tseslint.config(
   {
     // The core, the service and the contract run in plain Node: never Electron.
     files: ['electron/core/**', 'service/**', 'shared/**', 'test/**', 'bin/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    // The Electron shell's own pages (the device's "cannot reach the hub") read the kiosk's words from shared/.
+    // electron/core/ is held to this too, by its own block below.
+    files: ['electron/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notRenderer] }] },
+  },
+  {
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [notRenderer] }] },
   },
   {
     // The core reaches the reference service through service/embed.ts only (start, stop, is the demo stale,
@@ -44,24 +57,39 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }],
+          paths: [noElectron],
           patterns: [
             {
               group: ['**/service/**', '!**/service/embed.ts'],
               message: 'The core uses the reference service through service/embed.ts only.',
             },
+            notRenderer,
           ],
         },
       ],
     },
   },
   {
-    // The wire contract is shared with the renderer: no Node modules.
-    files: ['shared/api/**', 'shared/contract/**'],
+    // Outbox rows outlive upgrades: what a row holds is parsed with its kind's schema (outbox/payloads.ts),
+    // so that a row of an older shape fails alone, never cast and then broken somewhere else.
+    files: ['electron/core/outbox/**', 'electron/core/db/repos/outbox.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > CallExpression[callee.object.name='JSON'][callee.property.name='parse']",
+          message: 'Parse stored JSON with a schema (see electron/core/outbox/payloads.ts), do not cast it.',
+        },
+      ],
+    },
+  },
+  {
+    // The wire contract, the kiosk's languages and words are shared with the renderer: no Node modules.
+    files: ['shared/api/**', 'shared/contract/**', 'shared/languages.ts', 'shared/i18n/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: nodeOnly, message: 'shared/ must run in a browser too.' }] },
+        { patterns: [{ group: nodeOnly, message: 'shared/ must run in a browser too.' }, notRenderer] },
       ],
     },
   },

@@ -4,8 +4,8 @@
  * calm page of its own, since the hub's pages are not there to say it. Once
  * the hub's page runs, the page itself says when the hub is lost.
  */
-import { KIOSK_MESSAGES } from '../../renderer/src/features/kiosk/i18n/messages.ts';
-import { localeOf, offeredLanguages, toKioskLanguage } from '../../renderer/src/lib/languages.ts';
+import { KIOSK_MESSAGES } from '../../shared/i18n/kiosk/messages.ts';
+import { localeOf, offeredLanguages, toKioskLanguage } from '../../shared/languages.ts';
 import type { HubTarget } from './device.ts';
 import type { WindowKind } from './windows.ts';
 

@@ -829,6 +829,12 @@ export const AppErrorBody = z.object({
   }),
 });
 export type AppErrorBody = z.infer<typeof AppErrorBody>;
+/**
+ * Said by a door's client, never by the core: the door itself gave no answer (the browser host or a site hub
+ * is down, or the network is). A caller's error carries one of these or one of the core's codes.
+ */
+export const TRANSPORT_ERROR_CODES = ['UNREACHABLE'] as const;
+export type CallErrorCode = AppErrorCode | (typeof TRANSPORT_ERROR_CODES)[number];
 
 /** The one event stream. */
 export type AppEvent =

@@ -17,7 +17,7 @@ import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
-import { AppError } from './errors.ts';
+import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
@@ -186,7 +186,9 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(hub ? { hub } : {}),
         });
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        // The one place a failure becomes the contract's error: handlers let domain errors through untranslated.
+        const expected = asAppError(error);
+        if (expected) throw expected;
         // A bug: logged in full where it happened; the caller learns which operation, and nothing of the insides
         // (an SQLite message, a server path).
         options.log?.(`operation ${name} failed: ${(error as Error)?.stack ?? String(error)}`);

@@ -7,8 +7,9 @@
  * - transition POSTs are not: an attempt whose outcome is unknown (timeout,
  *   dropped connection, crash while sending) is settled by reading the
  *   check-in back before anything is sent again.
- * One idea per file: queue.ts adds work, send.ts sends a row per kind,
- * settle.ts says what a result does to the row, schedule.ts says when rows go.
+ * One idea per file: queue.ts adds work, payloads.ts reads what a row holds,
+ * send.ts sends a row per kind, settle.ts says what a result does to the row,
+ * schedule.ts says when rows go.
  */
 import { iso } from '../../../shared/time.ts';
 import type { AccessProfileItem } from '../../../shared/api/index.ts';
@@ -18,6 +19,7 @@ import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxCounts, OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
+import { parsePayload } from './payloads.ts';
 import { createQueue } from './queue.ts';
 import { deliverRound, DELIVERY_RETRY, type DeliverySummary } from './schedule.ts';
 import { createSender } from './send.ts';
@@ -56,13 +58,15 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** Sends one row and settles it. */
   async function deliverRow(row: OutboxRow, signal?: AbortSignal): Promise<Outcome> {
+    const parsed = parsePayload(row);
+    if (!parsed.ok) return settle.unreadable(row, parsed.reason);
     try {
       // Transitions are marked only once it is settled that they must be sent (see send.ts).
-      if (row.kind !== 'transition') ctx.mirror.transaction(() => repo.markSending(row.id, iso(ctx.now())));
-      return settle.delivered(row, await send(row, signal));
+      if (parsed.kind !== 'transition') ctx.mirror.transaction(() => repo.markSending(row.id, iso(ctx.now())));
+      return settle.delivered(row, parsed, await send(row, parsed, signal));
     } catch (error) {
       if (signal?.aborted) return 'aborted';
-      return settle.afterError(row, error);
+      return settle.afterError(row, parsed, error);
     }
   }
 

@@ -8,13 +8,14 @@ import { iso } from '../../../shared/time.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
+import { z } from 'zod';
+import { jsonOf, parsePayload, type TransitionPayload } from './payloads.ts';
 import {
   describeTransition,
   NoSuchGuest,
   planTransition,
   TransitionRefused,
   type TransitionAction,
-  type TransitionPayload,
 } from './transitions.ts';
 
 export type PushMeta = { source: string | null; label: string; lines?: (number | null)[] | undefined };
@@ -37,13 +38,8 @@ function distinctIdentities(items: readonly PermanentIdentityItem[]): boolean {
   return true;
 }
 
-function parseJson(text: string | null): unknown {
-  try {
-    return text === null ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+/** What a failed transition's result says once a person tried it again (see retry()). */
+const RetriedAs = z.object({ retriedAs: z.number().int() });
 
 export function createQueue(ctx: OutboxContext) {
   const { mirror, config, now, changed } = ctx;
@@ -100,14 +96,15 @@ export function createQueue(ctx: OutboxContext) {
     repo.clearPendingTransition(guest.invitationId, held.outboxId);
     repo.remove(held.outboxId);
     // A check-in still on its way shows again as it did before the check-out.
+    // One whose payload cannot be read shows nothing: it fails when its turn comes.
     const earlier = repo.lastOpen(`check-in:${guest.invitationId}`);
-    if (earlier) {
-      const payload = JSON.parse(earlier.payload) as TransitionPayload;
+    const parsed = earlier && parsePayload(earlier);
+    if (earlier && parsed?.ok && parsed.kind === 'transition') {
       repo.setPendingTransition({
         checkInId: guest.invitationId,
         outboxId: earlier.id,
-        state: payload.toState,
-        arrivedAt: payload.action === 'undo' ? null : guest.arrivedAt,
+        state: parsed.payload.toState,
+        arrivedAt: parsed.payload.action === 'undo' ? null : guest.arrivedAt,
         leftAt: null,
         undoUntil: null,
       });
@@ -210,9 +207,10 @@ export function createQueue(ctx: OutboxContext) {
     if (row.state !== 'failed')
       throw new TransitionRefused(`outbox item ${id} is ${row.state}; only failed items can be retried`);
     if (row.kind === 'transition') {
-      const retriedAs = (parseJson(row.result) as { retriedAs?: number } | null)?.retriedAs;
-      if (retriedAs !== undefined) throw new TransitionRefused(`this was already tried again as item ${retriedAs}`);
-      const payload = JSON.parse(row.payload) as TransitionPayload;
+      const retried = RetriedAs.safeParse(jsonOf(row.result));
+      if (retried.success)
+        throw new TransitionRefused(`this was already tried again as item ${retried.data.retriedAs}`);
+      const payload = transitionOf(row);
       const queued = mirror.transaction(() => {
         const again = queueTransition(payload.checkInId, payload.action, 'desk');
         repo.setResult(id, JSON.stringify({ retriedAs: again.outboxId }), iso(now()));
@@ -226,4 +224,12 @@ export function createQueue(ctx: OutboxContext) {
   }
 
   return { queueTransition, queueIdentities, queueEvents, queueProfiles, retry };
+}
+
+/** A failed transition's payload, to plan it again; one that cannot be read cannot be tried again, and says why. */
+function transitionOf(row: OutboxRow): TransitionPayload {
+  const parsed = parsePayload(row);
+  if (!parsed.ok) throw new TransitionRefused(`outbox item ${row.id} cannot be tried again: ${parsed.reason}`);
+  if (parsed.kind !== 'transition') throw new TransitionRefused(`outbox item ${row.id} is no transition`);
+  return parsed.payload;
 }

@@ -1,6 +1,8 @@
 /** Per-item results of delivered pushes, for people: summaries and CSV. */
 import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox.ts';
+import { jsonOf, parsePayload } from './payloads.ts';
 
 export interface ItemResult {
   outboxId: number;
@@ -13,20 +15,37 @@ export interface ItemResult {
   unknownAccessProfiles: string | null;
 }
 
-interface ResultItem {
-  sourceId?: string | null;
-  email?: string | null;
-  status?: string;
-  message?: string | null;
-  unknownAccessProfiles?: { accessProfileGroupSourceId: string; sourceId: string }[] | null;
+/** The service's answer per item, as stored with the row (unknown statuses and fields kept). */
+const Answer = z.looseObject({
+  sourceId: z.string().nullish(),
+  email: z.string().nullish(),
+  status: z.string().optional(),
+  message: z.string().nullish(),
+  unknownAccessProfiles: z
+    .array(z.looseObject({ accessProfileGroupSourceId: z.string(), sourceId: z.string() }))
+    .nullish(),
+});
+const Answers = z.looseObject({
+  permanentIdentities: z.array(Answer).optional(),
+  events: z.array(Answer).optional(),
+});
+/** The file line of each item, as queued (null: an item without one). */
+const ItemLines = z.array(z.number().int().nullable());
+
+/** What was sent in a row, item by item: identities and events rows have items; a row that cannot be read has none. */
+function sentItems(row: OutboxRow): { sourceId?: string | null | undefined; email?: string | null | undefined }[] {
+  const parsed = parsePayload(row);
+  if (!parsed.ok) return [];
+  if (parsed.kind === 'identities') return parsed.payload.permanentIdentities;
+  if (parsed.kind === 'events') return parsed.payload.events;
+  return [];
 }
 
 export function itemResults(row: OutboxRow): ItemResult[] {
-  const payload = JSON.parse(row.payload) as Record<string, unknown>;
-  const sent = (payload.permanentIdentities ?? payload.events ?? []) as { sourceId?: string; email?: string }[];
-  const lines = row.itemLines ? (JSON.parse(row.itemLines) as (number | null)[]) : [];
-  const result = row.result ? (JSON.parse(row.result) as Record<string, unknown> | null) : null;
-  const answered = (result?.permanentIdentities ?? result?.events) as ResultItem[] | undefined;
+  const sent = sentItems(row);
+  const lines = ItemLines.safeParse(jsonOf(row.itemLines)).data ?? [];
+  const result = Answers.safeParse(jsonOf(row.result)).data;
+  const answered = result?.permanentIdentities ?? result?.events;
   return sent.map((item, index) => {
     const answer = answered?.[index];
     return {

@@ -4,7 +4,7 @@
  * whose earlier attempt may have reached the service is settled by reading
  * the check-in back before anything is sent again.
  */
-import { LIMITS, type CheckIn, type EventSyncItem } from '../../../shared/api/index.ts';
+import { LIMITS, type CheckIn } from '../../../shared/api/index.ts';
 import { iso } from '../../../shared/time.ts';
 import { PreparedBody } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
@@ -12,7 +12,7 @@ import { walkPages } from '../api/pager.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
-import type { TransitionPayload } from './transitions.ts';
+import type { ParsedPayload, TransitionPayload } from './payloads.ts';
 
 type Once = { retry: RetryPolicy; signal?: AbortSignal | undefined };
 
@@ -20,44 +20,40 @@ export function createSender(ctx: OutboxContext) {
   const { mirror, api, config, now, log } = ctx;
 
   /** Sends a row once (the outbox schedules its retries) and gives the service's answer. */
-  async function send(row: OutboxRow, signal?: AbortSignal): Promise<unknown> {
+  async function send(row: OutboxRow, parsed: ParsedPayload, signal?: AbortSignal): Promise<unknown> {
     const once: Once = { retry: { ...DEFAULT_RETRY, retries: 0 }, signal };
-    // Identities and events rows hold the request body itself, checked when they were queued.
-    if (row.kind === 'identities')
-      return api.call('syncPermanentIdentities', { body: new PreparedBody(row.payload) }, once);
-    if (row.kind === 'events') return sendEvents(row.payload, once);
-    const payload = JSON.parse(row.payload);
-    switch (row.kind) {
-      case 'profiles':
-        await api.call(
-          'uploadAccessProfiles',
-          { params: { sourceId: payload.groupSourceId }, body: { accessProfiles: payload.accessProfiles } },
-          once,
-        );
-        return { replacedWith: (payload.accessProfiles as unknown[]).length };
+    switch (parsed.kind) {
+      // Identities and events rows hold the request body itself, checked when they were queued.
+      case 'identities':
+        return api.call('syncPermanentIdentities', { body: new PreparedBody(row.payload) }, once);
+      case 'events':
+        return sendEvents(row.payload, parsed.payload.events, once);
+      case 'profiles': {
+        const { groupSourceId, accessProfiles } = parsed.payload;
+        await api.call('uploadAccessProfiles', { params: { sourceId: groupSourceId }, body: { accessProfiles } }, once);
+        return { replacedWith: accessProfiles.length };
+      }
       case 'transition':
-        return sendTransition(row, payload as TransitionPayload, once);
+        return sendTransition(row, parsed.payload, once);
     }
   }
 
-  /** PUT /events (a row's body text, or a part of it), split in halves while the service answers 413; results in request order. */
-  async function sendEvents(body: string | EventSyncItem[], once: Once): Promise<unknown> {
+  /**
+   * PUT /events with a body as stored JSON text (`events` are its items), split in halves while the service
+   * answers 413; results in request order. The halves hold the same items, checked when they were queued.
+   */
+  async function sendEvents(body: string, events: readonly unknown[], once: Once): Promise<{ events: unknown[] }> {
     try {
-      return await api.call(
-        'syncEvents',
-        { body: typeof body === 'string' ? new PreparedBody(body) : { events: body } },
-        once,
-      );
+      return await api.call('syncEvents', { body: new PreparedBody(body) }, once);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 413) throw error;
-      const events = typeof body === 'string' ? (JSON.parse(body) as { events: EventSyncItem[] }).events : body;
-      if (events.length < 2) throw error;
+      if (!(error instanceof ApiError) || error.status !== 413 || events.length < 2) throw error;
       const half = Math.ceil(events.length / 2);
       log(
         `outbox: ${events.length} events were too large for one request; sending ${half} and ${events.length - half}`,
       );
-      const first = (await sendEvents(events.slice(0, half), once)) as { events: unknown[] };
-      const second = (await sendEvents(events.slice(half), once)) as { events: unknown[] };
+      const part = (items: readonly unknown[]) => sendEvents(JSON.stringify({ events: items }), items, once);
+      const first = await part(events.slice(0, half));
+      const second = await part(events.slice(half));
       return { events: [...first.events, ...second.events] };
     }
   }

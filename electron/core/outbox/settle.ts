@@ -12,7 +12,7 @@ import type { RetryPolicy } from '../api/retry.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
 import { retryDelay } from './schedule.ts';
-import type { TransitionPayload } from './transitions.ts';
+import type { ParsedPayload } from './payloads.ts';
 
 /**
  * How a row's attempt ended: `later` holds its target back for this round,
@@ -34,42 +34,54 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
   const { mirror, now, log } = ctx;
   const repo = mirror.outbox;
 
-  function delivered(row: OutboxRow, result: unknown): 'delivered' {
+  function delivered(row: OutboxRow, parsed: ParsedPayload, result: unknown): 'delivered' {
     const at = iso(now());
     mirror.transaction(() => {
       repo.markDelivered(row.id, JSON.stringify(result ?? null), at);
-      if (row.kind === 'transition') {
-        const payload = JSON.parse(row.payload) as TransitionPayload;
+      if (parsed.kind === 'transition') {
         // The service's record replaces the local one, PIN included.
-        mirror.checkIns.upsertMany([result as CheckIn], payload.locationId);
-        repo.clearPendingTransition(payload.checkInId, row.id);
+        mirror.checkIns.upsertMany([result as CheckIn], parsed.payload.locationId);
+        repo.clearPendingTransition(parsed.payload.checkInId, row.id);
       }
     });
     log(`outbox: delivered ${row.label}`);
     return 'delivered';
   }
 
-  /** A permanent failure: the row fails with a reason; a transition's optimistic state is rolled back and a conflict recorded. */
-  function failed(row: OutboxRow, reason: string): void {
+  /**
+   * A permanent failure: the row fails with a reason; a transition's optimistic state is rolled back and a
+   * conflict recorded. `checkInId`: a transition's guest, from its payload (or, when that cannot be read, its target).
+   */
+  function failed(row: OutboxRow, reason: string, checkInId: number | null): void {
     const at = iso(now());
     mirror.transaction(() => {
       repo.markFailed(row.id, reason, at);
       // A set the service never received is no baseline for the next upload's difference.
       if (row.kind === 'profiles') repo.forgetProfileSet(row.id);
-      if (row.kind !== 'transition') return;
-      const payload = JSON.parse(row.payload) as TransitionPayload;
-      repo.clearPendingTransition(payload.checkInId, row.id);
-      repo.addConflict({ outboxId: row.id, checkInId: payload.checkInId, message: reason, now: at });
+      if (row.kind !== 'transition' || checkInId === null) return;
+      repo.clearPendingTransition(checkInId, row.id);
+      repo.addConflict({ outboxId: row.id, checkInId, message: reason, now: at });
       // Later transitions of this guest assumed this one: they cannot be sent either.
       for (const later of repo.laterOpen(row.target, row.id)) {
         repo.markFailed(later.id, `not sent: "${row.label}" before it failed`, at);
-        repo.clearPendingTransition(payload.checkInId, later.id);
+        repo.clearPendingTransition(checkInId, later.id);
       }
     });
   }
 
+  /**
+   * A row whose payload this version cannot read (an unknown kind, an older shape, damaged text): it fails
+   * alone, with the reason, as a refusal by the service would; nothing is sent.
+   */
+  function unreadable(row: OutboxRow, reason: string): 'failed' {
+    const target = /^check-in:(\d+)$/.exec(row.target);
+    failed(row, reason, row.kind === 'transition' && target ? Number(target[1]) : null);
+    log(`outbox: FAILED ${row.label}: ${reason}`);
+    return 'failed';
+  }
+
   /** What an error while sending (or settling) a row does to it. */
-  function afterError(row: OutboxRow, error: unknown): Outcome {
+  function afterError(row: OutboxRow, parsed: ParsedPayload, error: unknown): Outcome {
     if (!(error instanceof ApiError)) {
       // A bug, not the service: keep the row, report loudly.
       log(`outbox: ${row.label}: ${(error as Error)?.stack ?? String(error)}`);
@@ -108,10 +120,10 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
       log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
       return error.kind === 'network' ? 'unreachable' : 'later';
     }
-    failed(row, describe(error));
+    failed(row, describe(error), parsed.kind === 'transition' ? parsed.payload.checkInId : null);
     log(`outbox: FAILED ${row.label}: ${error.message}`);
     return 'failed';
   }
 
-  return { delivered, afterError };
+  return { delivered, afterError, unreadable };
 }

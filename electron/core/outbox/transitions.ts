@@ -2,31 +2,26 @@
 import { LIMITS } from '../../../shared/api/limits.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { iso } from '../../../shared/time.ts';
+import { AppError } from '../app/errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
+import type { TransitionPayload } from './payloads.ts';
 
 export const TRANSITION_ACTIONS = ['checkIn', 'checkOut', 'undo'] as const;
 export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
 
-export interface TransitionPayload {
-  checkInId: number;
-  locationId: number;
-  action: TransitionAction;
-  eventName: string;
-  /** The state the guest was in when the action was taken. */
-  fromState: string;
-  /** The state the service is expected to answer with. */
-  toState: string;
-}
-
-export class TransitionRefused extends Error {
+/** An action the guest's state (or the clock) does not allow: REFUSED, with the reason. */
+export class TransitionRefused extends AppError {
   override name = 'TransitionRefused';
+  constructor(message: string) {
+    super('REFUSED', message);
+  }
 }
 
 /** The mirror holds no guest with this invitation id: every door says so in its own words, without matching text. */
-export class NoSuchGuest extends Error {
+export class NoSuchGuest extends AppError {
   override name = 'NoSuchGuest';
   constructor(readonly invitationId: number) {
-    super(`no guest with invitation id ${invitationId} in the mirror`);
+    super('NOT_FOUND', `no guest with invitation id ${invitationId} in the mirror`);
   }
 }
 

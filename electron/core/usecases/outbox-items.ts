@@ -1,18 +1,23 @@
 /** Retrying failed work, once for the console and the CLI (results as CSV: outbox/report.ts). */
+import { AppError } from '../app/errors.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { TransitionRefused } from '../outbox/transitions.ts';
 
-export class NoSuchOutboxItem extends Error {
+export class NoSuchOutboxItem extends AppError {
   override name = 'NoSuchOutboxItem';
   constructor(readonly id: number) {
-    super(`no outbox item ${id}`);
+    super('NOT_FOUND', `no outbox item ${id}`);
   }
 }
 
-export class RetryRefused extends Error {
+/** An item that cannot go again (not failed, or its guest moved on): REFUSED, with the reason. */
+export class RetryRefused extends AppError {
   override name = 'RetryRefused';
+  constructor(message: string) {
+    super('REFUSED', message);
+  }
 }
 
 /**

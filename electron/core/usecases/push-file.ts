@@ -5,6 +5,7 @@
  */
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
 import type { PUSH_KINDS } from '../../../shared/contract/operations.ts';
+import { AppError } from '../app/errors.ts';
 import { importEvents } from '../imports/events.ts';
 import { importIdentities } from '../imports/identities.ts';
 import { importProfiles } from '../imports/profiles.ts';
@@ -41,13 +42,18 @@ export interface CheckedFile {
 /** Why an upload is not queued; each door words it for its people. */
 export type PushRefusal = 'no-group' | 'unreadable' | 'errors' | 'partial-profiles' | 'empty' | 'confirm';
 
-export class PushRefused extends Error {
+/**
+ * An upload not queued. A missing group is the input's fault (INVALID_INPUT, shown at the group field);
+ * every other reason refuses the file as it is (REFUSED). The same at every door and every step.
+ */
+export class PushRefused extends AppError {
   override name = 'PushRefused';
   constructor(
     readonly reason: PushRefusal,
     message: string,
   ) {
-    super(message);
+    const ofInput = reason === 'no-group';
+    super(ofInput ? 'INVALID_INPUT' : 'REFUSED', message, ofInput ? [{ path: 'group', message }] : undefined);
   }
 }
 

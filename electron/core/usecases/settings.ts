@@ -6,19 +6,14 @@
  */
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/operations.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
+import { InvalidField } from '../app/errors.ts';
 import { hashPinAsync, verifyPin } from '../app/pins.ts';
 import type { Config } from '../config/config.ts';
 import { serviceKey, type Runtime } from '../runtime.ts';
 
-/** A setting refused, with the field it is about. */
-export class SettingRefused extends Error {
+/** A setting refused, with the field it is about: INVALID_INPUT, shown beside that field. */
+export class SettingRefused extends InvalidField {
   override name = 'SettingRefused';
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 type Configured = Pick<Runtime, 'configStore'>;

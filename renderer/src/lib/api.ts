@@ -4,15 +4,16 @@
  * browser host (a JSON POST per operation, Server-Sent Events for the
  * stream). Argument and result types come from the contract.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HUB_PAIRING_PATH, PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
 import type { IpcReply } from '../../../shared/contract/ipc.ts';
-import type {
+import {
   AppErrorBody,
-  AppEvent,
-  OperationInput,
-  OperationName,
-  OperationOutput,
+  type AppEvent,
+  type CallErrorCode,
+  type OperationInput,
+  type OperationName,
+  type OperationOutput,
 } from '../../../shared/contract/operations.ts';
 
 /**
@@ -31,9 +32,10 @@ declare global {
   var foyer: FoyerBridge | undefined;
 }
 
+/** A call's failure: the core's answer in the contract's shape, or UNREACHABLE when the door gave no answer. */
 export class ApiCallError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: CallErrorCode,
     message: string,
     readonly details: { path: string; message: string }[] = [],
   ) {
@@ -42,9 +44,17 @@ export class ApiCallError extends Error {
   }
 }
 
+/** An error body of a code this app does not know (a host of another version): its words are kept. */
+const SomeErrorBody = z.object({ error: z.object({ message: z.string() }) });
+
+/** A host's error answer as the contract's error; anything else (a proxy's page, no body) as INTERNAL. */
 function toError(body: unknown, fallback: string): ApiCallError {
-  const error = (body as Partial<AppErrorBody> | null)?.error;
-  return error ? new ApiCallError(error.code, error.message, error.details) : new ApiCallError('INTERNAL', fallback);
+  const parsed = AppErrorBody.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiCallError(code, message, details);
+  }
+  return new ApiCallError('INTERNAL', SomeErrorBody.safeParse(body).data?.error.message ?? fallback);
 }
 
 /**

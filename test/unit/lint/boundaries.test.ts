@@ -1,6 +1,7 @@
 /**
  * The lint rules that keep the layers apart, tried on snippets: the core
- * imports no Electron, and of the reference service only service/embed.ts.
+ * imports no Electron, and of the reference service only service/embed.ts;
+ * nothing in electron/ or shared/ imports the renderer.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +47,41 @@ describe('electron/core imports', () => {
     expect(await restricted('electron/core/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([
       expect.stringContaining('Only electron/main'),
     ]);
+  });
+});
+
+describe('electron/ and shared/ import nothing of renderer/', () => {
+  it.each([
+    ['electron/main/unreachable.ts', '../../renderer/src/lib/languages.ts'],
+    ['electron/preload/index.ts', '../../renderer/src/features/kiosk/i18n/messages.ts'],
+    ['electron/core/app/core.ts', '../../../renderer/src/lib/api.ts'],
+    ['electron/core/outbox/queue.ts', '../../../renderer/src/lib/format.ts'],
+    ['shared/languages.ts', '../renderer/src/lib/languages.ts'],
+    ['shared/contract/operations.ts', '../../renderer/src/lib/format.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as r from '${path}';\nvoid r;\n`)).toEqual([
+      expect.stringContaining('do not import renderer/'),
+    ]);
+  });
+
+  it.each([
+    ['electron/main/unreachable.ts', '../../shared/languages.ts'],
+    ['electron/main/unreachable.ts', '../../shared/i18n/kiosk/messages.ts'],
+    ['electron/core/app/core.ts', '../../../shared/contract/operations.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
+  });
+
+  it('the core still may not import electron, nor the service past embed.ts', async () => {
+    expect(await restricted('electron/core/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([
+      expect.stringContaining('Only electron/main'),
+    ]);
+    expect(await restricted('shared/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([
+      expect.stringContaining('Only electron/main'),
+    ]);
+  });
+
+  it('electron/main still may import electron', async () => {
+    expect(await restricted('electron/main/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([]);
   });
 });

@@ -2,14 +2,14 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_MESSAGES, type KioskMessages, translate } from '../../../renderer/src/features/kiosk/i18n/messages.ts';
 import { KIOSK_LANGUAGES, localeOf, toKioskLanguage } from '../../../renderer/src/lib/languages.ts';
-
-const GUEST_LANGUAGES = ['CS', 'DE', 'EN', 'ES', 'FR', 'HR', 'HU', 'IT', 'NL', 'PL', 'PT', 'RO', 'RU', 'TR', 'ZH_CN'];
+import { GUEST_LANGUAGES } from '../../../shared/api/primitives.ts';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const english = KIOSK_MESSAGES.EN;
 const keys = Object.keys(english) as (keyof typeof english)[];
 
 describe('kiosk languages', () => {
   it('offers exactly the 15 guest languages, each named in itself', () => {
+    expect(GUEST_LANGUAGES).toHaveLength(15);
     expect(KIOSK_LANGUAGES.map((l) => l.code)).toEqual(GUEST_LANGUAGES);
     expect(new Set(KIOSK_LANGUAGES.map((l) => l.name)).size).toBe(15);
     expect(KIOSK_LANGUAGES.find((l) => l.code === 'DE')?.name).toBe('Deutsch');
@@ -38,7 +38,7 @@ describe('kiosk translations', () => {
   });
 
   it('keeps one file per language under locales/', () => {
-    const dir = new URL('../../../renderer/src/features/kiosk/i18n/locales/', import.meta.url);
+    const dir = new URL('../../../shared/i18n/kiosk/locales/', import.meta.url);
     const files = readdirSync(dir).map((f) => f.replace(/\.ts$/, '').replace('-', '_').toUpperCase());
     expect(files.sort()).toEqual([...GUEST_LANGUAGES].sort());
   });

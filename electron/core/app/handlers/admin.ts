@@ -7,8 +7,8 @@ import { ApiError } from '../../api/errors.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { needsConfirmation } from '../../outbox/profile-diff.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
-import { NoSuchOutboxItem, retryAllFailed, retryItem, RetryRefused } from '../../usecases/outbox-items.ts';
-import { type CheckedFile, checkFile, PushRefused, queueCheckedFile, sampleOf } from '../../usecases/push-file.ts';
+import { retryAllFailed, retryItem } from '../../usecases/outbox-items.ts';
+import { type CheckedFile, checkFile, queueCheckedFile, sampleOf } from '../../usecases/push-file.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -35,10 +35,6 @@ async function checkUpload(upload: FileUpload, ctx: HandlerContext): Promise<Che
       ctx.runtime.outbox.lastProfileSet,
       onProgress,
     );
-  } catch (error) {
-    if (error instanceof PushRefused)
-      throw new AppError('INVALID_INPUT', error.message, [{ path: 'group', message: error.message }]);
-    throw error;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -82,13 +78,6 @@ function outboxItem(row: OutboxRow): OutboxItem {
     batchId: row.batchId,
     results: results.length > 0 ? countByStatus(results) : null,
   };
-}
-
-/** The outbox's use cases speak in typed errors; the contract in its one error shape. */
-function asAppError(error: unknown): never {
-  if (error instanceof NoSuchOutboxItem) throw new AppError('NOT_FOUND', error.message);
-  if (error instanceof RetryRefused || error instanceof PushRefused) throw new AppError('REFUSED', error.message);
-  throw error;
 }
 
 export const adminHandlers: Handlers<
@@ -142,7 +131,8 @@ export const adminHandlers: Handlers<
         source: 'service' as const,
       };
     } catch (error) {
-      if (!(error instanceof ApiError && error.transient)) throw new AppError('REFUSED', (error as Error).message);
+      // The service refused (core.call says so as REFUSED); only a service out of reach is answered from the mirror.
+      if (!(error instanceof ApiError && error.transient)) throw error;
       // Offline: the mirror's copy, searched and sorted the same way.
       const { rows, total } = runtime.mirror.employees.page({
         text: searchQuery ?? '',
@@ -163,22 +153,10 @@ export const adminHandlers: Handlers<
     ]);
     return { fileName: `${upload.fileName.replace(/\.[^.]+$/, '')}-errors.csv`, csv };
   },
-  'pushes.queue': async (upload, ctx) => {
-    const checked = await checkUpload(upload, ctx);
-    try {
-      return queueCheckedFile(ctx.runtime.outbox, checked, { ...upload, source: upload.fileName });
-    } catch (error) {
-      return asAppError(error);
-    }
-  },
+  'pushes.queue': async (upload, ctx) =>
+    queueCheckedFile(ctx.runtime.outbox, await checkUpload(upload, ctx), { ...upload, source: upload.fileName }),
   'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.newest(limit).map(outboxItem),
-  'outbox.retry': ({ id }, { runtime }) => {
-    try {
-      return outboxItem(retryItem(runtime.mirror, runtime.outbox, id));
-    } catch (error) {
-      return asAppError(error);
-    }
-  },
+  'outbox.retry': ({ id }, { runtime }) => outboxItem(retryItem(runtime.mirror, runtime.outbox, id)),
   'outbox.retryAll': (_, { runtime }) => retryAllFailed(runtime.mirror, runtime.outbox),
   'outbox.exportCsv': ({ id }, { runtime }) => {
     const exported = exportResults(runtime.mirror.outbox, id);

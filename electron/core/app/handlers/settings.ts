@@ -1,25 +1,10 @@
 /** The admin's settings: the connection, PINs, the check-in flow, the kiosk, sync and retention. */
 import { applyKioskPatch } from '../../../../shared/contract/operations.ts';
 import { testConnection } from '../../usecases/connection.ts';
-import {
-  setConnection,
-  setFlow,
-  setPin,
-  setSync,
-  SettingRefused,
-  settingsView,
-  updateConfig,
-} from '../../usecases/settings.ts';
-import { AppError } from '../errors.ts';
+import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
+import { InvalidField } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { localMidnight } from '../../../../shared/time.ts';
-
-/** A refused setting names its field, so that the form shows the message beside it. */
-function refused(error: unknown): never {
-  if (error instanceof SettingRefused)
-    throw new AppError('INVALID_INPUT', error.message, [{ path: error.field, message: error.message }]);
-  throw error;
-}
 
 export const settingsHandlers: Handlers<
   | 'settings.get'
@@ -51,41 +36,19 @@ export const settingsHandlers: Handlers<
     }
     // The stored token goes only to the service it was stored for.
     const token = input.token ?? (input.baseUrl === runtime.config.baseUrl ? runtime.tokenStore.get() : undefined);
-    if (!token)
-      throw new AppError('INVALID_INPUT', 'enter the token this service issued for Foyer', [
-        { path: 'token', message: 'enter the token this service issued for Foyer' },
-      ]);
+    if (!token) throw new InvalidField('token', 'enter the token this service issued for Foyer');
     return testConnection({ ...input, baseUrl: input.baseUrl, token });
   },
+  // A refused setting (SettingRefused) names its field, so that the form shows the message beside it.
   'settings.setConnection': async (input, { runtime }) => {
-    try {
-      const { newMirror } = await setConnection(runtime, input);
-      return { settings: settingsView(runtime), newMirror };
-    } catch (error) {
-      return refused(error);
-    }
+    const { newMirror } = await setConnection(runtime, input);
+    return { settings: settingsView(runtime), newMirror };
   },
-  'settings.setPin': async ({ role, pin }, { runtime }) => {
-    try {
-      return await setPin(runtime, role, pin);
-    } catch (error) {
-      return refused(error);
-    }
-  },
-  'settings.setFlow': (flow, { runtime }) => {
-    try {
-      return setFlow(runtime, flow);
-    } catch (error) {
-      return refused(error);
-    }
-  },
+  'settings.setPin': ({ role, pin }, { runtime }) => setPin(runtime, role, pin),
+  'settings.setFlow': (flow, { runtime }) => setFlow(runtime, flow),
   'settings.setSync': (patch, { runtime }) => {
-    try {
-      setSync(runtime, patch);
-      return settingsView(runtime);
-    } catch (error) {
-      return refused(error);
-    }
+    setSync(runtime, patch);
+    return settingsView(runtime);
   },
   'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
 };

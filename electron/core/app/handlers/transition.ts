@@ -1,17 +1,10 @@
 import type { Guest } from '../../db/repos/guests.ts';
-import { NoSuchGuest, TransitionRefused, type TransitionAction } from '../../outbox/transitions.ts';
-import { AppError } from '../errors.ts';
+import { parsePayload } from '../../outbox/payloads.ts';
+import type { TransitionAction } from '../../outbox/transitions.ts';
 import type { HandlerContext } from '../handler.ts';
 
 /** How long a check-out at the desk waits before it is sent: the time a person has to undo it. */
 export const CHECK_OUT_UNDO_MS = 8_000;
-
-/** The outbox's refusals as the one error shape: a refusal says why, an unknown guest is NOT_FOUND. */
-function asAppError(error: unknown): unknown {
-  if (error instanceof TransitionRefused) return new AppError('REFUSED', error.message);
-  if (error instanceof NoSuchGuest) return new AppError('NOT_FOUND', error.message);
-  return error;
-}
 
 /**
  * Queues a transition (optimistic at once) and lets the engine send it;
@@ -26,21 +19,16 @@ export function transition(
   source: 'kiosk' | 'desk',
   { undoable = false }: { undoable?: boolean } = {},
 ): Guest {
-  try {
-    const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
-    return ctx.runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
-  } catch (error) {
-    throw asAppError(error);
-  }
+  // A refusal (TransitionRefused) or an unknown guest (NoSuchGuest) is already in the contract's words.
+  const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
+  return ctx.runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
 }
 
 /** Tries a failed transition again, planned from the guest as they are now; refused with the reason when it cannot be. */
 export function retryTransition(ctx: HandlerContext, outboxId: number): Guest {
-  try {
-    const row = ctx.runtime.outbox.retry(outboxId);
-    const { checkInId } = JSON.parse(row.payload) as { checkInId: number };
-    return ctx.runtime.mirror.guests.byId(checkInId, ctx.runtime.config.flow)!;
-  } catch (error) {
-    throw asAppError(error);
-  }
+  const parsed = parsePayload(ctx.runtime.outbox.retry(outboxId));
+  // The retry is a row written just now by this version: it always reads as a transition.
+  if (!parsed.ok || parsed.kind !== 'transition')
+    throw new Error(`outbox item ${outboxId} was not retried as a transition`);
+  return ctx.runtime.mirror.guests.byId(parsed.payload.checkInId, ctx.runtime.config.flow)!;
 }

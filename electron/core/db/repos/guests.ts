@@ -4,6 +4,7 @@
  * listed (its event was deleted while the guest was on site) still shows.
  */
 import type Database from 'better-sqlite3';
+import type { Guest } from '../../../../shared/contract/operations.ts';
 import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
 import { HOUR, iso } from '../../../../shared/time.ts';
 import { baseFold } from '../../lookup/fold.ts';
@@ -12,28 +13,11 @@ import { type TypedWord, typedWords } from '../../lookup/keys.ts';
 import { type RankedName, scoreName } from '../../lookup/rank.ts';
 import { parseJsonColumn } from './util.ts';
 
-export interface Guest {
-  invitationId: number;
-  state: string;
-  category: GuestCategory;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  companyName: string | null;
-  language: string | null;
-  eventId: number | null;
-  eventName: string | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  locationId: number;
-  hostId: number | null;
-  arrivedAt: string | null;
-  leftAt: string | null;
-  /** A transition of this guest is queued and not yet confirmed by the service: the state shown is optimistic. */
-  pending: boolean;
-  /** Until when a queued check-out is held back and can still be undone (null: nothing to undo). */
-  undoUntil: string | null;
-}
+/**
+ * A guest as every door shows it: the contract's type, so that the read model and the contract cannot drift.
+ * `pending`: a transition is queued and not yet confirmed by the service (the state shown is optimistic).
+ */
+export type { Guest };
 
 export type GuestRow = Omit<Guest, 'category' | 'pending'> & { pending: number };
 

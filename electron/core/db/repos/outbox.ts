@@ -1,6 +1,7 @@
 /** The outbox table and its companions: SQL in one place. */
 import type Database from 'better-sqlite3';
-import type { AccessProfileItem } from '../../../../shared/api/index.ts';
+import { z } from 'zod';
+import { AccessProfileItem } from '../../../../shared/api/index.ts';
 
 export type OutboxKind = 'transition' | 'identities' | 'events' | 'profiles';
 export type OutboxState = 'pending' | 'sending' | 'delivered' | 'failed';
@@ -58,6 +59,21 @@ export interface PendingTransition {
 }
 
 export type OutboxCounts = Record<OutboxState, number>;
+
+/**
+ * A group's set as stored (a profiles row's payload, or the last set queued): parsed, since rows outlive
+ * upgrades. A set that cannot be read counts as unknown, as if none had been queued from here.
+ */
+const ProfileSet = z.array(AccessProfileItem);
+const ProfilesPayload = z.object({ accessProfiles: ProfileSet });
+
+function parsedJson<T>(schema: z.ZodType<T>, text: string): T | undefined {
+  try {
+    return schema.safeParse(JSON.parse(text)).data;
+  } catch {
+    return undefined;
+  }
+}
 
 export function createOutboxRepo(db: Database.Database) {
   const insert = db.prepare(`
@@ -153,7 +169,7 @@ export function createOutboxRepo(db: Database.Database) {
   );
   const openConflicts = db.prepare(
     `SELECT c.id, c.outbox_id AS outboxId, c.check_in_id AS checkInId, c.message, c.created_at AS createdAt, o.label,
-       json_extract(o.payload, '$.action') AS action
+       CASE WHEN json_valid(o.payload) THEN json_extract(o.payload, '$.action') END AS action
      FROM conflicts c JOIN outbox o ON o.id = c.outbox_id WHERE c.dismissed_at IS NULL ORDER BY c.id DESC`,
   ) as Database.Statement<[], OutboxConflict>;
   const dismissConflict = db.prepare('UPDATE conflicts SET dismissed_at = @now WHERE id = @id');
@@ -276,7 +292,7 @@ export function createOutboxRepo(db: Database.Database) {
     /** The last set queued for a group (delivered or not): the baseline an upload's difference is shown against. */
     lastProfileSet(groupSourceId: string): AccessProfileItem[] | undefined {
       const text = lastProfileSet.get(groupSourceId);
-      return text === undefined ? undefined : (JSON.parse(text) as AccessProfileItem[]);
+      return text === undefined ? undefined : parsedJson(ProfileSet, text);
     },
     saveProfileSet(set: {
       group: string;
@@ -292,11 +308,18 @@ export function createOutboxRepo(db: Database.Database) {
     },
     /** Per group, the newest profile upload the service accepted: what the group holds as far as this machine knows. */
     deliveredProfileSets(): { groupSourceId: string; deliveredAt: string; profiles: AccessProfileItem[] }[] {
-      return deliveredProfileSets.all().map((u) => ({
-        groupSourceId: u.target.slice('profiles:'.length),
-        deliveredAt: u.deliveredAt,
-        profiles: (JSON.parse(u.payload) as { accessProfiles: AccessProfileItem[] }).accessProfiles,
-      }));
+      return deliveredProfileSets.all().flatMap((u) => {
+        const payload = parsedJson(ProfilesPayload, u.payload);
+        return payload
+          ? [
+              {
+                groupSourceId: u.target.slice('profiles:'.length),
+                deliveredAt: u.deliveredAt,
+                profiles: payload.accessProfiles,
+              },
+            ]
+          : [];
+      });
     },
   };
 }

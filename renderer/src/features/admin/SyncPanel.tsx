@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { OperationOutput, SyncStatus } from '../../../../shared/contract/operations.ts';
+import { explain } from '../../../../shared/service-errors.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { formatAgo, formatClock, formatDateTime } from '../../lib/format.ts';
@@ -22,17 +23,10 @@ const WARNING_KINDS: Record<string, string> = {
   held: 'Changes held',
 };
 
-/** The last error, as a sentence a person can act on. */
+/** The last error, as a sentence a person can act on: the one explanation of its kind, then the service's words. */
 function errorSentence(error: NonNullable<Resource['lastError']>): string {
-  const when = formatDateTime(error.at);
-  const what: Record<string, string> = {
-    network: 'The service could not be reached',
-    timeout: 'The service did not answer in time',
-    unauthorized: 'The service rejected the token',
-    server: 'The service had a fault',
-    rate_limited: 'The service asked Foyer to slow down',
-  };
-  return `${what[error.kind] ?? 'The last sync failed'} (${when}): ${error.message}.`;
+  const { what, next } = explain(error.kind);
+  return `${what} (${formatDateTime(error.at)}): ${error.message}.${next ? ` ${next}` : ''}`;
 }
 
 function ResourceRow({ id, label, resource, now }: { id: string; label: string; resource: Resource; now: number }) {

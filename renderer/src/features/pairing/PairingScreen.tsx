@@ -6,7 +6,7 @@ import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { formatClock } from '../../lib/format.ts';
 import { MINUTE } from '../../../../shared/time.ts';
 import { KIOSK_LANGUAGE_CODES, localeOf, toKioskLanguage } from '../../lib/languages.ts';
-import { KIOSK_MESSAGES } from '../kiosk/i18n/messages.ts';
+import { KIOSK_MESSAGES } from '../../../../shared/i18n/kiosk/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePairing } from './pairing-store.ts';
 import './pairing.css';
