@@ -18,7 +18,8 @@ import { HOUR } from '../../../shared/time.ts';
 const RANK: Record<Role, number> = { kiosk: 0, desk: 1, admin: 2 };
 
 export interface Session {
-  readonly id: string;
+  /** Its key (a browser's cookie): renewed on every unlock, so a key known before the unlock opens nothing after it. */
+  id: string;
   role: Role;
   readonly baseRole: Role;
   readonly maxRole: Role;
@@ -56,6 +57,8 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   'conflicts.list',
   'outbox.list',
   'settings.get',
+  // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
+  'hub.status',
 ]);
 
 export interface SessionKeeperOptions {
@@ -76,6 +79,12 @@ export interface SessionKeeper {
   get(id: string): Session | undefined;
   close(id: string): void;
   /**
+   * Gives the session a new id (and drops the old one): after an unlock, so
+   * that an id another person planted or saw before (session fixation) is
+   * worth nothing. The same session object, so its event streams go on.
+   */
+  renew(session: Session): string;
+  /**
    * Every call passes here first: a staff session idle too long is locked
    * (and the call then runs with the base role), then the call is noted.
    */
@@ -84,6 +93,8 @@ export interface SessionKeeper {
   sweep(): void;
   readonly size: number;
 }
+
+const newSessionId = () => randomBytes(24).toString('base64url');
 
 export const SESSION_DEFAULTS = { kioskIdleMs: 12 * HOUR, maxSessions: 1_000 };
 
@@ -114,7 +125,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
   }
 
   return {
-    open(baseRole, maxRole, client, { evictable = true, id = randomBytes(24).toString('base64url') } = {}) {
+    open(baseRole, maxRole, client, { evictable = true, id = newSessionId() } = {}) {
       if (evictable) {
         let browsers = 0;
         for (const entry of sessions.values()) if (entry.evictable) browsers++;
@@ -127,6 +138,13 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     get: (id) => sessions.get(id)?.session,
     close(id) {
       sessions.delete(id);
+    },
+    renew(session) {
+      const entry = sessions.get(session.id);
+      sessions.delete(session.id);
+      session.id = newSessionId();
+      if (entry) sessions.set(session.id, entry);
+      return session.id;
     },
     touch(session, name) {
       const at = now();
