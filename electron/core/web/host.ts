@@ -29,7 +29,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
+import { OPERATION_NAMES, type OperationName, type SyncStatus } from '../../../shared/contract/operations.ts';
 import { clip } from '../../../shared/contract/text.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
@@ -40,7 +40,7 @@ import { hostHeaderNames, hubUrls } from '../hub/names.ts';
 import { createHostCheck } from './allowed-hosts.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
-import { registerEventStream } from './event-stream.ts';
+import { kioskStatus, registerEventStream } from './event-stream.ts';
 import { handleErrors, rateLimited, sendError } from './host-errors.ts';
 import { gateDevices, registerPairing } from './hub-door.ts';
 import { doorOf, requireDoors } from './route-door.ts';
@@ -193,6 +193,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     try {
       const output = await core.call(session, name as OperationName, request.body);
       if (name === 'session.unlock') sessions.renew(reply, session);
+      // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
+      if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
       return output;
     } catch (error) {
