@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCore } from '../app/core.ts';
-import type { Session } from '../app/session.ts';
+import { createSession, type Session } from '../app/session.ts';
 import type { OpenedHub, PairedDevice } from '../hub/index.ts';
 
 export const SESSION_COOKIE = 'foyer_session';
@@ -59,6 +59,12 @@ export function createBrowserSessions(app: FastifyInstance, core: AppCore, hub: 
     const cookie = request.cookies[SESSION_COOKIE];
     let session = cookie ? core.sessions.get(cookie) : undefined;
     if (session && hub && session.client !== client) session = undefined;
+    if (!session && cookie && core.sessions.retired(cookie)) {
+      // Sent with the id from before an unlock, answered after it (a screen's reload racing the PIN): a kiosk for
+      // this request only, and no cookie, so that the browser keeps the one the unlock gave it.
+      request.foyerSession = createSession('retired', 'kiosk', 'kiosk', client);
+      return request.foyerSession;
+    }
     if (!session) {
       session = core.sessions.open('kiosk', device?.role === 'kiosk' ? 'kiosk' : 'admin', client);
       if (device) belongsTo(device, session);
