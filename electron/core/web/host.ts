@@ -179,7 +179,10 @@ export async function startBrowserHost(options: BrowserHostOptions) {
 
   /** The operation the router decoded from the path: the one name the rate limit, the role and the call use. */
   const operationOf = (request: FastifyRequest) => (request.params as { op?: string }).op ?? '';
-  const guessable = (request: FastifyRequest) => GUESSABLE[operationOf(request) as OperationName];
+  const guessable = (request: FastifyRequest) => {
+    const name = operationOf(request);
+    return Object.hasOwn(GUESSABLE, name) ? GUESSABLE[name as OperationName] : undefined;
+  };
 
   async function callOperation(request: FastifyRequest, reply: FastifyReply) {
     const session = sessions.sessionOf(request, reply);
