@@ -8,7 +8,11 @@
  * the device polls with GET until it is paired, and that answer sets its
  * device credential (an httpOnly cookie the page never sees). Failures use
  * the contract's one error shape (AppErrorBody): 429 when an address asks
- * too often, 409 REFUSED when too many devices wait at once.
+ * too often. Starting is never refused for a full waiting list: the oldest
+ * code of the address holding the most goes (electron/core/hub/registry.ts),
+ * so a flood pushes out its own codes and a new tablet can always start.
+ * Only the browser that asked (its foyer_pairing cookie, from the address it
+ * asked from) collects the credential once staff typed the code.
  */
 import { z } from 'zod';
 import { MINUTE } from '../time.ts';
@@ -19,7 +23,7 @@ export const HUB_PAIRING_PATH = '/hub/pairing';
 /** Cookies of a hub (httpOnly, Secure, SameSite=Strict): the device credential, and a pairing in progress. */
 export const HUB_COOKIES = { device: 'foyer_device', pairing: 'foyer_pairing' } as const;
 
-/** How long a code is valid, and how many devices may wait at once. */
+/** How long a code is valid, and how many codes wait at most (beyond, the oldest of the busiest address goes). */
 export const PAIRING_TTL_MS = 10 * MINUTE;
 export const MAX_PENDING_PAIRINGS = 50;
 

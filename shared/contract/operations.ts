@@ -476,6 +476,8 @@ export const Device = z.object({
   revokedAt: z.string().nullable(),
   /** What it did today (the hub's local day): check-ins, check-outs and other staff actions. */
   today: z.object({ checkIns: z.number().int(), checkOuts: z.number().int(), other: z.number().int() }),
+  /** Where its credential is used now (open streams, and requests of the last 5 minutes): two means it was copied. */
+  addresses: z.array(z.string()),
 });
 export type Device = z.infer<typeof Device>;
 

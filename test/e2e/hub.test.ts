@@ -27,7 +27,7 @@ import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/operations.ts';
-import { PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
+import { DeviceClient, PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
 import {
   cleanup,
   putUntilOk,
@@ -48,6 +48,8 @@ const KIOSK = { width: 1080, height: 1920 };
 const DESK = { width: 1440, height: 900 };
 /** Each device's own loopback address: the hub sees three clients. */
 const ADDRESSES = { desk: '127.0.0.2', lobby1: '127.0.0.3', lobby2: '127.0.0.4' } as const;
+/** Where a copy of a kiosk's credential is used, as from a machine that took it (its requests' own address). */
+const COPY_ADDRESS = '127.0.0.5';
 /** "Within a second", as the issue asks; measured from the moment the checking-in kiosk shows its success. */
 const LIVE_MS = 1000;
 
@@ -74,6 +76,8 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pages = {} as Record<keyof typeof ADDRESSES, Page>;
 const pageErrors: string[] = [];
+/** A client that uses a copy of Lobby 2's credential from another address. */
+let copied: DeviceClient | undefined;
 const guests = new Map<string, DeskGuest>();
 /** The hub's own window: the trusted local door, no pairing. */
 const local = createSession('hub-window', 'admin', 'admin', 'desktop');
@@ -186,6 +190,7 @@ afterAll(async () => {
   core?.close();
   await runtime?.close();
   await relay?.close();
+  await copied?.close();
   await cleanup();
 });
 
@@ -348,6 +353,21 @@ describe('a site hub with three browser devices, the service down all morning', 
     await shoot(desk, 'devices-after-morning-1440x900');
   });
 
+  it('shows a kiosk credential used from a second address at the desk', async () => {
+    const desk = pages.desk;
+    // A script on another machine with Lobby 2's credential (the browsers here all reach the hub from 127.0.0.1).
+    const credential = (await pages.lobby2.context().cookies()).find((c) => c.name === 'foyer_device')!;
+    copied = new DeviceClient(`https://127.0.0.1:${host.port}/`, COPY_ADDRESS, hub.tls.cert);
+    copied.cookies.set('foyer_device', credential.value);
+    expect((await copied.send('POST', '/app/kiosk.settings', { body: {} })).status).toBe(200);
+    const row = desk.locator('[data-testid=device-table] tr', { hasText: 'Lobby 2' });
+    const warning = row.locator('[data-testid=device-shared]');
+    await warning.waitFor({ timeout: 10_000 });
+    expect(await warning.textContent()).toMatch(/Used from 2 addresses: 127\.0\.0\.[15], 127\.0\.0\.[15]\./);
+    await shoot(desk, 'devices-shared-credential-1440x900');
+    expect(await axeViolations(desk)).toEqual([]);
+  });
+
   it('sends a revoked kiosk back to the pairing screen, saying why', async () => {
     const desk = pages.desk;
     const row = desk.locator('[data-testid=device-table] tr', { hasText: 'Lobby 2' });
@@ -360,6 +380,8 @@ describe('a site hub with three browser devices, the service down all morning', 
       .first()
       .waitFor();
     await pages.lobby2.locator('[data-testid=pairing-revoked]').waitFor({ timeout: 20_000 });
+    // Its copy on the other machine (above) is shut out with it.
+    expect((await copied!.send('POST', '/app/kiosk.settings', { body: {} })).status).toBe(401);
     expect(await codeOn(pages.lobby2)).toMatch(/^\d{6}$/);
     // A guest who walks up to it is sent to reception, in each guest language.
     const forGuests = pages.lobby2.locator('[data-testid=pairing-guests] li');

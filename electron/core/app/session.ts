@@ -13,12 +13,13 @@ import type { OperationName, Role } from '../../../shared/contract/operations.ts
 import { AppError } from './errors.ts';
 import type { PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
-import { HOUR } from '../../../shared/time.ts';
+import { HOUR, MINUTE } from '../../../shared/time.ts';
 
 const RANK: Record<Role, number> = { kiosk: 0, desk: 1, admin: 2 };
 
 export interface Session {
-  readonly id: string;
+  /** Its key (a browser's cookie): renewed on every unlock, so a key known before the unlock opens nothing after it. */
+  id: string;
   role: Role;
   readonly baseRole: Role;
   readonly maxRole: Role;
@@ -56,6 +57,8 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   'conflicts.list',
   'outbox.list',
   'settings.get',
+  // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
+  'hub.status',
 ]);
 
 export interface SessionKeeperOptions {
@@ -76,6 +79,14 @@ export interface SessionKeeper {
   get(id: string): Session | undefined;
   close(id: string): void;
   /**
+   * Gives the session a new id (and drops the old one): after an unlock, so
+   * that an id another person planted or saw before (session fixation) is
+   * worth nothing. The same session object, so its event streams go on.
+   */
+  renew(session: Session): string;
+  /** Whether `id` was renewed away in the last minute (a request sent before the unlock may still carry it). */
+  retired(id: string): boolean;
+  /**
    * Every call passes here first: a staff session idle too long is locked
    * (and the call then runs with the base role), then the call is noted.
    */
@@ -85,6 +96,11 @@ export interface SessionKeeper {
   readonly size: number;
 }
 
+const newSessionId = () => randomBytes(24).toString('base64url');
+
+/** How long an id renewed away is known as such: requests sent just before an unlock arrive with it. */
+const RETIRED_GRACE_MS = MINUTE;
+
 export const SESSION_DEFAULTS = { kioskIdleMs: 12 * HOUR, maxSessions: 1_000 };
 
 export function createSessionKeeper(options: SessionKeeperOptions): SessionKeeper {
@@ -92,6 +108,11 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
   const kioskIdleMs = options.kioskIdleMs ?? SESSION_DEFAULTS.kioskIdleMs;
   const maxSessions = options.maxSessions ?? SESSION_DEFAULTS.maxSessions;
   const sessions = new Map<string, { session: Session; evictable: boolean }>();
+  /** Ids renewed away, and when. */
+  const retiredIds = new Map<string, number>();
+  const forgetRetired = (at: number) => {
+    for (const [id, since] of retiredIds) if (at - since >= RETIRED_GRACE_MS) retiredIds.delete(id);
+  };
 
   function lockIfIdle(session: Session, at: number): void {
     if (session.role === session.baseRole) return;
@@ -114,7 +135,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
   }
 
   return {
-    open(baseRole, maxRole, client, { evictable = true, id = randomBytes(24).toString('base64url') } = {}) {
+    open(baseRole, maxRole, client, { evictable = true, id = newSessionId() } = {}) {
       if (evictable) {
         let browsers = 0;
         for (const entry of sessions.values()) if (entry.evictable) browsers++;
@@ -125,8 +146,21 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
       return session;
     },
     get: (id) => sessions.get(id)?.session,
+    retired(id) {
+      const at = retiredIds.get(id);
+      return at !== undefined && now() - at < RETIRED_GRACE_MS;
+    },
     close(id) {
       sessions.delete(id);
+    },
+    renew(session) {
+      const entry = sessions.get(session.id);
+      sessions.delete(session.id);
+      forgetRetired(now());
+      retiredIds.set(session.id, now());
+      session.id = newSessionId();
+      if (entry) sessions.set(session.id, entry);
+      return session.id;
     },
     touch(session, name) {
       const at = now();
@@ -136,6 +170,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     },
     sweep() {
       const at = now();
+      forgetRetired(at);
       for (const { session, evictable } of [...sessions.values()]) {
         lockIfIdle(session, at);
         if (evictable && session.role === 'kiosk' && at - session.lastSeenAt >= kioskIdleMs)

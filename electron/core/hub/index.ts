@@ -63,12 +63,15 @@ export interface Hub {
    * browser's waiting pairing (`previous`, its cookie) is replaced.
    */
   startPairing(address: string, previous?: string): PairingStarted & { secret: string };
-  /** GET /hub/pairing from `address`: the state; once paired, the device credential for its foyer_device cookie (given once). */
+  /**
+   * GET /hub/pairing from `address`: the state; once paired, the device credential for its foyer_device
+   * cookie (given once, and only to the browser that asked for the code, from the address it asked from).
+   */
   pairingState(secret: string | undefined, address: string): { answer: PairingState; credential?: string };
   /** A call a device made and that succeeded: counted in its activity of the day. */
   noteCall(deviceId: number, name: OperationName, input: unknown): void;
-  /** A device opened an event stream; `close` ends it (on revocation). Returns what to call when it ended. */
-  openStream(deviceId: number, close: () => void): () => void;
+  /** A device opened an event stream from `address`; `close` ends it (on revocation). Returns what to call when it ended. */
+  openStream(deviceId: number, close: () => void, address: string): () => void;
   /** Told when a device was revoked (here or by another process): its sessions end. */
   onRevoked(listener: (deviceId: number) => void): () => void;
   /** The host's URLs, once it listens. */
@@ -95,8 +98,10 @@ export interface HubOptions {
   names?: LanNames;
 }
 
-/** Codes waiting for one address: a device reloading its screen replaces its own; a flood meets this first. */
+/** Codes waiting for one address: a device reloading its screen replaces its own; a flood pushes out its own first. */
 const PENDING_PER_ADDRESS = 3;
+/** A credential heard from two addresses within this time is shown as used from both (copied). */
+export const ADDRESSES_WINDOW_MS = 5 * MINUTE;
 /** A device's last-seen time is written at most this often (each request reads; few write). */
 const SEEN_EVERY_MS = 30 * SECOND;
 const CHANGE_THROTTLE_MS = SECOND;
@@ -137,7 +142,7 @@ export function activityOf(name: OperationName, input: unknown): ActivityKind | 
   return OTHER_ACTIONS.has(name) ? 'other' : undefined;
 }
 
-function toDevice(row: DeviceRow, connected: boolean): Device {
+function toDevice(row: DeviceRow, connected: boolean, addresses: readonly string[]): Device {
   return {
     id: row.id,
     name: row.name,
@@ -148,6 +153,7 @@ function toDevice(row: DeviceRow, connected: boolean): Device {
     connected,
     revokedAt: row.revokedAt,
     today: row.today,
+    addresses: [...addresses],
   };
 }
 
@@ -164,9 +170,10 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
     names: { failures: 'wrong pairing codes', lockout: 'pairing code lockout' },
   });
   let urls: readonly string[] = [];
-  /** Open streams per device: how to close each. */
-  const streams = new Map<number, Set<() => void>>();
-  const lastWritten = new Map<number, { at: number; address: string }>();
+  /** Open streams per device: how to close each, and the address it was opened from. */
+  const streams = new Map<number, Map<() => void, string>>();
+  /** When a device was last written as seen from an address ("id address"). */
+  const lastWritten = new Map<string, number>();
   const changeListeners = new Set<() => void>();
   const revokedListeners = new Set<(id: number) => void>();
 
@@ -185,16 +192,22 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
     changeTimer.unref();
   };
 
+  /** Each device's addresses now: those of its open streams and those it was heard from lately. */
+  const addressesNow = (at: number) => {
+    const recent = registry.addressesSince(iso(at - ADDRESSES_WINDOW_MS));
+    return (id: number) => [...new Set([...(recent.get(id) ?? []), ...(streams.get(id)?.values() ?? [])])];
+  };
   const deviceOrThrow = (id: number) => {
-    const row = registry.device(id, localDay(now()));
+    const at = now();
+    const row = registry.device(id, localDay(at));
     if (!row) throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
-    return toDevice(row, streams.has(id));
+    return toDevice(row, streams.has(id), addressesNow(at)(id));
   };
 
   function ended(id: number): void {
-    for (const close of [...(streams.get(id) ?? [])]) close();
+    for (const close of [...(streams.get(id)?.keys() ?? [])]) close();
     streams.delete(id);
-    lastWritten.delete(id);
+    for (const key of [...lastWritten.keys()]) if (key.startsWith(`${id} `)) lastWritten.delete(key);
     for (const listener of revokedListeners) listener(id);
   }
 
@@ -212,11 +225,12 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
   return {
     status() {
       const at = now();
+      const addresses = addressesNow(at);
       return {
         enabled: urls.length > 0,
         urls: [...urls],
         fingerprint: null,
-        devices: registry.devices(localDay(at)).map((row) => toDevice(row, streams.has(row.id))),
+        devices: registry.devices(localDay(at)).map((row) => toDevice(row, streams.has(row.id), addresses(row.id))),
         pendingPairings: registry.pendingCount(at),
       };
     },
@@ -252,10 +266,11 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       if (!found) return { ok: false, reason: 'unpaired' };
       if (found.revokedAt) return { ok: false, reason: 'revoked' };
       const at = now();
-      const last = lastWritten.get(found.id);
-      if (!last || last.address !== address || at - last.at >= SEEN_EVERY_MS) {
+      const key = `${found.id} ${address}`;
+      const last = lastWritten.get(key);
+      if (last === undefined || at - last >= SEEN_EVERY_MS) {
         registry.seen(found.id, iso(at), address);
-        lastWritten.set(found.id, { at, address });
+        lastWritten.set(key, at);
         changed();
       }
       return { ok: true, device: { id: found.id, name: found.name, role: found.role } };
@@ -268,22 +283,17 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         perAddress: PENDING_PER_ADDRESS,
         previous,
       });
-      if (started === 'full')
-        throw new AppError(
-          'REFUSED',
-          `${MAX_PENDING_PAIRINGS} devices wait to be paired already: pair them or let their codes run out (10 minutes), then try again`,
-        );
-      if (started === 'address-full')
-        throw new AppError(
-          'REFUSED',
-          `${PENDING_PER_ADDRESS} codes wait for this address already: have staff type the code shown, or wait 10 minutes`,
+      if (started.dropped.length > 0)
+        options.log?.(
+          `hub: ${MAX_PENDING_PAIRINGS} pairing codes (or ${PENDING_PER_ADDRESS} for one address) were waiting; dropped the oldest of ${[...new Set(started.dropped)].join(', ')} to give ${address} a code`,
         );
       changed();
       return { code: started.code, expiresAt: iso(started.expiresAt), secret };
     },
     pairingState(secret, address) {
       const pairing = secret ? registry.pairing(secret) : undefined;
-      if (!pairing) return { answer: { state: 'none' } };
+      // A pairing cookie carried to another machine is no pairing there: the code was shown at that address.
+      if (!pairing || pairing.address !== address) return { answer: { state: 'none' } };
       if (pairing.deviceId !== null) {
         const credential = registry.collect(pairing.id, pairing.deviceId);
         const device = credential ? registry.device(pairing.deviceId, localDay(now())) : undefined;
@@ -303,10 +313,10 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       registry.count(deviceId, localDay(now()), kind);
       changed();
     },
-    openStream(deviceId, close) {
+    openStream(deviceId, close, address) {
       let open = streams.get(deviceId);
-      if (!open) streams.set(deviceId, (open = new Set()));
-      open.add(close);
+      if (!open) streams.set(deviceId, (open = new Map()));
+      open.set(close, address);
       changed();
       return () => {
         const set = streams.get(deviceId);

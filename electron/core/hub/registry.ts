@@ -60,6 +60,19 @@ export const HUB_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'device addresses',
+    // Every address a device's credential came from lately: two at once means a copied credential.
+    sql: `
+      CREATE TABLE device_addresses (
+        device_id INTEGER NOT NULL REFERENCES devices (id),
+        address TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        PRIMARY KEY (device_id, address)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -83,6 +96,8 @@ export type ActivityKind = 'checkIns' | 'checkOuts' | 'other';
 export interface PairingRow {
   id: number;
   code: string;
+  /** The address that asked for it: only there is the credential handed out. */
+  address: string;
   expiresAt: number;
   deviceId: number | null;
 }
@@ -98,6 +113,41 @@ const toDevice = ({ checkIns, checkOuts, other, ...row }: DeviceSelect): DeviceR
 });
 
 export type Registry = ReturnType<typeof openRegistry>;
+
+interface WaitingCode {
+  id: number;
+  address: string;
+}
+
+/**
+ * Which waiting codes (oldest first by id) make room for one more from
+ * `address`: its own oldest while it holds `perAddress`; then, while `max`
+ * wait, the oldest of the address holding the most (the asker's on a tie).
+ */
+export function codesToDrop(
+  live: readonly WaitingCode[],
+  address: string,
+  limits: { max: number; perAddress: number },
+): WaitingCode[] {
+  const left = [...live];
+  const dropped: WaitingCode[] = [];
+  const dropOldestOf = (from: string) => {
+    const at = left.findIndex((row) => row.address === from);
+    dropped.push(...left.splice(at, 1));
+  };
+  const countOf = (from: string) => left.filter((row) => row.address === from).length;
+  while (countOf(address) >= limits.perAddress) dropOldestOf(address);
+  while (left.length >= limits.max) {
+    const counts = new Map<string, number>();
+    for (const row of left) counts.set(row.address, (counts.get(row.address) ?? 0) + 1);
+    const most = Math.max(...counts.values());
+    // The first address in age order that holds the most: the one with the oldest of those codes.
+    const victim =
+      counts.get(address) === most ? address : left.find((row) => counts.get(row.address) === most)!.address;
+    dropOldestOf(victim);
+  }
+  return dropped;
+}
 
 export function openRegistry(path: string, log: (line: string) => void = warnOnStderr) {
   // Damaged, it is refused, not replaced: a new registry would unpair every kiosk and desk of the site.
@@ -124,8 +174,8 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
   const byToken = db.prepare<[string], { id: number; name: string; role: DeviceRole; revokedAt: string | null }>(
     'SELECT id, name, role, revoked_at AS revokedAt FROM devices WHERE token_sha256 = ?',
   );
-  const liveCodes = db.prepare<[number], { code: string; address: string }>(
-    'SELECT code, address FROM pairings WHERE device_id IS NULL AND expires_at > ?',
+  const liveCodes = db.prepare<[number], { id: number; code: string; address: string }>(
+    'SELECT id, code, address FROM pairings WHERE device_id IS NULL AND expires_at > ? ORDER BY id',
   );
 
   return {
@@ -140,8 +190,31 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
     },
     /** The device holding this credential (revoked ones too: they are told so). */
     byCredential: (credential: string) => byToken.get(sha256(credential)),
+    /** The device was heard from `address` at `at`; addresses unheard of for a day are forgotten. */
     seen(id: number, at: string, address: string): void {
-      db.prepare('UPDATE devices SET last_seen_at = ?, last_address = ? WHERE id = ?').run(at, address, id);
+      db.transaction(() => {
+        db.prepare('UPDATE devices SET last_seen_at = ?, last_address = ? WHERE id = ?').run(at, address, id);
+        db.prepare(
+          `INSERT INTO device_addresses (device_id, address, last_seen_at) VALUES (?, ?, ?)
+           ON CONFLICT (device_id, address) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+        ).run(id, address, at);
+        db.prepare('DELETE FROM device_addresses WHERE device_id = ? AND last_seen_at < ?').run(
+          id,
+          iso(Date.parse(at) - DAY),
+        );
+      })();
+    },
+    /** Each device's addresses heard from since `since` (ISO 8601), oldest first. */
+    addressesSince(since: string): Map<number, string[]> {
+      const rows = db
+        .prepare<[string], { id: number; address: string }>(
+          `SELECT device_id AS id, address FROM device_addresses WHERE last_seen_at >= ?
+           ORDER BY device_id, last_seen_at, address`,
+        )
+        .all(since);
+      const byDevice = new Map<number, string[]>();
+      for (const { id, address } of rows) byDevice.set(id, [...(byDevice.get(id) ?? []), address]);
+      return byDevice;
     },
     /** Revokes the device (at most once: the first time stands); undefined when there is no such device. */
     revoke(id: number, at: string): boolean {
@@ -170,18 +243,22 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
     /** Pairings waiting for staff now. */
     pendingCount: (now: number) => liveCodes.all(now).length,
     /**
-     * A new pairing with a code no other waiting device shows. The asking
-     * browser's own waiting pairing (`previous`, its cookie's secret) is
-     * replaced, so reloading the pairing screen does not pile codes up; at
-     * most `limits.perAddress` wait for one address and `limits.max` in all
-     * (the answer says which was reached). Pairings over a day past their end are dropped.
+     * A new pairing with a code no other waiting device shows; never refused,
+     * so that a real new device can always start. The asking browser's own
+     * waiting pairing (`previous`, its cookie's secret) is replaced, so
+     * reloading the pairing screen does not pile codes up. At most
+     * `limits.perAddress` wait for one address: beyond, that address's oldest
+     * code goes. At most `limits.max` wait in all: beyond, the oldest code of
+     * the address holding the most goes (the asker's own on a tie), so that a
+     * flood from a few addresses pushes out its own codes, not a tablet's.
+     * `dropped`: the addresses whose codes went. Pairings over a day past their end are deleted.
      */
     startPairing(
       secret: string,
       address: string,
       now: number,
       options: { ttlMs: number; max: number; perAddress: number; previous?: string | undefined },
-    ): { code: string; expiresAt: number } | 'address-full' | 'full' {
+    ): { code: string; expiresAt: number; dropped: string[] } {
       return db.transaction(() => {
         db.prepare('DELETE FROM pairings WHERE expires_at < ?').run(now - DAY);
         if (options.previous)
@@ -189,8 +266,9 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
             sha256(options.previous),
           );
         const live = liveCodes.all(now);
-        if (live.length >= options.max) return 'full';
-        if (live.filter((row) => row.address === address).length >= options.perAddress) return 'address-full';
+        const dropped = codesToDrop(live, address, options);
+        const drop = db.prepare('DELETE FROM pairings WHERE id = ? AND device_id IS NULL');
+        for (const row of dropped) drop.run(row.id);
         const taken = new Set(live.map((row) => row.code));
         let code: string;
         do code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -199,13 +277,13 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
         db.prepare(
           'INSERT INTO pairings (code, secret_sha256, address, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
         ).run(code, sha256(secret), address, iso(now), expiresAt);
-        return { code, expiresAt };
+        return { code, expiresAt, dropped: dropped.map((row) => row.address) };
       })();
     },
     pairing(secret: string): PairingRow | undefined {
       return db
         .prepare<[string], PairingRow>(
-          'SELECT id, code, expires_at AS expiresAt, device_id AS deviceId FROM pairings WHERE secret_sha256 = ?',
+          'SELECT id, code, address, expires_at AS expiresAt, device_id AS deviceId FROM pairings WHERE secret_sha256 = ?',
         )
         .get(sha256(secret));
     },

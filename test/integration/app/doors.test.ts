@@ -68,9 +68,11 @@ async function browserSession(pin?: string): Promise<string> {
   const first = await request(host.url);
   await first.body.text();
   const cookie = String(first.headers['set-cookie']).split(';')[0]!;
-  if (pin)
-    expect((await post('session.unlock', { pin }, cookie)).body).toEqual({ role: pin === '2468' ? 'admin' : 'desk' });
-  return cookie;
+  if (!pin) return cookie;
+  const unlocked = await post('session.unlock', { pin }, cookie);
+  expect(unlocked.body).toEqual({ role: pin === '2468' ? 'admin' : 'desk' });
+  // Every unlock gives the session a new id: the cookie to go on with.
+  return String(unlocked.headers['set-cookie']).split(';')[0]!;
 }
 
 describe('the role table', () => {

@@ -118,6 +118,13 @@ async function unlockWith(pin: string, cookie?: string, port?: number) {
   });
 }
 
+/** Unlocks to admin; the cookie to go on with (every unlock gives the session a new id). */
+async function unlocked(pin: string, cookie?: string, port?: number): Promise<string> {
+  const answer = await unlockWith(pin, cookie, port);
+  expect(answer.body).toEqual({ role: 'admin' });
+  return cookieOf(answer);
+}
+
 /** The one error shape of the app contract, with the security headers, and nothing of the server's insides. */
 function expectErrorAnswer(answer: Answer, status: number) {
   expect(answer.status).toBe(status);
@@ -175,8 +182,7 @@ describe('PIN changes: the configuration has one source of truth', () => {
 
     // A kiosk-settings save changes the kiosk settings and nothing else: the new PIN's hash stays.
     const hash = store.read().pins.admin;
-    const admin = await freshCookie();
-    expect((await unlockWith('97531', admin)).body).toEqual({ role: 'admin' });
+    const admin = await unlocked('97531', await freshCookie());
     const saved = await send('POST', '/app/settings.setKiosk', { cookie: admin, body: { welcomeTitle: 'Hello' } });
     expect(saved.body).toMatchObject({ welcomeTitle: 'Hello' });
     expect(store.read().pins.admin).toBe(hash);
@@ -298,8 +304,7 @@ describe('PIN hashing off the event loop', () => {
 describe('sessions', () => {
   it('a staff session locks after the idle time; its stream hears the new role; the time is configurable', async () => {
     const { core: own, port, clock } = await clockedHost();
-    const cookie = await freshCookie(port);
-    expect((await unlockWith('2468', cookie, port)).body).toEqual({ role: 'admin' });
+    let cookie = await unlocked('2468', await freshCookie(port), port);
     const stream = await request(`http://127.0.0.1:${port}/app/events`, { headers: { cookie } });
     const reader = stream.body[Symbol.asyncIterator]();
     let text = '';
@@ -324,7 +329,7 @@ describe('sessions', () => {
 
     store.update((config) => ({ ...config, staffIdleMinutes: 2 }));
     try {
-      expect((await unlockWith('2468', cookie, port)).body).toEqual({ role: 'admin' });
+      cookie = await unlocked('2468', cookie, port);
       clock.now += 2 * 60_000 + 1;
       // enforced at the call itself, not only by the sweep
       expect((await send('POST', '/app/outbox.list', { cookie, port })).status).toBe(403);
@@ -363,8 +368,7 @@ describe('sessions', () => {
 
   it('the session map is bounded: cookie-less requests evict the oldest kiosk sessions, never a staff one first', async () => {
     const { core: own, port, clock } = await clockedHost({ maxSessions: 10, kioskIdleMs: 60 * 60_000 });
-    const staff = await freshCookie(port);
-    expect((await unlockWith('2468', staff, port)).body).toEqual({ role: 'admin' });
+    const staff = await unlocked('2468', await freshCookie(port), port);
     for (let i = 0; i < 50; i++) {
       clock.now += 1;
       await send('GET', '/', { port });
@@ -388,8 +392,7 @@ describe('error answers: the one shape, short, no internals', () => {
   });
 
   it('a file named ".." is a clean 400 with no server path', async () => {
-    const admin = await freshCookie();
-    expect((await unlockWith('2468', admin)).body).toEqual({ role: 'admin' });
+    const admin = await unlocked('2468', await freshCookie());
     for (const fileName of ['..', '.']) {
       const answer = await send('POST', '/app/imports.preview', {
         cookie: admin,
@@ -427,8 +430,7 @@ describe('error answers: the one shape, short, no internals', () => {
     expect(JSON.stringify(upload).length).toBeGreaterThan(1024 * 1024);
     const kiosk = await freshCookie();
     expectErrorAnswer(await send('POST', '/app/imports.preview', { cookie: kiosk, body: upload }), 413);
-    const admin = await freshCookie();
-    expect((await unlockWith('2468', admin)).body).toEqual({ role: 'admin' });
+    const admin = await unlocked('2468', await freshCookie());
     const answer = await send('POST', '/app/imports.preview', { cookie: admin, body: upload });
     expect(answer.status).toBe(200);
     expect(answer.body.validItems).toBe(30_000);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { activityOf, type Hub, openHub, openHubRegistry } from '../../../electron/core/hub/index.ts';
-import { sha256 } from '../../../electron/core/hub/registry.ts';
+import { HUB_MIGRATIONS, sha256 } from '../../../electron/core/hub/registry.ts';
+import { configureDatabase, migrate } from '../../../shared/sqlite/migrate.ts';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 
 const opened: Hub[] = [];
@@ -71,14 +72,24 @@ describe('pairing', () => {
     expect(hub.status().pendingPairings).toBe(0);
   });
 
-  it('holds at most 50 devices waiting at once', () => {
+  it('a full waiting list never refuses a new device: the busiest address loses its oldest code', () => {
     const { hub } = setup();
-    const codes = new Set(Array.from({ length: 50 }, (_, i) => hub.startPairing(`10.0.0.${i}`).code));
-    expect(codes.size).toBe(50);
-    expect(() => hub.startPairing('10.0.1.1')).toThrow(/50 devices wait/);
+    // The issue's flood: 51 requests from 17 addresses, three each.
+    const flood = Array.from({ length: 17 }, (_, a) =>
+      Array.from({ length: 3 }, () => hub.startPairing(`10.0.0.${a + 1}`)),
+    ).flat();
+    expect(hub.status().pendingPairings).toBe(50);
+    expect(hub.pairingState(flood[0]!.secret, '10.0.0.1').answer).toEqual({ state: 'none' });
+    const tablet = hub.startPairing('10.0.9.9');
+    expect(hub.status().pendingPairings).toBe(50);
+    // The flood goes on from every address, three more each: it pushes out its own codes, never the tablet's.
+    for (let round = 0; round < 3; round++) for (let a = 1; a <= 17; a++) hub.startPairing(`10.0.0.${a}`);
+    expect(hub.pairingState(tablet.secret, '10.0.9.9').answer).toMatchObject({ state: 'pending', code: tablet.code });
+    expect(hub.pair({ code: tablet.code, role: 'kiosk', name: 'Tablet' }, 'desktop').name).toBe('Tablet');
+    expect(hub.pairingState(tablet.secret, '10.0.9.9').credential).toMatch(/^[\w-]{43}$/);
   });
 
-  it('a browser asking again replaces its own code; one address holds at most 3 waiting', () => {
+  it('a browser asking again replaces its own code; one address holds at most 3, its oldest going first', () => {
     const { hub } = setup();
     let first = hub.startPairing('127.0.0.9');
     for (let i = 0; i < 10; i++) {
@@ -87,10 +98,12 @@ describe('pairing', () => {
       first = again;
     }
     expect(hub.status().pendingPairings).toBe(1);
+    const second = hub.startPairing('127.0.0.9');
     hub.startPairing('127.0.0.9');
     hub.startPairing('127.0.0.9');
-    expect(() => hub.startPairing('127.0.0.9')).toThrow(/3 codes wait for this address/);
     expect(hub.status().pendingPairings).toBe(3);
+    expect(hub.pairingState(first.secret, '127.0.0.9').answer).toEqual({ state: 'none' });
+    expect(hub.pairingState(second.secret, '127.0.0.9').answer).toMatchObject({ state: 'pending' });
     // Another address is not held by it.
     expect(hub.startPairing('127.0.0.10').code).toMatch(/^\d{6}$/);
     // A code that was paired is not replaced by asking again: the device collects its credential.
@@ -98,6 +111,19 @@ describe('pairing', () => {
     hub.pair({ code, role: 'kiosk', name: 'Kept' }, 'desktop');
     hub.startPairing('127.0.0.11', secret);
     expect(hub.pairingState(secret, '127.0.0.11').answer).toMatchObject({ state: 'paired', name: 'Kept' });
+  });
+
+  it('only the browser that asked for an approved code collects its credential, from its own address', () => {
+    const { hub } = setup();
+    const asked = hub.startPairing('127.0.0.2');
+    hub.pair({ code: asked.code, role: 'desk', name: 'Bound' }, 'desktop');
+    // Another browser, or the pairing cookie carried to another machine: nothing, and the pairing stays.
+    expect(hub.pairingState(undefined, '127.0.0.2')).toEqual({ answer: { state: 'none' } });
+    expect(hub.pairingState(hub.startPairing('127.0.0.3').secret, '127.0.0.3').answer.state).toBe('pending');
+    expect(hub.pairingState(asked.secret, '127.0.0.3')).toEqual({ answer: { state: 'none' } });
+    const collected = hub.pairingState(asked.secret, '127.0.0.2');
+    expect(collected.answer).toEqual({ state: 'paired', role: 'desk', name: 'Bound' });
+    expect(collected.credential).toMatch(/^[\w-]{43}$/);
   });
 
   it('limits wrong codes per typist, like PIN guesses', () => {
@@ -129,7 +155,7 @@ describe('revocation and activity', () => {
     let closed = 0;
     const revoked: number[] = [];
     hub.onRevoked((id) => revoked.push(id));
-    hub.openStream(device.id, () => closed++);
+    hub.openStream(device.id, () => closed++, '127.0.0.2');
     expect(hub.status().devices[0]!.connected).toBe(true);
     const after = hub.revoke(device.id);
     expect(after.revokedAt).not.toBeNull();
@@ -139,11 +165,51 @@ describe('revocation and activity', () => {
     expect(() => hub.revoke(999)).toThrow(/no device 999/);
   });
 
+  it('notices a credential used from two addresses at once: both are listed until one is quiet for 5 minutes', () => {
+    let at = Date.parse('2026-11-24T09:00:00Z');
+    const { hub } = setup({ now: () => at });
+    const { device, credential } = paired(hub);
+    const addressesOf = () => hub.status().devices.find((d) => d.id === device.id)!.addresses;
+    expect(addressesOf()).toEqual(['127.0.0.2']);
+    // The original holds its stream open from .2 and says nothing more; a copy calls from .9.
+    const closeStream = hub.openStream(device.id, () => {}, '127.0.0.2');
+    at += 10 * 60_000;
+    expect(hub.authenticate(credential, '127.0.0.9').ok).toBe(true);
+    expect(addressesOf()).toEqual(['127.0.0.9', '127.0.0.2']);
+    closeStream();
+    expect(addressesOf()).toEqual(['127.0.0.9']);
+    at += 60_000;
+    expect(hub.authenticate(credential, '127.0.0.2').ok).toBe(true);
+    expect(addressesOf()).toEqual(['127.0.0.9', '127.0.0.2']);
+    at += 5 * 60_000 + 1;
+    expect(hub.authenticate(credential, '127.0.0.2').ok).toBe(true);
+    expect(addressesOf()).toEqual(['127.0.0.2']);
+    // Revoking it shuts both out.
+    hub.revoke(device.id);
+    expect(hub.authenticate(credential, '127.0.0.9')).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('opens a registry of the first version (before device addresses) with its devices kept', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-v1-'));
+    const v1 = openDatabase(join(dataDir, 'hub.sqlite'));
+    configureDatabase(v1);
+    migrate(v1, HUB_MIGRATIONS.slice(0, 1), 'the test registry');
+    v1.prepare(
+      "INSERT INTO devices (name, role, token_sha256, paired_at, paired_by) VALUES ('Old', 'kiosk', ?, '2026-01-01', 'cli')",
+    ).run(sha256('old-credential'));
+    v1.close();
+    const store = createConfigStore(dataDir);
+    const hub = openHubRegistry({ dataDir, config: () => store.current() });
+    opened.push(hub);
+    expect(hub.authenticate('old-credential', '127.0.0.5')).toMatchObject({ ok: true, device: { name: 'Old' } });
+    expect(hub.status().devices[0]).toMatchObject({ name: 'Old', addresses: ['127.0.0.5'] });
+  });
+
   it('sees a revocation made by another process at the next request, and closes streams within the poll', async () => {
     const { dataDir, store, hub } = setup({ pollMs: 50 });
     const { device, credential } = paired(hub);
     let closed = 0;
-    hub.openStream(device.id, () => closed++);
+    hub.openStream(device.id, () => closed++, '127.0.0.2');
     const other = openHubRegistry({ dataDir, config: () => store.current() });
     opened.push(other);
     other.revoke(device.id);

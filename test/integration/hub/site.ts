@@ -128,7 +128,13 @@ export function writeSiteConfig(dataDir: string, relayUrl: string, patch: Partia
   return store;
 }
 
-export async function openSite(options: { names?: LanNames; pollMs?: number } = {}): Promise<Site> {
+export async function openSite(
+  options: {
+    names?: LanNames;
+    pollMs?: number;
+    /** The core's clock (sessions, idle lock). */ now?: () => number;
+  } = {},
+): Promise<Site> {
   const service = await startServiceOn(tempDir('foyer-hub-svc-'));
   const relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
   const dataDir = tempDir('foyer-hub-data-');
@@ -143,7 +149,7 @@ export async function openSite(options: { names?: LanNames; pollMs?: number } = 
     names: options.names ?? TEST_NAMES,
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
-  const core = createAppCore(runtime, { log, hub });
+  const core = createAppCore(runtime, { log, hub, ...(options.now ? { now: options.now } : {}) });
   const host = await startBrowserHost({
     core,
     rendererDir: RENDERER,

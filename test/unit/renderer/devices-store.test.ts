@@ -18,6 +18,7 @@ const device = (patch: Partial<Device> = {}): Device => ({
   pairedAt: '2026-11-24T08:00:00.000Z',
   lastSeenAt: '2026-11-24T09:00:00.000Z',
   lastAddress: '192.168.1.20',
+  addresses: ['192.168.1.20'],
   connected: false,
   revokedAt: null,
   today: { checkIns: 0, checkOuts: 0, other: 0 },

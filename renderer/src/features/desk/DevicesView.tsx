@@ -162,12 +162,20 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
   const revoked = device.revokedAt !== null;
   const state = revoked ? 'revoked' : device.connected ? 'connected' : 'away';
+  // One credential heard from two places at once: copied to another machine (or the device moved just now).
+  const shared = !revoked && device.addresses.length > 1;
   return (
     <tr className={revoked ? 'device-revoked' : undefined} data-testid={`device-${device.id}`} data-state={state}>
       <th scope="row">
         <span className="cell-stack">
           <span data-testid="device-name">{device.name}</span>
           <span className="muted">{device.lastAddress ?? ''}</span>
+          {shared && (
+            <span className="error-text device-shared" role="note" data-testid="device-shared">
+              <Icon name="alert" size={16} /> Used from {device.addresses.length} addresses:{' '}
+              {device.addresses.join(', ')}. If only one device should have it, revoke it and pair that device again.
+            </span>
+          )}
         </span>
       </th>
       <td>
@@ -229,7 +237,8 @@ export function DevicesView() {
   const now = useNow(10_000);
   useEffect(() => {
     void load();
-    // A device connecting, pairing or checking someone in: the hub says so, throttled on its side already.
+    // A device connecting, pairing or checking someone in: the hub says so, throttled on its side already. These
+    // reloads are the screen's own (hub.status is passive in app/session.ts): they keep no staff session unlocked.
     const reload = throttle(() => void load(), 500);
     const stop = onAppEvent((event) => {
       if (event.type === 'devices-changed') reload();
