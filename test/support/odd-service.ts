@@ -34,6 +34,8 @@ export interface Oddities {
   totalCount?: (trueCount: number) => number;
   /** Rewrites a JSON answer (bad records, an empty listing, ids as strings, other timestamps). */
   transform?: (body: Json, request: { path: string; query: URLSearchParams }) => Json;
+  /** Refuses the token of every API request as the reference service refuses an unknown one (401 UNAUTHENTICATED). */
+  refuseToken?: boolean;
   /** Answers every API request with this instead of asking the reference service. */
   answer?: { status: number; headers?: Record<string, string>; body?: string };
   /** A 200 answer whose body is this many bytes (a JSON prefix, then spaces). */
@@ -99,6 +101,13 @@ export async function startOddService(upstream: string, initial: Oddities = {}):
         res.writeHead(401, { 'content-type': 'text/plain' }).end(`missing ${key}`);
         return;
       }
+    if (odd.refuseToken) {
+      const body = { error: { code: 'UNAUTHENTICATED', message: 'the token is not known to this service' } };
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' })
+        .end(JSON.stringify(body));
+      return;
+    }
     if (odd.answer) {
       res.writeHead(odd.answer.status, odd.answer.headers).end(odd.answer.body ?? '');
       return;
