@@ -15,7 +15,8 @@ import {
   issuesToDetails,
   TOLERANT,
 } from '../../../shared/api/index.ts';
-import { ApiError, kindOfStatus, sanitizeServiceText } from './errors.ts';
+import { ApiError, kindOfStatus } from './errors.ts';
+import { createServiceTextCleaner } from './service-text.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 type Endpoints = typeof endpoints;
@@ -253,7 +254,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // What a service's text must never carry into the mirror, the log or a screen.
   const secrets = [options.token, ...[...baseQuery.values()].filter((v) => v.length >= 8)];
-  const clean = (text: string) => sanitizeServiceText(text, secrets);
+  const cleaner = createServiceTextCleaner(secrets);
+  const clean = (text: string, max?: number) => cleaner.clean(text, max);
   const pool = new Pool(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 10_000,
@@ -347,7 +349,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         const parsed = ErrorBody.safeParse(JSON.parse(text));
         if (parsed.success) {
-          code = clean(parsed.data.error.code).slice(0, 60);
+          code = clean(parsed.data.error.code, 60);
           message = clean(parsed.data.error.message);
           details = (parsed.data.error.details ?? [])
             .slice(0, 20)
@@ -396,15 +398,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // answer it refused, the tolerant one, record by record for a listing.
     const listing = listingOf(definition);
     const exact = definition.response.safeParse(json);
+    // Every string of the answer is cleaned of the token here, where the service's text enters Foyer.
     if (exact.success)
-      return (
+      return cleaner.cleanDeep(
         listing
           ? {
               ...(exact.data as object),
               received: (exact.data as Record<string, unknown[]>)[listing.key]!.length,
               rejected: [],
             }
-          : exact.data
+          : exact.data,
       ) as EndpointResponse<K>;
     const parsed = (listing?.envelope ?? TOLERANT.get(definition.response) ?? definition.response).safeParse(json);
     if (parsed.success && listing) {
@@ -417,7 +420,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (item.success) items.push(item.data);
         else rejected.push({ id: rawId(value), problem: clean(describeIssues(item.error.issues)) });
       }
-      return { ...page, [listing.key]: items, received: values.length, rejected } as EndpointResponse<K>;
+      const answer = { ...page, [listing.key]: items, received: values.length, rejected };
+      return cleaner.cleanDeep(answer) as EndpointResponse<K>;
     }
     if (!parsed.success)
       throw new ApiError({
@@ -425,9 +429,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         status: statusCode,
         endpoint: name,
         details: issuesToDetails(parsed.error.issues),
-        message: `${name}: the answer does not match the interface: ${describeIssues(parsed.error.issues)}`,
+        message: `${name}: the answer does not match the interface: ${clean(describeIssues(parsed.error.issues))}`,
       });
-    return parsed.data as EndpointResponse<K>;
+    return cleaner.cleanDeep(parsed.data) as EndpointResponse<K>;
   }
 
   return {
