@@ -42,6 +42,11 @@ export interface Oddities {
   hugeBodyBytes?: number;
   /** A 200 answer whose chunked body never ends. */
   endlessBody?: boolean;
+  /**
+   * Answers a byte at a time, one every `intervalMs`, and never finishes: the
+   * status line and headers too (`headers`), or only the body after them.
+   */
+  trickle?: { intervalMs: number; headers?: boolean };
   /** Compresses every answer so, whatever the request's Accept-Encoding. */
   compress?: 'gzip' | 'deflate';
   /** A 200 gzip answer that decodes to this many bytes (a small body on the wire). */
@@ -110,6 +115,24 @@ export async function startOddService(upstream: string, initial: Oddities = {}):
     }
     if (odd.answer) {
       res.writeHead(odd.answer.status, odd.answer.headers).end(odd.answer.body ?? '');
+      return;
+    }
+    if (odd.trickle) {
+      const { intervalMs, headers } = odd.trickle;
+      const head = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+      let text = '{"checkIns":[' + ' '.repeat(1 << 20);
+      if (headers) text = head + text;
+      else res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders();
+      const socket = req.socket;
+      let at = 0;
+      const timer = setInterval(() => {
+        if (socket.destroyed || at >= text.length) return clearInterval(timer);
+        // A chunk of one byte each time (the raw socket when even the headers trickle).
+        if (headers) socket.write(at < head.length ? text[at]! : `1\r\n${text[at]!}\r\n`);
+        else res.write(text[at]!);
+        at++;
+      }, intervalMs);
+      socket.once('close', () => clearInterval(timer));
       return;
     }
     if (odd.endlessBody) {

@@ -256,13 +256,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const secrets = [options.token, ...[...baseQuery.values()].filter((v) => v.length >= 8)];
   const cleaner = createServiceTextCleaner(secrets);
   const clean = (text: string, max?: number) => cleaner.clean(text, max);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  // The per-request timeout below covers headers and body together (a service that trickles a byte a
+  // second never trips an idle timeout); undici's own are the same length, in case that one is bypassed.
   const pool = new Pool(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 10_000,
-    headersTimeout: 0, // the per-request timeout below covers headers and body
-    bodyTimeout: 0,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const authorization = `Bearer ${options.token}`;
 
   async function once<K extends EndpointName>(
