@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -89,7 +90,7 @@ export function buildApp(ctx: StoreContext, options: AppOptions = {}): FastifyIn
       .send(errorBody('NOT_FOUND', `no endpoint ${request.method} ${request.url.split('?')[0] ?? ''}`));
   });
 
-  app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ServiceError, request, reply) => {
     if (error instanceof ServiceError) {
       void reply
         .code(error.status)
@@ -99,8 +100,11 @@ export function buildApp(ctx: StoreContext, options: AppOptions = {}): FastifyIn
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      // The client is still sending: closing now resets the connection (it sees EPIPE, not the answer).
+      await drainRequest(request.raw, DRAIN_MAX_BYTES);
       void reply
         .code(413)
+        .header('connection', 'close')
         .send(errorBody('PAYLOAD_TOO_LARGE', `the body is larger than ${LIMITS.bodyBytes} bytes (5 MiB)`));
       return;
     }
@@ -123,6 +127,27 @@ export function buildApp(ctx: StoreContext, options: AppOptions = {}): FastifyIn
   });
 
   return app;
+}
+
+/** Past this, a client still sending an oversized body is cut off (its answer may then be lost). */
+const DRAIN_MAX_BYTES = 8 * LIMITS.bodyBytes;
+
+/** Reads and drops what is left of a request's body (at most `max` bytes), so that the answer can be read. */
+function drainRequest(raw: IncomingMessage, max: number): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      raw.off('data', onData).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > max) done();
+    };
+    raw.on('data', onData).on('end', done).on('error', done).on('close', done);
+    raw.resume();
+  });
 }
 
 function drop(request: FastifyRequest, reply: FastifyReply) {

@@ -6,7 +6,11 @@ import { z } from 'zod';
  * deployment with more values cannot break the client (docs/interface.md "What the client tolerates").
  */
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().meta({ examples: [...values] }) as unknown as z.ZodType<T[number] | (string & {})>;
+  // Bounded: a value of an enumeration is a word, not a page (a longer one is refused).
+  return z
+    .string()
+    .max(100)
+    .meta({ examples: [...values] }) as unknown as z.ZodType<T[number] | (string & {})>;
 }
 
 /** ISO 8601 date-time with `Z` or an offset; anything else is refused (docs/interface.md "Timestamps"). */

@@ -20,6 +20,7 @@ import {
   readTime,
   tolerantEnum,
 } from './primitives.ts';
+import { boundedUnknown, boundFreeForm, cutText, SERVICE_TEXT_LIMITS as MAX } from './caps.ts';
 
 interface Readers {
   dateTime: z.ZodType<string>;
@@ -28,15 +29,24 @@ interface Readers {
 }
 
 function define({ dateTime, id, count }: Readers) {
-  const text = z.string().nullish();
+  // Every string is bounded (./caps.ts): text a person reads is cut, an identifier too long is refused.
+  const name = cutText(MAX.name).nullish();
+  const email = cutText(MAX.email).nullish();
+  const short = cutText(MAX.short).nullish();
+  const url = cutText(MAX.url).nullish();
+  const message = cutText(MAX.message).nullish();
+  const ident = z.string().max(MAX.id);
+  const optionalIdent = ident.nullish();
+  /** An object of the interface: extra fields are kept (a real deployment may send more), bounded. */
+  const wire = <S extends z.ZodRawShape>(shape: S) => z.object(shape).catchall(boundedUnknown);
   const time = dateTime.nullish();
 
-  const PageInfo = z.looseObject({ totalCount: count });
+  const PageInfo = wire({ totalCount: count });
 
-  const Event = z.looseObject({
+  const Event = wire({
     id: id,
-    name: z.string(),
-    description: text,
+    name: cutText(MAX.name),
+    description: cutText(MAX.description).nullish(),
     startsAt: dateTime,
     endsAt: dateTime,
     locationId: id,
@@ -46,19 +56,19 @@ function define({ dateTime, id, count }: Readers) {
     updatedAt: dateTime,
   });
 
-  const Contact = z.looseObject({
+  const Contact = wire({
     id: id,
-    email: text,
-    firstName: text,
-    lastName: text,
-    birthdate: text,
-    companyName: text,
+    email,
+    firstName: name,
+    lastName: name,
+    birthdate: short,
+    companyName: name,
     language: GuestLanguage.nullish(),
     createdAt: dateTime,
     updatedAt: dateTime,
   });
 
-  const ReceptionInvitation = z.looseObject({
+  const ReceptionInvitation = wire({
     id: id,
     event: Event,
     contact: Contact,
@@ -66,126 +76,125 @@ function define({ dateTime, id, count }: Readers) {
     updatedAt: dateTime,
   });
 
-  const InvitationsPage = z.looseObject({
+  const InvitationsPage = wire({
     invitations: z.array(ReceptionInvitation),
     pageInfo: PageInfo,
   });
 
-  const AccessProfileReference = z.looseObject({
-    accessProfileGroupSourceId: z.string(),
-    sourceId: z.string(),
+  const AccessProfileReference = wire({
+    accessProfileGroupSourceId: ident,
+    sourceId: ident,
   });
 
-  const Legitimation = z.looseObject({
-    sourceId: text,
+  const Legitimation = wire({
+    sourceId: optionalIdent,
     startsAt: time,
     endsAt: time,
-    guest: z.looseObject({ firstName: text, lastName: text, birthdate: text }).nullish(),
+    guest: wire({ firstName: name, lastName: name, birthdate: short }).nullish(),
   });
 
-  const TrustedId = z.looseObject({
-    documentNumber: text,
+  const TrustedId = wire({
+    documentNumber: short,
     document: tolerantEnum(['EXISTED']).nullish(),
     selfie: tolerantEnum(['MATCHED']).nullish(),
     liveness: tolerantEnum(['PASSED']).nullish(),
-    invitationMatch: z
-      .looseObject({
-        wasManuallyReviewed: z.boolean().nullish(),
-        firstName: tolerantEnum(['EXACT']).nullish(),
-        lastName: tolerantEnum(['EXACT']).nullish(),
-        birthdate: tolerantEnum(['EXACT']).nullish(),
-      })
-      .nullish(),
-    images: z.looseObject({ faceImageUrl: text, identityDocumentImageUrl: text }).nullish(),
+    invitationMatch: wire({
+      wasManuallyReviewed: z.boolean().nullish(),
+      firstName: tolerantEnum(['EXACT']).nullish(),
+      lastName: tolerantEnum(['EXACT']).nullish(),
+      birthdate: tolerantEnum(['EXACT']).nullish(),
+    }).nullish(),
+    images: wire({ faceImageUrl: url, identityDocumentImageUrl: url }).nullish(),
   });
 
-  const AccessControl = z.looseObject({
-    credential: z
-      .looseObject({
-        cardNumberKiosk: text,
-        cardNumberReception: text,
-        cardNumberAccessControlSystem: text,
-      })
-      .nullish(),
-    access: z.looseObject({ startsAt: time, endsAt: time }).nullish(),
-    pin: text,
+  const AccessControl = wire({
+    credential: wire({
+      cardNumberKiosk: optionalIdent,
+      cardNumberReception: optionalIdent,
+      cardNumberAccessControlSystem: optionalIdent,
+    }).nullish(),
+    access: wire({ startsAt: time, endsAt: time }).nullish(),
+    pin: optionalIdent,
   });
 
-  const CheckIn = z.looseObject({
+  const CheckIn = wire({
     id: id,
-    state: z.string(),
-    email: text,
-    firstName: text,
-    lastName: text,
-    birthdate: text,
-    companyName: text,
+    state: ident,
+    email,
+    firstName: name,
+    lastName: name,
+    birthdate: short,
+    companyName: name,
     language: GuestLanguage.nullish(),
     arrivedAt: time,
     leftAt: time,
     legitimation: Legitimation.nullish(),
     trustedId: TrustedId.nullish(),
     accessControl: AccessControl.nullish(),
-    customFields: FreeForm.nullish(),
+    customFields: FreeForm.overwrite((value) => boundFreeForm(value, 0) as FreeForm).nullish(),
   });
 
-  const CheckInsPage = z.looseObject({ checkIns: z.array(CheckIn), pageInfo: PageInfo });
+  const CheckInsPage = wire({ checkIns: z.array(CheckIn), pageInfo: PageInfo });
 
-  const AccessProfileGroup = z.looseObject({
-    sourceId: z.string(),
-    name: text,
-    location: z.looseObject({ id: id, name: text }).nullish(),
+  const AccessProfileGroup = wire({
+    sourceId: ident,
+    name,
+    location: wire({ id: id, name }).nullish(),
     createdAt: time,
     updatedAt: time,
   });
 
-  const AccessProfileGroupsPage = z.looseObject({
+  const AccessProfileGroupsPage = wire({
     groups: z.array(AccessProfileGroup),
     pageInfo: PageInfo,
   });
 
-  const Employee = z.looseObject({
+  const Employee = wire({
     id: id,
-    email: text,
-    firstName: text,
-    lastName: text,
+    email,
+    firstName: name,
+    lastName: name,
     createdAt: time,
     updatedAt: time,
   });
 
-  const EmployeesPage = z.looseObject({ employees: z.array(Employee), pageInfo: PageInfo });
+  const EmployeesPage = wire({ employees: z.array(Employee), pageInfo: PageInfo });
 
   /**
    * `message` is not in the interface; the reference service adds it to say
    * why an item is INVALID or CONFLICT. Other deployments may leave it out.
    */
-  const EventSyncResult = z.looseObject({
-    sourceId: text,
+  const EventSyncResult = wire({
+    sourceId: optionalIdent,
     status: ItemStatus,
-    message: text,
+    message,
   });
 
-  const EventsSyncResponse = z.looseObject({ events: z.array(EventSyncResult) });
+  const EventsSyncResponse = wire({ events: z.array(EventSyncResult) });
 
-  const PermanentIdentityResult = z.looseObject({
+  const PermanentIdentityResult = wire({
     status: ItemStatus,
-    sourceId: text,
-    email: text,
+    sourceId: optionalIdent,
+    email,
     unknownAccessProfiles: z.array(AccessProfileReference).nullish(),
-    message: text,
+    message,
   });
 
-  const PermanentIdentitiesSyncResponse = z.looseObject({
+  const PermanentIdentitiesSyncResponse = wire({
     permanentIdentities: z.array(PermanentIdentityResult),
   });
 
-  const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
+  const ErrorDetail = wire({ path: cutText(MAX.short), message: cutText(MAX.message) });
 
   /** The body of every non-2xx answer (docs/interface.md "Errors"). */
-  const ErrorBody = z.looseObject({
-    error: z.looseObject({
-      code: z.string(),
-      message: z.string(),
-      details: z.array(ErrorDetail).optional(),
+  const ErrorBody = wire({
+    error: wire({
+      code: cutText(60),
+      message: cutText(MAX.message),
+      details: z
+        .array(ErrorDetail)
+        .overwrite((details) => details.slice(0, 20))
+        .optional(),
     }),
   });
   return {

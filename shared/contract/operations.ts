@@ -127,6 +127,8 @@ export const SyncStatus = z.object({
   online: z.boolean().nullable(),
   lastOnlineAt: z.string().nullable(),
   tokenRejected: z.boolean(),
+  /** The disk is full (disk_full) or cannot be written (storage): the sentence to show, until a write works again. */
+  storage: z.object({ kind: z.string(), message: z.string(), at: z.string() }).nullable().optional(),
   resources: z.record(z.string(), ResourceStatus),
   outbox: z.object({
     pending: z.number(),

@@ -34,12 +34,19 @@ export interface Oddities {
   totalCount?: (trueCount: number) => number;
   /** Rewrites a JSON answer (bad records, an empty listing, ids as strings, other timestamps). */
   transform?: (body: Json, request: { path: string; query: URLSearchParams }) => Json;
+  /** Refuses the token of every API request as the reference service refuses an unknown one (401 UNAUTHENTICATED). */
+  refuseToken?: boolean;
   /** Answers every API request with this instead of asking the reference service. */
   answer?: { status: number; headers?: Record<string, string>; body?: string };
   /** A 200 answer whose body is this many bytes (a JSON prefix, then spaces). */
   hugeBodyBytes?: number;
   /** A 200 answer whose chunked body never ends. */
   endlessBody?: boolean;
+  /**
+   * Answers a byte at a time, one every `intervalMs`, and never finishes: the
+   * status line and headers too (`headers`), or only the body after them.
+   */
+  trickle?: { intervalMs: number; headers?: boolean };
   /** Compresses every answer so, whatever the request's Accept-Encoding. */
   compress?: 'gzip' | 'deflate';
   /** A 200 gzip answer that decodes to this many bytes (a small body on the wire). */
@@ -99,8 +106,33 @@ export async function startOddService(upstream: string, initial: Oddities = {}):
         res.writeHead(401, { 'content-type': 'text/plain' }).end(`missing ${key}`);
         return;
       }
+    if (odd.refuseToken) {
+      const body = { error: { code: 'UNAUTHENTICATED', message: 'the token is not known to this service' } };
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' })
+        .end(JSON.stringify(body));
+      return;
+    }
     if (odd.answer) {
       res.writeHead(odd.answer.status, odd.answer.headers).end(odd.answer.body ?? '');
+      return;
+    }
+    if (odd.trickle) {
+      const { intervalMs, headers } = odd.trickle;
+      const head = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+      let text = '{"checkIns":[' + ' '.repeat(1 << 20);
+      if (headers) text = head + text;
+      else res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders();
+      const socket = req.socket;
+      let at = 0;
+      const timer = setInterval(() => {
+        if (socket.destroyed || at >= text.length) return clearInterval(timer);
+        // A chunk of one byte each time (the raw socket when even the headers trickle).
+        if (headers) socket.write(at < head.length ? text[at]! : `1\r\n${text[at]!}\r\n`);
+        else res.write(text[at]!);
+        at++;
+      }, intervalMs);
+      socket.once('close', () => clearInterval(timer));
       return;
     }
     if (odd.endlessBody) {

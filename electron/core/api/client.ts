@@ -4,7 +4,6 @@
  * error type, and retries with backoff for the transient classes only.
  */
 import { createHash } from 'node:crypto';
-import { createUnzip } from 'node:zlib';
 import { Pool } from 'undici';
 import { z } from 'zod';
 import {
@@ -15,7 +14,20 @@ import {
   issuesToDetails,
   TOLERANT,
 } from '../../../shared/api/index.ts';
-import { ApiError, kindOfStatus, sanitizeServiceText } from './errors.ts';
+import { ApiError, kindOfStatus } from './errors.ts';
+import { createServiceTextCleaner } from './service-text.ts';
+import {
+  BodyTooLarge,
+  DEFAULT_MAX_BODY_BYTES,
+  isNetworkError,
+  mib,
+  parseRetryAfter,
+  rawId,
+  readBody,
+  UnknownEncoding,
+} from './wire.ts';
+
+export { DEFAULT_MAX_BODY_BYTES } from './wire.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 type Endpoints = typeof endpoints;
@@ -106,16 +118,6 @@ export interface ApiClient {
   close(): Promise<void>;
 }
 
-const RETRY_AFTER_CAP_MS = 60_000;
-
-function parseRetryAfter(header: string | string[] | undefined, now = Date.now()): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return undefined;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) ? Math.min(RETRY_AFTER_CAP_MS, Math.max(0, ms)) : undefined;
-}
-
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const details = issuesToDetails(issues);
   const shown = details.slice(0, 3).map((d) => `${d.path}: ${d.message}`);
@@ -134,60 +136,6 @@ function buildQuery(query: Record<string, unknown> | undefined, base: URLSearchP
   const text = search.toString();
   return text ? `?${text}` : '';
 }
-
-export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
-const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-
-class BodyTooLarge extends Error {}
-
-/**
- * Reads an answer's body as text, decoding gzip and deflate (a server may
- * compress whatever was asked), and stops at `max` bytes after decoding: a
- * huge, endless or compressed-bomb answer costs at most `max` of memory.
- */
-async function readBody(
-  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
-  encoding: string | undefined,
-  length: number,
-  max: number,
-): Promise<string> {
-  if (length > max) {
-    body.destroy();
-    throw new BodyTooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const take = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > max) throw new BodyTooLarge();
-    chunks.push(chunk);
-  };
-  const coding = (encoding ?? '').trim().toLowerCase();
-  try {
-    if (coding === '' || coding === 'identity') for await (const chunk of body) take(chunk);
-    else if (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate') {
-      // Unzip tells gzip from zlib-wrapped deflate by the header.
-      const unzip = createUnzip();
-      const feeding = (async () => {
-        for await (const chunk of body) if (!unzip.write(chunk)) await new Promise((r) => unzip.once('drain', r));
-        unzip.end();
-      })();
-      feeding.catch((error: unknown) => unzip.destroy(error as Error));
-      try {
-        for await (const chunk of unzip) take(chunk as Buffer);
-      } finally {
-        unzip.destroy();
-      }
-      await feeding;
-    } else throw new UnknownEncoding(coding);
-  } catch (error) {
-    body.destroy();
-    throw error;
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
-class UnknownEncoding extends Error {}
 
 interface Listing {
   key: string;
@@ -218,32 +166,6 @@ function listingOf(definition: EndpointDefinition): Listing | null {
   return listing;
 }
 
-function rawId(value: unknown): string | number | null {
-  const id =
-    (value as { id?: unknown; sourceId?: unknown } | null)?.id ?? (value as { sourceId?: unknown } | null)?.sourceId;
-  if (typeof id === 'number' && Number.isFinite(id)) return id;
-  if (typeof id === 'string' && id.length > 0) return /^\d{1,15}$/.test(id) ? Number(id) : id.slice(0, 40);
-  return null;
-}
-
-/** A network-level failure of undici, as opposed to a bug. */
-function isNetworkError(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? '';
-  return (
-    code.startsWith('UND_ERR') ||
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'EPIPE',
-      'ENOTFOUND',
-      'EHOSTUNREACH',
-      'ENETUNREACH',
-      'EAI_AGAIN',
-      'ETIMEDOUT',
-    ].includes(code)
-  );
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   // The base may be a host root (https://host) or carry a query (?subscription-key=...): the path
   // of every request is the base's path without its trailing slashes, and the query is kept.
@@ -253,14 +175,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // What a service's text must never carry into the mirror, the log or a screen.
   const secrets = [options.token, ...[...baseQuery.values()].filter((v) => v.length >= 8)];
-  const clean = (text: string) => sanitizeServiceText(text, secrets);
+  const cleaner = createServiceTextCleaner(secrets);
+  const clean = (text: string, max?: number) => cleaner.clean(text, max);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  // The per-request timeout below covers headers and body together (a service that trickles a byte a
+  // second never trips an idle timeout); undici's own are the same length, in case that one is bypassed.
   const pool = new Pool(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 10_000,
-    headersTimeout: 0, // the per-request timeout below covers headers and body
-    bodyTimeout: 0,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const authorization = `Bearer ${options.token}`;
 
   async function once<K extends EndpointName>(
@@ -347,7 +272,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         const parsed = ErrorBody.safeParse(JSON.parse(text));
         if (parsed.success) {
-          code = clean(parsed.data.error.code).slice(0, 60);
+          code = clean(parsed.data.error.code, 60);
           message = clean(parsed.data.error.message);
           details = (parsed.data.error.details ?? [])
             .slice(0, 20)
@@ -396,15 +321,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // answer it refused, the tolerant one, record by record for a listing.
     const listing = listingOf(definition);
     const exact = definition.response.safeParse(json);
+    // Every string of the answer is cleaned of the token here, where the service's text enters Foyer.
     if (exact.success)
-      return (
+      return cleaner.cleanDeep(
         listing
           ? {
               ...(exact.data as object),
               received: (exact.data as Record<string, unknown[]>)[listing.key]!.length,
               rejected: [],
             }
-          : exact.data
+          : exact.data,
       ) as EndpointResponse<K>;
     const parsed = (listing?.envelope ?? TOLERANT.get(definition.response) ?? definition.response).safeParse(json);
     if (parsed.success && listing) {
@@ -417,7 +343,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (item.success) items.push(item.data);
         else rejected.push({ id: rawId(value), problem: clean(describeIssues(item.error.issues)) });
       }
-      return { ...page, [listing.key]: items, received: values.length, rejected } as EndpointResponse<K>;
+      const answer = { ...page, [listing.key]: items, received: values.length, rejected };
+      return cleaner.cleanDeep(answer) as EndpointResponse<K>;
     }
     if (!parsed.success)
       throw new ApiError({
@@ -425,9 +352,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         status: statusCode,
         endpoint: name,
         details: issuesToDetails(parsed.error.issues),
-        message: `${name}: the answer does not match the interface: ${describeIssues(parsed.error.issues)}`,
+        message: `${name}: the answer does not match the interface: ${clean(describeIssues(parsed.error.issues))}`,
       });
-    return parsed.data as EndpointResponse<K>;
+    return cleaner.cleanDeep(parsed.data) as EndpointResponse<K>;
   }
 
   return {

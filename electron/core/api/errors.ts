@@ -58,30 +58,3 @@ export function kindOfStatus(status: number): ApiErrorKind {
   if (status >= 500) return 'server';
   return 'validation';
 }
-
-/** Longest service text kept in a message or a detail: enough to tell what went wrong, never a whole page. */
-export const SERVICE_TEXT_MAX = 300;
-
-// ANSI escape sequences (CSI ... final byte, OSC ... BEL/ST), then any other control character.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
-const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
-
-/**
- * Text from a service that is not ours, made safe to store, log and show:
- * the secrets removed (the token, and anything after "Bearer"), terminal
- * escapes and other control characters stripped, and the length capped.
- */
-export function sanitizeServiceText(text: string, secrets: readonly string[], max = SERVICE_TEXT_MAX): string {
-  let out = text;
-  for (const secret of secrets)
-    if (secret.length >= 4) {
-      out = out.split(secret).join('[token]');
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret) out = out.split(encoded).join('[token]');
-    }
-  out = out.replace(ANSI, '').replace(CONTROL, ' ').replace(BEARER, '$1 [token]').replace(/ {2,}/g, ' ').trim();
-  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
-}

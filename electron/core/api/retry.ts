@@ -6,9 +6,14 @@ export interface RetryPolicy {
   retries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * No retry starts once this long has passed since the first try (a service
+   * that answers a byte a second must not hold a pull for tries x timeout).
+   */
+  budgetMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 200, maxDelayMs: 10_000 };
+export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 200, maxDelayMs: 10_000, budgetMs: 30_000 };
 
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
@@ -45,6 +50,7 @@ export async function withRetry<T>(
     onRetry?: (error: ApiError, delayMs: number, attempt: number) => void;
   },
 ): Promise<T> {
+  const started = Date.now();
   for (let tries = 0; ; tries++) {
     try {
       return await attempt();
@@ -57,6 +63,7 @@ export async function withRetry<T>(
       )
         throw error;
       const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(tries, options.policy, options.random));
+      if (Date.now() - started + delay > (options.policy.budgetMs ?? Number.POSITIVE_INFINITY)) throw error;
       options.onRetry?.(error, delay, tries + 1);
       await sleep(delay, options.signal);
     }

@@ -5,8 +5,8 @@ import { type Output, parseCommand } from './args.ts';
 
 export const SYNC_USAGE = `Usage: foyer sync [--once] [--full] [--data-dir DIR]
 
-  --once    pull every resource once, then exit (0 when all succeeded, 1 when one failed
-            or a listing could not be completed)
+  --once    pull every resource once, then exit (0 when all succeeded, 1 when one failed,
+            a listing could not be completed, the disk is full or the token was refused)
   --full    pull invitations in full (reconciliation) rather than incrementally
 Without --once, keeps syncing on the configured intervals until interrupted.
 `;
@@ -24,7 +24,8 @@ function progressLine(status: SyncStatus): string {
   }).join('  ');
 }
 
-export async function syncCommand(argv: string[], out: Output): Promise<number> {
+/** `open`: how the runtime is opened (a test opens it on a disk it fills). */
+export async function syncCommand(argv: string[], out: Output, open = openRuntime): Promise<number> {
   const { values, dataDir } = parseCommand(
     argv,
     { once: { type: 'boolean' }, full: { type: 'boolean' } },
@@ -34,7 +35,7 @@ export async function syncCommand(argv: string[], out: Output): Promise<number> 
     out.write(SYNC_USAGE);
     return 0;
   }
-  const runtime = await openRuntime({
+  const runtime = await open({
     dataDir,
     log: values.once ? undefined : (line) => out.write(`${new Date().toISOString()} ${line}\n`),
   });
@@ -76,9 +77,13 @@ export async function syncCommand(argv: string[], out: Output): Promise<number> 
         out.write(`${resource}: FAILED (${outcome.error.kind}) ${outcome.error.message}\n`);
       }
     }
-    if (runtime.engine.status.get().tokenRejected)
-      out.write('The service rejected the token: set the right one with "foyer config set token <TOKEN>".\n');
-    return failed ? 1 : 0;
+    const status = runtime.engine.status.get();
+    if (status.storage) out.write(`${status.storage.message}\n`);
+    if (status.tokenRejected)
+      out.write(
+        'The service refused the token: if it does not accept it again soon, set the right one with "foyer config set token <TOKEN>".\n',
+      );
+    return failed || status.storage || status.tokenRejected ? 1 : 0;
   } finally {
     await runtime.close();
   }

@@ -20,6 +20,7 @@ import {
   type PullResult,
 } from './pulls.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
+import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
 
 export interface SyncEngineDeps {
@@ -37,15 +38,41 @@ export interface SyncEngineDeps {
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
 
+/** How long a person's "Sync now" waits before it answers; the work goes on in the background. */
+export const SYNC_NOW_WAIT_MS = 10_000;
+
+/** The outcome of a pull that was still running when the caller stopped waiting. */
+export const STILL_SYNCING: SyncOutcome = {
+  ok: false,
+  error: { kind: 'in_progress', message: 'still syncing in the background; the status shows when it is done' },
+};
+
+/** Resolves when `work` settles or after `ms`, whichever is first (the timer does not outlive it). */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { mirror, api, config } = deps;
   const now = deps.now ?? Date.now;
-  const log = deps.log ?? (() => {});
-  const status = deps.status ?? createStatus();
+  // A log that cannot be written (a full disk) must not stop the sync it reports on.
+  const log = (line: string) => {
+    try {
+      deps.log?.(line);
+    } catch {
+      // nothing better to do: the status still says what is wrong
+    }
+  };
+  const status = deps.status ?? createStatus({ onListenerError: (error) => writeFailed(error, 'status listener') });
   const running = new Map<Resource, Promise<SyncOutcome>>();
   const timers = new Map<Resource | 'outbox', NodeJS.Timeout>();
   let controller = new AbortController();
   let started = false;
+  /** What could not write (see writesWork). */
+  type WriteSource = Resource | 'outbox' | 'status';
+  const blocked = new Set<WriteSource>();
 
   // Show what the mirror already knows, before the first pull.
   for (const row of mirror.syncState.all()) {
@@ -92,49 +119,112 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     employees: () => pullEmployees(context('employees')),
   };
 
-  /** Runs one resource's pull; joins the one in flight instead of starting a second. */
+  /**
+   * A write that failed: a storage problem is shown in the status (once, not
+   * on every retry) and logged; anything else is logged as the bug it is.
+   * Never throws: it is called where an error has nowhere else to go.
+   */
+  function writeFailed(error: unknown, where: string, source: WriteSource = 'status'): void {
+    const problem = storageProblemOf(error, iso(now()));
+    if (!problem) return log(`${where}: ${(error as Error)?.stack ?? String(error)}`);
+    blocked.add(source);
+    if (status.get().storage?.kind === problem.kind) return;
+    log(`${where}: ${problem.message}`);
+    status.update({ storage: problem });
+  }
+
+  /**
+   * What `source` writes went through. The status clears when every source
+   * that failed has written since: a pull with nothing new to save proves
+   * nothing about the pages another one needs.
+   */
+  function writesWork(source: WriteSource): void {
+    blocked.delete(source);
+    if (source !== 'status') blocked.delete('status');
+    if (!status.get().storage || blocked.size > 0) return;
+    log('writing to the data directory works again; syncing resumes');
+    status.update({ storage: null });
+  }
+
+  /** The service accepted the token again: say so, and send what waited for it. */
+  function tokenAccepted(): void {
+    if (!status.get().tokenRejected) return;
+    log('the service accepts the token again; sending what was queued');
+    status.update({ tokenRejected: false });
+    if (started && deps.outbox) {
+      clearTimeout(timers.get('outbox'));
+      scheduleOutbox(0);
+    }
+  }
+
+  function pullSucceeded(resource: Resource, result: PullResult): SyncOutcome {
+    const at = iso(now());
+    writesWork(resource);
+    tokenAccepted();
+    status.update({ online: true, lastOnlineAt: at }, resource, {
+      running: false,
+      progress: null,
+      lastSuccessAt: at,
+      lastError: null,
+      warnings: result.warnings,
+      lastFullAt: mirror.syncState.get(stateKey(resource, config()))?.lastFullAt ?? null,
+    });
+    log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);
+    for (const warning of result.warnings) log(`sync ${resource}: ${warning.kind}: ${warning.message}`);
+    return { ok: true, result };
+  }
+
+  function pullFailed(resource: Resource, error: unknown): SyncOutcome {
+    const at = iso(now());
+    const storage = storageProblemOf(error, at);
+    const described = storage
+      ? { kind: storage.kind, message: storage.message }
+      : error instanceof ApiError
+        ? { kind: error.kind, message: error.message }
+        : { kind: 'internal', message: (error as Error)?.message ?? String(error) };
+    // On a full disk this write fails too: the status says it instead of the mirror.
+    if (!storage)
+      try {
+        mirror.syncState.recordFailure(stateKey(resource, config()), at, described.message);
+      } catch (writeError) {
+        writeFailed(writeError, `sync ${resource}`, resource);
+      }
+    const refused = error instanceof ApiError && error.kind === 'unauthorized';
+    // A refused token is a service Foyer cannot use: offline, with the reason beside it.
+    const offline = refused || (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'));
+    if (storage) blocked.add(resource);
+    status.update(
+      {
+        ...(offline ? { online: false } : error instanceof ApiError ? { online: true, lastOnlineAt: at } : {}),
+        ...(refused ? { tokenRejected: true } : {}),
+        ...(storage && status.get().storage?.kind !== storage.kind ? { storage } : {}),
+      },
+      resource,
+      { running: false, progress: null, lastError: { ...described, at } },
+    );
+    log(`sync ${resource} failed: ${described.message}`);
+    if (!(error instanceof ApiError) && !storage && !controller.signal.aborted)
+      log((error as Error)?.stack ?? String(error));
+    return { ok: false, error: described };
+  }
+
+  /** Runs one resource's pull; joins the one in flight instead of starting a second. Never rejects. */
   function run(resource: Resource, mode?: 'incremental' | 'full'): Promise<SyncOutcome> {
     const inFlight = running.get(resource);
     if (inFlight) return inFlight;
     const promise = (async (): Promise<SyncOutcome> => {
-      if (status.get().tokenRejected)
-        return { ok: false, error: { kind: 'unauthorized', message: 'the token was rejected; set a new one' } };
       status.update({}, resource, { running: true, progress: null });
       try {
-        const result = await pulls[resource](mode);
-        const at = iso(now());
-        status.update({ online: true, lastOnlineAt: at }, resource, {
-          running: false,
-          progress: null,
-          lastSuccessAt: at,
-          lastError: null,
-          warnings: result.warnings,
-          lastFullAt: mirror.syncState.get(stateKey(resource, config()))?.lastFullAt ?? null,
-        });
-        log(`sync ${resource}: ${result.received} received in ${result.pages} pages, ${result.removed} removed`);
-        for (const warning of result.warnings) log(`sync ${resource}: ${warning.kind}: ${warning.message}`);
-        return { ok: true, result };
+        return pullSucceeded(resource, await pulls[resource](mode));
       } catch (error) {
-        const at = iso(now());
-        const described =
-          error instanceof ApiError
-            ? { kind: error.kind, message: error.message }
-            : { kind: 'internal', message: (error as Error)?.message ?? String(error) };
-        mirror.syncState.recordFailure(stateKey(resource, config()), at, described.message);
-        const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
-        status.update(
-          {
-            ...(offline ? { online: false } : error instanceof ApiError ? { online: true, lastOnlineAt: at } : {}),
-            ...(error instanceof ApiError && error.kind === 'unauthorized' ? { tokenRejected: true } : {}),
-          },
-          resource,
-          { running: false, progress: null, lastError: { ...described, at } },
-        );
-        log(`sync ${resource} failed: ${described.message}`);
-        if (!(error instanceof ApiError) && !controller.signal.aborted) log((error as Error)?.stack ?? String(error));
-        return { ok: false, error: described };
+        return pullFailed(resource, error);
       }
-    })();
+    })().catch((error: unknown): SyncOutcome => {
+      // Only a bug gets here (reading the mirror failed while recording the outcome): never an unhandled rejection.
+      writeFailed(error, `sync ${resource}`, resource);
+      status.update({}, resource, { running: false, progress: null });
+      return { ok: false, error: { kind: 'internal', message: (error as Error)?.message ?? String(error) } };
+    });
     // Registered before it can settle, removed after: a run that ends synchronously must not linger.
     running.set(resource, promise);
     void promise.finally(() => {
@@ -161,7 +251,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     timers.set(
       resource,
       setTimeout(() => {
-        void run(resource).finally(() => schedule(resource, intervalOf(resource)));
+        void run(resource)
+          .catch((error: unknown) => writeFailed(error, `sync ${resource}`))
+          .finally(() => schedule(resource, intervalOf(resource)));
       }, delay),
     );
   }
@@ -183,19 +275,32 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
   refreshOutboxStatus(false);
 
-  /** Sends what is queued; a rejected token stops pulls and pushes alike. */
+  /**
+   * Sends what is queued. While the service refuses the token nothing is
+   * sent (every row is kept); the pulls ask again at their intervals, and the
+   * first one accepted sends at once. Never rejects: a write that fails (a
+   * full disk) leaves every row as it was and is shown in the status.
+   */
   async function deliver(): Promise<DeliverySummary | undefined> {
     if (!deps.outbox || status.get().tokenRejected) return undefined;
-    refreshOutboxStatus(true);
     try {
+      refreshOutboxStatus(true);
       const summary = await deps.outbox.deliver(controller.signal);
-      if (summary.unauthorized) status.update({ tokenRejected: true, online: true });
+      writesWork('outbox');
+      if (summary.unauthorized) status.update({ tokenRejected: true, online: false });
       else if (summary.delivered > 0 || summary.failed > 0) status.update({ online: true, lastOnlineAt: iso(now()) });
       // A check-in that cannot be sent shows the service as gone now, not at the next pull.
       else if (summary.unreachable && status.get().online !== false) status.update({ online: false });
       return summary;
+    } catch (error) {
+      if (!controller.signal.aborted) writeFailed(error, 'outbox delivery', 'outbox');
+      return undefined;
     } finally {
-      refreshOutboxStatus(false);
+      try {
+        refreshOutboxStatus(false);
+      } catch (error) {
+        writeFailed(error, 'outbox status');
+      }
     }
   }
 
@@ -205,7 +310,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       'outbox',
       setTimeout(() => {
         void deliver()
-          .catch((error: unknown) => log(`outbox delivery failed: ${(error as Error)?.stack ?? String(error)}`))
+          .catch((error: unknown) => writeFailed(error, 'outbox delivery', 'outbox'))
           .finally(() => scheduleOutbox(deps.outboxIntervalMs ?? 5000));
       }, delay),
     );
@@ -216,26 +321,40 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     deliver,
     /** The outbox changed: show it; when new work was queued, try to send it soon. */
     outboxChanged(queued = false): void {
-      refreshOutboxStatus();
+      try {
+        refreshOutboxStatus();
+      } catch (error) {
+        writeFailed(error, 'outbox status');
+      }
       if (started && queued) {
         clearTimeout(timers.get('outbox'));
         scheduleOutbox(0);
       }
     },
     /**
-     * Pulls now (invitations in full when asked or due) every resource, or the
-     * ones named; resolves when all are done.
+     * Sends what is queued, then pulls (invitations in full when asked or
+     * due) every resource, or the ones named. Resolves when all are done, or,
+     * with `waitMs` (a person waiting), after that long at most: what is not
+     * done by then answers STILL_SYNCING and goes on in the background.
      */
     async syncNow<R extends Resource = Resource>(
-      options: { full?: boolean; resources?: readonly R[] } = {},
+      options: { full?: boolean; resources?: readonly R[]; waitMs?: number } = {},
     ): Promise<Record<R, SyncOutcome>> {
-      // Pushes first, so that the pulls show the service as it is after them.
-      await deliver();
       const resources = options.resources ?? (RESOURCES as readonly Resource[] as readonly R[]);
-      const outcomes = await Promise.all(
-        resources.map((r) => run(r, options.full ? 'full' : undefined).then((o) => [r, o] as const)),
-      );
-      return Object.fromEntries(outcomes) as Record<R, SyncOutcome>;
+      const outcomes = new Map<R, SyncOutcome>();
+      const work = (async () => {
+        const refused = status.get().tokenRejected;
+        // Pushes first, so that the pulls show the service as it is after them.
+        await deliver();
+        await Promise.all(
+          resources.map((r) => run(r, options.full ? 'full' : undefined).then((o) => void outcomes.set(r, o))),
+        );
+        // The pulls found the token accepted again: what waited for it goes now.
+        if (refused && !status.get().tokenRejected) await deliver();
+      })();
+      if (options.waitMs === undefined) await work;
+      else await within(work, options.waitMs);
+      return Object.fromEntries(resources.map((r) => [r, outcomes.get(r) ?? STILL_SYNCING])) as Record<R, SyncOutcome>;
     },
     /** Starts the timers; the first pull of each resource runs at once. */
     start(): void {

@@ -14,7 +14,13 @@ const ROW = 'mirror:online-history';
 /** Enough for a bad day (a change every few minutes), small enough to rewrite on each change. */
 export const HISTORY_LIMIT = 288;
 
-export function createOnlineHistory(deps: { now: () => number; store: () => SyncStateRepo; limit?: number }) {
+export function createOnlineHistory(deps: {
+  now: () => number;
+  store: () => SyncStateRepo;
+  limit?: number;
+  /** A change that could not be saved (a full disk): kept in memory, saved with the next change. */
+  onWriteError?: (error: unknown) => void;
+}) {
   const limit = deps.limit ?? HISTORY_LIMIT;
   let changes: OnlineChange[] = [];
   return {
@@ -33,7 +39,12 @@ export function createOnlineHistory(deps: { now: () => number; store: () => Sync
       if (online === null || changes.at(-1)?.online === online) return;
       changes.push({ at: new Date(deps.now()).toISOString(), online });
       if (changes.length > limit) changes = changes.slice(-limit);
-      deps.store().recordSuccess(ROW, changes.at(-1)!.at, { watermark: JSON.stringify(changes) });
+      // Called from status listeners: a write that fails must not stop the status reaching the screens.
+      try {
+        deps.store().recordSuccess(ROW, changes.at(-1)!.at, { watermark: JSON.stringify(changes) });
+      } catch (error) {
+        deps.onWriteError?.(error);
+      }
     },
     /** The changes since a moment (e.g. local midnight), oldest first, with the state before it as the first entry. */
     since(fromMs: number): OnlineChange[] {

@@ -1,5 +1,6 @@
 /** The one sync status that every door shows: the desk, the kiosk, the CLI and the logs. */
 import type { Role } from '../../../shared/contract/operations.ts';
+import type { StorageProblem } from './storage.ts';
 
 export const RESOURCES = ['invitations', 'checkIns', 'groups', 'employees'] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -33,8 +34,14 @@ export interface SyncStatus {
   /** null until the first request tells. */
   online: boolean | null;
   lastOnlineAt: string | null;
-  /** The service rejected the token: pulls stop until the configuration changes. */
+  /**
+   * The service refused the token (401). Every queued change is kept; pulls
+   * go on asking at their intervals, and the first one the service accepts
+   * clears this and sends what waited. `online` is false meanwhile.
+   */
   tokenRejected: boolean;
+  /** The disk is full or cannot be written: what was received or queued cannot be saved until it can. */
+  storage: StorageProblem | null;
   resources: Record<Resource, ResourceStatus>;
   /** Changes waiting to reach the service, and those that failed for good. */
   outbox: { pending: number; failed: number; delivered: number; conflicts: number; delivering: boolean };
@@ -46,17 +53,32 @@ function emptyResource(): ResourceStatus {
   return { running: false, lastSuccessAt: null, lastFullAt: null, lastError: null, progress: null, warnings: [] };
 }
 
-export function createStatus() {
+/**
+ * `onListenerError`: a listener that throws (one that writes to a full disk,
+ * say) is reported there; it must not stop the others, nor the engine that
+ * published the status.
+ */
+export function createStatus(options: { onListenerError?: (error: unknown) => void } = {}) {
   let status: SyncStatus = {
     online: null,
     lastOnlineAt: null,
     tokenRejected: false,
+    storage: null,
     resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyResource()])) as Record<Resource, ResourceStatus>,
     outbox: { pending: 0, failed: 0, delivered: 0, conflicts: 0, delivering: false },
   };
   const listeners = new Set<StatusListener>();
   const emit = () => {
-    for (const listener of listeners) listener(status);
+    for (const listener of listeners)
+      try {
+        listener(status);
+      } catch (error) {
+        try {
+          options.onListenerError?.(error);
+        } catch {
+          // nowhere left to report it: the status itself was published
+        }
+      }
   };
   return {
     get: (): SyncStatus => status,
@@ -88,9 +110,13 @@ export type StatusStore = ReturnType<typeof createStatus>;
  * whether the service is reachable, never what the service said (error
  * text comes from a server that is not ours and may carry anything).
  */
-export function statusForRole(status: SyncStatus, role: Role): SyncStatus {
+export function statusForRole<S extends Pick<SyncStatus, 'online' | 'tokenRejected'> & { resources: object }>(
+  status: S,
+  role: Role,
+): S {
   if (role !== 'kiosk') return status;
-  const resources = { ...status.resources };
-  for (const name of RESOURCES) resources[name] = { ...resources[name], lastError: null, warnings: [] };
-  return { ...status, resources };
+  const resources: Record<string, object> = { ...status.resources };
+  for (const name of Object.keys(resources)) resources[name] = { ...resources[name], lastError: null, warnings: [] };
+  // A refused token is, for a guest, a service that cannot be reached.
+  return { ...status, resources, ...(status.tokenRejected ? { online: false } : {}) };
 }

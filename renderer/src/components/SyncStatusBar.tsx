@@ -10,6 +10,10 @@ const RESOURCE_NAMES: Record<string, string> = {
   groups: 'groups',
 };
 
+/** What the desk reads when the token is refused: nothing is lost, it resumes by itself, what to check if it lasts. */
+export const TOKEN_REFUSED_SENTENCE =
+  'The service refused the access token. Everything queued is kept and Foyer keeps asking; it resumes by itself as soon as the service accepts the token. If this lasts, check the token in the settings.';
+
 /** Online or not, when the mirror last heard from the service, and what is still waiting to be sent. */
 export function SyncStatusBar() {
   const { status, connected } = useSession(useShallow((s) => ({ status: s.status, connected: s.connected })));
@@ -26,13 +30,17 @@ export function SyncStatusBar() {
   const lastSync = lastSyncOf(status);
   const running = Object.entries(status.resources).find(([, r]) => r.running);
   const progress = running?.[1].progress;
-  const state = status.tokenRejected
-    ? 'token-rejected'
-    : status.online === false
-      ? 'offline'
-      : status.online
-        ? 'online'
-        : 'unknown';
+  // A machine that cannot save comes first: nothing else it shows can stay true for long.
+  const state = status.storage
+    ? 'storage'
+    : status.tokenRejected
+      ? 'token-rejected'
+      : status.online === false
+        ? 'offline'
+        : status.online
+          ? 'online'
+          : 'unknown';
+  const problem = status.storage?.message ?? (status.tokenRejected ? TOKEN_REFUSED_SENTENCE : null);
   const lastError = Object.values(status.resources)
     .map((r) => r.lastError)
     .filter((e) => e !== null)
@@ -51,7 +59,8 @@ export function SyncStatusBar() {
         <span data-testid="sync-state">
           {state === 'online' && 'Online'}
           {state === 'offline' && 'Offline: working from this machine'}
-          {state === 'token-rejected' && 'The service rejected the access token'}
+          {state === 'storage' && (status.storage?.kind === 'disk_full' ? 'The disk is full' : 'Cannot save')}
+          {state === 'token-rejected' && 'The service refused the access token'}
           {state === 'unknown' && 'Contacting the service…'}
         </span>
       </span>
@@ -77,6 +86,11 @@ export function SyncStatusBar() {
         </span>
       )}
       {!connected && <span className="sync-chip warn">Reconnecting…</span>}
+      {problem && (
+        <span className="sync-problem" data-testid="sync-problem" role="alert">
+          {problem}
+        </span>
+      )}
     </div>
   );
 }

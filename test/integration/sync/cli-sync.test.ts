@@ -86,7 +86,7 @@ describe('sync --once against the reference service', () => {
     await run('config', 'set', 'token', 'definitely-wrong-token', '--data-dir', dir);
     const sync = await run('sync', '--once', '--data-dir', dir);
     expect(sync.code).toBe(1);
-    expect(sync.out + sync.err).toMatch(/rejected the token/);
+    expect(sync.out + sync.err).toMatch(/refused the token/);
     expect(sync.out).toContain('invitations: FAILED (unauthorized)');
     expect(sync.out + sync.err).not.toContain('definitely-wrong-token');
 

@@ -123,7 +123,7 @@ describe('a rejected token', () => {
     expect(client.retries).toHaveLength(0);
   });
 
-  it('sets tokenRejected in the engine, which then stops pulling until cleared', async () => {
+  it('sets tokenRejected in the engine and shows the service as offline; a person asking again asks the service', async () => {
     svc = await startTestService();
     await putEvents(svc, [eventItem({ invitations: invitationItems(2) })]);
     const mirror = tempMirror();
@@ -137,31 +137,31 @@ describe('a rejected token', () => {
     expect(client.count()).toBe(4);
     const status = engine.status.get();
     expect(status.tokenRejected).toBe(true);
-    // The service answered: it is online, just refusing the token.
-    expect(status.online).toBe(true);
+    // The service answered, but Foyer cannot use it: offline, with the reason beside it.
+    expect(status.online).toBe(false);
     expect(status.resources.invitations.lastError?.kind).toBe('unauthorized');
 
     const second = await engine.syncNow({ full: true });
-    expect(client.count()).toBe(4);
+    expect(client.count()).toBe(8);
     for (const outcome of Object.values(second))
       expect(outcome).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
     expect(mirrorInvitationIds(mirror)).toEqual([]);
     await engine.stop();
   });
 
-  it('pulls again after clearTokenRejected, even when a pull was refused meanwhile', async () => {
+  it('pulls again after clearTokenRejected (a new token saved), and finds it refused again', async () => {
     svc = await startTestService();
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
     const engine = createSyncEngine({ mirror, api: client.api, config: () => makeConfig() });
     await engine.syncNow();
     expect(engine.status.get().tokenRejected).toBe(true);
-    await engine.syncNow(); // refused locally: no request
     expect(client.count()).toBe(4);
 
     engine.clearTokenRejected();
+    expect(engine.status.get().tokenRejected).toBe(false);
     const outcomes = await engine.syncNow();
-    // The token is still wrong, but the engine must have asked the service again.
+    // The token is still wrong, and the engine asked the service again.
     expect(client.count()).toBe(8);
     expect(outcomes.invitations).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
     expect(engine.status.get().tokenRejected).toBe(true);

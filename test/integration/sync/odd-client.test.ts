@@ -131,7 +131,7 @@ describe('error answers', () => {
     expect(error.message).toContain('Bearer [token]');
     // eslint-disable-next-line no-control-regex
     expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-    expect(error.message.length).toBeLessThanOrEqual(400);
+    expect(error.message.length).toBeLessThanOrEqual(600);
 
     odd.set({
       answer: {
@@ -144,6 +144,6 @@ describe('error answers', () => {
     });
     const structured = await apiErrorOf(employees(odd.baseUrl));
     expect(JSON.stringify({ ...structured.toJSON(), details: structured.details })).not.toContain(TEST_TOKEN);
-    expect(structured.details[0]!.message.length).toBeLessThanOrEqual(400);
+    expect(structured.details[0]!.message.length).toBeLessThanOrEqual(500);
   });
 });

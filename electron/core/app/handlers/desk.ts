@@ -8,6 +8,7 @@ import type { HandlerContext, Handlers } from '../handler.ts';
 import { iso } from '../../../../shared/time.ts';
 import { toGuestView } from './guests-view.ts';
 import { retryTransition, transition } from './transition.ts';
+import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
 
 /** More changed guests than this since the desk's version: it loads its view again instead. */
 const MAX_CHANGES = 500;
@@ -81,7 +82,8 @@ export const deskHandlers: Handlers<
 > = {
   'sync.status': (_, { runtime, session }) => statusForRole(runtime.engine.status.get(), session.role),
   'sync.now': async ({ full }, { runtime }) => {
-    await runtime.engine.syncNow({ full: Boolean(full) });
+    // A person waits for this: it answers within seconds, the rest goes on in the background.
+    await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });
     return runtime.engine.status.get();
   },
   'guests.list': ({ offset, limit, ...view }, ctx) => {

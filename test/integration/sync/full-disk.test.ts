@@ -1,0 +1,187 @@
+/**
+ * A machine whose disk is full (SQLite's max_page_count stands in for the
+ * disk; raising it is space coming back) or cannot be written (query_only):
+ * no write error escapes as an unhandled rejection, the status says what is
+ * wrong, nothing stored is lost or damaged, and work resumes by itself.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Mirror } from '../../../electron/core/db/mirror.ts';
+import { syncCommand } from '../../../electron/core/cli/sync-command.ts';
+import { openRuntime } from '../../../electron/core/runtime.ts';
+import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
+import { memoryOutput } from '../../support/cli.ts';
+import { startTestService, type TestService } from '../../support/service.ts';
+import {
+  cleanup,
+  countingClient,
+  dataDirFor,
+  makeConfig,
+  outboxFor,
+  seedGuests,
+  serviceState,
+  sleep,
+  syncMirror,
+  tempMirror,
+  waitUntil,
+} from '../outbox/helpers.ts';
+
+let svc: TestService | undefined;
+const escaped: unknown[] = [];
+const onEscape = (error: unknown) => void escaped.push(error);
+beforeEach(() => {
+  escaped.length = 0;
+  process.on('unhandledRejection', onEscape);
+  process.on('uncaughtException', onEscape);
+});
+afterEach(async () => {
+  process.off('unhandledRejection', onEscape);
+  process.off('uncaughtException', onEscape);
+  await cleanup();
+  await svc?.close();
+  svc = undefined;
+});
+
+/** Every timer every second, so that a test sees several rounds. */
+const fastConfig = makeConfig({ intervals: { incrementalSeconds: 1, checkInsSeconds: 1, referenceSeconds: 1 } });
+
+/** Fills the mirror's file to a cap of its current size: the next write that needs a page fails with SQLITE_FULL. */
+function fillDisk(mirror: Mirror): void {
+  mirror.db.exec('CREATE TABLE IF NOT EXISTS filler (x BLOB)');
+  mirror.db.pragma(`max_page_count = ${mirror.db.pragma('page_count', { simple: true }) as number}`);
+  for (const size of [4000, 500, 20])
+    try {
+      for (;;) mirror.db.prepare('INSERT INTO filler VALUES (zeroblob(?))').run(size);
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe('SQLITE_FULL');
+    }
+}
+
+const freeSpace = (mirror: Mirror) => void mirror.db.pragma('max_page_count = 1073741823');
+const integrity = (mirror: Mirror) => mirror.db.pragma('integrity_check', { simple: true });
+const invitationCount = (mirror: Mirror) =>
+  mirror.db.prepare('SELECT count(*) FROM invitations').pluck().get() as number;
+
+describe('a full disk', () => {
+  it('stops pulls with "the disk is full" in the status, keeps running, corrupts nothing, and resumes when space returns', async () => {
+    svc = await startTestService();
+    await seedGuests(svc, 3);
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl);
+    await syncMirror(mirror, client.api);
+    expect(invitationCount(mirror)).toBe(3);
+    await seedGuests(svc, 200); // more than the full file can take
+    const logged: string[] = [];
+    const engine = createSyncEngine({
+      mirror,
+      api: client.api,
+      config: () => fastConfig,
+      log: (line) => void logged.push(line),
+    });
+
+    fillDisk(mirror);
+    engine.start();
+    await waitUntil(() => engine.status.get().storage?.kind === 'disk_full', 'the status to say the disk is full');
+    const status = engine.status.get();
+    expect(status.storage?.message).toMatch(/^The disk is full: .*Free some disk space; syncing and sending resume/);
+    expect(status.resources.invitations.lastError).toMatchObject({ kind: 'disk_full' });
+    expect(logged.some((line) => /disk is full/.test(line))).toBe(true);
+
+    // The timers go on (the process was not ended), and each try fails whole: the mirror is as it was.
+    const requests = client.count();
+    await waitUntil(() => client.count() > requests + 2, 'more pulls on their timers');
+    expect(engine.status.get().storage?.kind).toBe('disk_full');
+    expect(integrity(mirror)).toBe('ok');
+    expect(invitationCount(mirror)).toBe(3);
+
+    freeSpace(mirror);
+    await waitUntil(() => engine.status.get().storage === null && invitationCount(mirror) === 203, 'sync to resume');
+    expect(integrity(mirror)).toBe('ok');
+    expect(logged.some((line) => /works again/.test(line))).toBe(true);
+    await engine.stop();
+    expect(escaped).toEqual([]);
+  });
+
+  it('a failed pull whose error cannot be recorded either (the original crash) is shown, not thrown', async () => {
+    svc = await startTestService();
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => fastConfig });
+    // The pull fails (401) without writing; recording that failure is the write that cannot be made.
+    mirror.db.pragma('query_only = 1');
+    engine.start();
+    await waitUntil(
+      () => engine.status.get().storage !== null && engine.status.get().tokenRejected,
+      'the status to say the token was refused and writing fails',
+    );
+    expect(engine.status.get().storage?.kind).toBe('storage');
+    expect(engine.status.get().storage?.message).toMatch(/cannot write to its data directory/);
+    await sleep(1_500); // a round more of every timer
+    await engine.stop();
+    expect(escaped).toEqual([]);
+  });
+});
+
+describe('foyer sync --once on a full disk', () => {
+  it('exits 1 with the message, and 0 once space is back', async () => {
+    svc = await startTestService();
+    await seedGuests(svc, 60);
+    const dir = dataDirFor(svc.baseUrl);
+    let full = true;
+    const open: typeof openRuntime = async (options) => {
+      const runtime = await openRuntime(options);
+      if (full) fillDisk(runtime.mirror);
+      return runtime;
+    };
+    const out = memoryOutput();
+    expect(await syncCommand(['--once', '--data-dir', dir], out, open)).toBe(1);
+    expect(out.text).toMatch(/invitations: FAILED \(disk_full\)/);
+    expect(out.text).toMatch(/^The disk is full: .*resume by themselves\./m);
+    expect(escaped).toEqual([]);
+
+    full = false;
+    const again = memoryOutput();
+    expect(await syncCommand(['--once', '--data-dir', dir], again, open)).toBe(0);
+    expect(again.text).not.toMatch(/FAILED|disk is full/);
+    const runtime = await openRuntime({ dataDir: dir });
+    expect(invitationCount(runtime.mirror)).toBe(60);
+    expect(integrity(runtime.mirror)).toBe('ok');
+    await runtime.close();
+  });
+});
+
+describe('the outbox on a disk that cannot be written', () => {
+  it('keeps the queued check-in, says so, and delivers it once writing works again', async () => {
+    svc = await startTestService();
+    const { guests } = await seedGuests(svc, 2);
+    const guest = guests[0]!;
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl);
+    await syncMirror(mirror, client.api);
+    const outbox = outboxFor(mirror, client.api);
+    const engine = createSyncEngine({
+      mirror,
+      api: client.api,
+      config: () => fastConfig,
+      outbox,
+      outboxIntervalMs: 50,
+    });
+    const queued = outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
+
+    mirror.db.pragma('query_only = 1');
+    // A person's "Sync now" answers (it does not reject), with the reason in the status.
+    await expect(engine.syncNow()).resolves.toBeDefined();
+    expect(engine.status.get().storage).toMatchObject({ kind: 'storage' });
+    engine.start();
+    await sleep(500); // ten rounds of the outbox timer
+    expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending' });
+    expect(serviceState(svc.db, guest.id)).toBe('EXPECTED');
+
+    mirror.db.pragma('query_only = 0');
+    await waitUntil(() => mirror.outbox.byId(queued.outboxId)?.state === 'delivered', 'the check-in to be delivered');
+    expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
+    await waitUntil(() => engine.status.get().storage === null, 'the status to clear');
+    expect(integrity(mirror)).toBe('ok');
+    await engine.stop();
+    expect(escaped).toEqual([]);
+  });
+});
