@@ -1,10 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defaultDataDir } from '../config/config.ts';
 import stringWidth from 'string-width';
+import { UsageError } from './output.ts';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { type Output, stdout, UsageError } from './output.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -35,18 +34,6 @@ export function parseCommand<O extends Options>(argv: string[], options: O, posi
   };
   return { values, positionals: parsed.positionals, dataDir: values['data-dir'] ?? defaultDataDir() };
 }
-
-export interface Output {
-  write(text: string): void;
-  isTTY: boolean;
-}
-
-export const stdout: Output = {
-  write: (text) => void process.stdout.write(text),
-  get isTTY() {
-    return Boolean(process.stdout.isTTY);
-  },
-};
 
 /**
  * A plain text table: columns padded to their widest cell, measured as a
