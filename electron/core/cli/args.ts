@@ -55,5 +55,11 @@ export function table(headers: string[], rows: (string | number | null | undefin
     .join('\n');
 }
 
+// One formatter, made on first use: toLocaleString makes one per call, a few milliseconds each.
+let shortDateTime: Intl.DateTimeFormat | undefined;
 export const localTime = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' }) : '';
+  value
+    ? (shortDateTime ??= new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short' })).format(
+        new Date(value),
+      )
+    : '';
