@@ -21,17 +21,22 @@ export interface Page<T> {
   rejectedIds?: readonly (string | number | null)[];
 }
 
-export interface WalkOptions<T> {
+/** `More`: what the caller's pages carry besides a Page, handed back to onPage with it. */
+export interface WalkOptions<T, More = unknown> {
   /** Items asked per page. */
   pageSize: number;
-  fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<Page<T>>;
+  fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<Page<T> & More>;
   idOf: (item: T) => string | number;
   /**
    * Receives each page's new items as soon as they arrive (pages may arrive out of order), and the page as
    * fetched. A promise it returns holds back the next request of that worker until it settles: a reader
    * slower than the service keeps only a bounded part of the listing in memory.
    */
-  onPage?: (items: T[], progress: { pagesDone: number; pagesTotal: number }, page: Page<T>) => void | Promise<void>;
+  onPage?: (
+    items: T[],
+    progress: { pagesDone: number; pagesTotal: number },
+    page: Page<T> & More,
+  ) => void | Promise<void>;
   /** Pages in flight at once; default 4. */
   concurrency?: number;
   /** Walks started again because totalCount moved, before settling for what was seen. */
@@ -59,7 +64,7 @@ export const DEFAULT_MAX_ITEMS = 1_000_000;
 
 class ListingMoved extends Error {}
 
-export async function walkPages<T>(options: WalkOptions<T>): Promise<WalkResult> {
+export async function walkPages<T, More = unknown>(options: WalkOptions<T, More>): Promise<WalkResult> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxRestarts = options.maxRestarts ?? 3;
   const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;

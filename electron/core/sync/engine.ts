@@ -86,9 +86,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       });
   }
 
-  /** Pages of the listings refreshed in full, as last applied (see refreshInFull in pulls.ts). */
+  /** Pages of the listings refreshed in full, as last applied (see refreshInFull in pulls/listing.ts). */
   const listings: ListingMemo = new Map();
-  /** The check-ins listing as last read (see pullCheckIns in pulls.ts). */
+  /** The check-ins listing as last read (see pullCheckIns in pulls/check-ins.ts). */
   const checkInListings = new Map<string, CheckInListing>();
   const context = (resource: Resource): PullContext => ({
     mirror,
