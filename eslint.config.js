@@ -12,6 +12,10 @@ const notRenderer = {
   message: 'electron/ and shared/ do not import renderer/: what both sides need lives in shared/.',
 };
 const noElectron = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
+const serviceByEmbedOnly = {
+  group: ['**/service/**', '!**/service/embed.ts'],
+  message: 'The core uses the reference service through service/embed.ts only.',
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'scratch/**', 'coverage/**'] },
@@ -58,12 +62,27 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron],
+          patterns: [serviceByEmbedOnly, notRenderer],
+        },
+      ],
+    },
+  },
+  {
+    // The command line is a door like the others: it calls operations through the contract (cli/door.ts) or the
+    // use cases, never the repositories, so that it keeps the same rules and cannot drift from the other doors.
+    files: ['electron/core/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
           patterns: [
-            {
-              group: ['**/service/**', '!**/service/embed.ts'],
-              message: 'The core uses the reference service through service/embed.ts only.',
-            },
+            serviceByEmbedOnly,
             notRenderer,
+            {
+              group: ['**/db/repos/**'],
+              message: 'The CLI reads and changes data through the contract (cli/door.ts) or usecases/, not db/repos/.',
+            },
           ],
         },
       ],

@@ -1,17 +1,16 @@
 /** foyer check-in|check-out|undo ID, foyer push ..., foyer outbox ... */
 import { writeFileSync } from 'node:fs';
 import { AppError } from '../app/errors.ts';
-import { transition } from '../app/handlers/transition.ts';
-import { createPinGuard } from '../app/pin-guard.ts';
-import { createSession } from '../app/session.ts';
 import { formatIssue, ImportError } from '../imports/issues.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
 import { describeDiff } from '../outbox/profile-diff.ts';
-import { countByStatus, exportResults, itemResults } from '../outbox/report.ts';
-import { openRuntime, type Runtime } from '../runtime.ts';
-import { NoSuchOutboxItem, retryAllFailed, retryItem, RetryRefused } from '../usecases/outbox-items.ts';
+import { countByStatus, itemResults } from '../outbox/report.ts';
+import type { Runtime } from '../runtime.ts';
+import { batchItems, exportItemResults, lastProfileSetIn, outboxListing } from '../usecases/outbox-items.ts';
 import { type CheckedFile, checkFile, type PushRefused, queueCheckedFile, refusalOf } from '../usecases/push-file.ts';
+import { latestTransitionItem, queueTransition, transitionOutcome } from '../usecases/transitions.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
+import { openDoor } from './door.ts';
 import { openLocal } from './local.ts';
 
 export const TRANSITION_USAGE = 'Usage: foyer check-in|check-out|undo ID [--data-dir DIR]\n';
@@ -44,14 +43,9 @@ async function tryDeliver(runtime: Runtime, out: Output): Promise<void> {
     );
 }
 
-/** The desk's transition, as the contract's handler does it (one implementation), for the desk role. */
-const CLI_DESK = (runtime: Runtime) => ({
-  session: createSession('cli', 'desk'),
-  runtime,
-  emit: () => {},
-  pinGuard: createPinGuard(),
-  now: Date.now,
-});
+/** A refusal or an unknown item, in the contract's words: said plainly, exit 1 (anything else is "foyer: ..."). */
+const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && (error.code === 'REFUSED' || error.code === 'NOT_FOUND');
 
 export function transitionCommand(action: TransitionAction) {
   return async (argv: string[], out: Output): Promise<number> => {
@@ -59,25 +53,23 @@ export function transitionCommand(action: TransitionAction) {
     if (values.help) return (out.write(TRANSITION_USAGE), 0);
     const id = Number(positionals[0]);
     if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${positionals[0]}" is not an invitation id`);
-    const runtime = await openRuntime({ dataDir });
+    const door = await openDoor(dataDir);
+    const { runtime } = door;
     try {
       let shown;
       try {
-        shown = transition(CLI_DESK(runtime), id, action, 'desk');
+        // As the desk does it (the desk's rules), sent at once: no Undo to wait for at a terminal.
+        shown = queueTransition(runtime, id, action, 'desk');
       } catch (error) {
-        if (error instanceof AppError && (error.code === 'REFUSED' || error.code === 'NOT_FOUND')) {
-          out.write(`${error.message}\n`);
-          return 1;
-        }
-        throw error;
+        if (!isRefusal(error)) throw error;
+        out.write(`${error.message}\n`);
+        return 1;
       }
-      const queued = runtime.mirror.outbox.latestFor(`check-in:${id}`)!;
+      const queued = latestTransitionItem(runtime, id)!;
       out.write(`${shown.state} (pending): ${queued.label}\n`);
       await tryDeliver(runtime, out);
-      const row = runtime.mirror.outbox.byId(queued.id)!;
-      const guest = runtime.mirror.guests.byId(id, runtime.config.flow)!;
+      const { item: row, guest, pin } = transitionOutcome(runtime, queued.id, id);
       if (row.state === 'delivered') {
-        const pin = runtime.mirror.deskGuests.pin(id);
         out.write(`delivered: ${guest.state}${pin ? `, PIN ${pin}` : ''}\n`);
       } else if (row.state === 'failed') {
         out.write(`refused by the service: ${row.lastError}\nThe guest is back to ${guest.state}.\n`);
@@ -85,7 +77,7 @@ export function transitionCommand(action: TransitionAction) {
       }
       return 0;
     } finally {
-      await runtime.close();
+      await door.close();
     }
   };
 }
@@ -144,11 +136,7 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   const local = openLocal(dataDir);
   let checked: CheckedFile;
   try {
-    checked = await checkFile(
-      { kind, path: file, group },
-      (g) => local.mirror.outbox.lastProfileSet(g),
-      progress(out, file),
-    );
+    checked = await checkFile({ kind, path: file, group }, lastProfileSetIn(local.mirror), progress(out, file));
   } finally {
     local.close();
   }
@@ -171,12 +159,13 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
     return checked.result.issues.length > 0 ? 1 : 0;
   }
 
-  const runtime = await openRuntime({ dataDir });
+  const door = await openDoor(dataDir);
+  const { runtime } = door;
   try {
     const batchId = queueCheckedFile(runtime.outbox, checked, { ...options, source: file }).batchId;
     out.write(`queued as batch ${batchId}\n`);
     await tryDeliver(runtime, out);
-    const rows = runtime.mirror.outbox.inBatch(batchId);
+    const rows = batchItems(runtime.mirror, batchId);
     const results = rows.flatMap(itemResults);
     if (kind !== 'profiles') {
       const counts = countByStatus(results);
@@ -198,7 +187,7 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
     } else out.write(`upload ${rows[0]!.state}\n`);
     return rows.some((r) => r.state === 'failed') ? 1 : 0;
   } finally {
-    await runtime.close();
+    await door.close();
   }
 }
 
@@ -215,8 +204,7 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
     try {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit <= 0) throw new UsageError('--limit must be a positive whole number');
-      const rows = local.mirror.outbox.newest(limit);
-      const conflicts = local.mirror.outbox.openConflicts();
+      const { rows, conflicts } = outboxListing(local.mirror, limit);
       if (values.json) {
         out.write(
           `${JSON.stringify({ items: rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result ? JSON.parse(r.result) : null, itemLines: undefined, results: itemResults(r).length ? countByStatus(itemResults(r)) : undefined })), conflicts }, null, 2)}\n`,
@@ -251,38 +239,38 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
   }
   if (action === 'retry-all') {
     if (idText !== undefined) throw new UsageError('outbox retry-all takes no ID');
-    const runtime = await openRuntime({ dataDir });
+    const door = await openDoor(dataDir);
     try {
-      const { retried, refused } = retryAllFailed(runtime.mirror, runtime.outbox);
+      const { retried, refused } = await door.call('outbox.retryAll', {});
       out.write(`${retried} failed item(s) queued again\n`);
       for (const r of refused) out.write(`  #${r.id} ${r.label}: ${r.reason}\n`);
-      await tryDeliver(runtime, out);
+      await tryDeliver(door.runtime, out);
       return refused.length > 0 ? 1 : 0;
     } finally {
-      await runtime.close();
+      await door.close();
     }
   }
   const id = Number(idText);
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`outbox ${action} needs an item ID`);
   if (action === 'retry') {
-    const runtime = await openRuntime({ dataDir });
+    const door = await openDoor(dataDir);
     try {
-      const row = retryItem(runtime.mirror, runtime.outbox, id);
+      const row = await door.call('outbox.retry', { id });
       out.write(`queued again as item ${row.id}: ${row.label}\n`);
-      await tryDeliver(runtime, out);
+      await tryDeliver(door.runtime, out);
       return 0;
     } catch (error) {
-      if (!(error instanceof RetryRefused || error instanceof NoSuchOutboxItem)) throw error;
+      if (!isRefusal(error)) throw error;
       out.write(`${error.message}\n`);
       return 1;
     } finally {
-      await runtime.close();
+      await door.close();
     }
   }
   if (action === 'export') {
     const local = openLocal(dataDir);
     try {
-      const exported = exportResults(local.mirror.outbox, id);
+      const exported = exportItemResults(local.mirror, id);
       if (!exported) throw new UsageError(`no outbox item ${id}`);
       if (values.out) {
         writeFileSync(values.out, exported.csv);

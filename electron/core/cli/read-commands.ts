@@ -1,7 +1,10 @@
-/** The offline read commands: foyer status, foyer lookup, foyer guests. They never start a service. */
+/**
+ * The offline read commands: foyer status, foyer lookup, foyer guests. They never start a service: they read
+ * the mirror through the use cases (usecases/), as the CLI's admin (see door.ts), without opening the core.
+ */
 import { GUEST_CATEGORIES, type GuestCategory } from '../../../shared/domain/flow.ts';
-import type { Guest } from '../db/repos/guests.ts';
-import { syncWindow } from '../sync/pulls.ts';
+import { type Guest, listGuests, lookupGuests } from '../usecases/guest-lists.ts';
+import { mirrorStatus } from '../usecases/mirror-status.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openLocal } from './local.ts';
 
@@ -14,14 +17,8 @@ export async function statusCommand(argv: string[], out: Output): Promise<number
   if (values.help) return (out.write(STATUS_USAGE), 0);
   const local = openLocal(dataDir);
   try {
-    const { mirror, config } = local;
-    const counts = {
-      invitations: mirror.invitations.count(),
-      checkIns: mirror.checkIns.count(),
-      employees: mirror.employees.count(),
-      groups: mirror.groups.all().length,
-    };
-    const resources = mirror.syncState.all();
+    const { config } = local;
+    const { counts, resources } = mirrorStatus(local.mirror);
     if (values.json) {
       out.write(
         `${JSON.stringify({ dataDir, baseUrl: config.baseUrl ?? null, locationId: config.locationId, counts, resources }, null, 2)}\n`,
@@ -81,13 +78,7 @@ export async function lookupCommand(argv: string[], out: Output): Promise<number
   if (text.trim() === '') throw new UsageError('TEXT is empty');
   const local = openLocal(dataDir);
   try {
-    const now = Date.now();
-    const guests = local.mirror.guests.lookup(text, {
-      locationId: local.config.locationId,
-      ...syncWindow(local.config, now),
-      flow: local.config.flow,
-      now,
-    });
+    const guests = lookupGuests(local.mirror, local.config, text, Date.now());
     printGuests(out, guests, values.json);
     return 0;
   } finally {
@@ -107,12 +98,7 @@ export async function guestsCommand(argv: string[], out: Output): Promise<number
     throw new UsageError(`--state must be one of ${GUEST_CATEGORIES.join(', ')}`);
   const local = openLocal(dataDir);
   try {
-    const guests = local.mirror.guests.list({
-      locationId: local.config.locationId,
-      ...syncWindow(local.config, Date.now()),
-      category: state as GuestCategory | undefined,
-      flow: local.config.flow,
-    });
+    const guests = listGuests(local.mirror, local.config, state as GuestCategory | undefined, Date.now());
     printGuests(out, guests, values.json);
     return 0;
   } finally {

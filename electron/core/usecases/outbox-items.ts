@@ -1,9 +1,12 @@
-/** Retrying failed work, once for the console and the CLI (results as CSV: outbox/report.ts). */
+/** The outbox as the console and the CLI read it, and retrying failed work, once for both. */
 import { AppError } from '../app/errors.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import { exportResults } from '../outbox/report.ts';
 import { TransitionRefused } from '../outbox/transitions.ts';
+
+export type { OutboxRow };
 
 export class NoSuchOutboxItem extends AppError {
   override name = 'NoSuchOutboxItem';
@@ -55,4 +58,25 @@ export function retryAllFailed(
     }
   }
   return { retried, refused };
+}
+
+/** The newest items (as stored, for `foyer outbox --json`) and the refused transitions the desk has not settled. */
+export function outboxListing(mirror: Pick<Mirror, 'outbox'>, limit: number) {
+  return { rows: mirror.outbox.newest(limit), conflicts: mirror.outbox.openConflicts() };
+}
+
+/** The items one push queued (a batch), as they stand now. */
+export function batchItems(mirror: Pick<Mirror, 'outbox'>, batchId: number): OutboxRow[] {
+  return mirror.outbox.inBatch(batchId);
+}
+
+/** The last set of access profiles queued for a group here, for a push to show what it changes. */
+export const lastProfileSetIn =
+  (mirror: Pick<Mirror, 'outbox'>) =>
+  (group: string): ReturnType<Mirror['outbox']['lastProfileSet']> =>
+    mirror.outbox.lastProfileSet(group);
+
+/** Per-item results of an item's batch, as CSV; undefined when there is no such item. */
+export function exportItemResults(mirror: Pick<Mirror, 'outbox'>, id: number) {
+  return exportResults(mirror.outbox, id);
 }

@@ -1,7 +1,8 @@
 /**
  * The lint rules that keep the layers apart, tried on snippets: the core
  * imports no Electron, and of the reference service only service/embed.ts;
- * nothing in electron/ or shared/ imports the renderer.
+ * nothing in electron/ or shared/ imports the renderer; the CLI imports no
+ * repository.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +84,39 @@ describe('electron/ and shared/ import nothing of renderer/', () => {
 
   it('electron/main still may import electron', async () => {
     expect(await restricted('electron/main/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([]);
+  });
+});
+
+describe('the CLI is a door: no repositories', () => {
+  it.each([
+    ['electron/core/cli/read-commands.ts', '../db/repos/guests.ts'],
+    ['electron/core/cli/walk-in-command.ts', '../db/repos/outbox.ts'],
+    ['electron/core/cli/sub/x.ts', '../../db/repos/desk-guests.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import type * as r from '${path}';\nexport type R = typeof r;\n`)).toEqual([
+      expect.stringContaining('not db/repos/'),
+    ]);
+  });
+
+  it.each([
+    ['electron/core/cli/read-commands.ts', '../usecases/guest-lists.ts'],
+    ['electron/core/cli/outbox-commands.ts', './door.ts'],
+    ['electron/core/cli/local.ts', '../db/mirror.ts'],
+    ['electron/core/app/handlers/desk.ts', '../../db/repos/guests.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
+  });
+
+  it('the CLI still may not import electron, nor the service past embed.ts, nor the renderer', async () => {
+    const cli = 'electron/core/cli/x.ts';
+    expect(await restricted(cli, "import { app } from 'electron';\nvoid app;\n")).toEqual([
+      expect.stringContaining('Only electron/main'),
+    ]);
+    expect(await restricted(cli, "import * as s from '../../../service/index.ts';\nvoid s;\n")).toEqual([
+      expect.stringContaining('service/embed.ts only'),
+    ]);
+    expect(await restricted(cli, "import * as r from '../../../renderer/src/lib/api.ts';\nvoid r;\n")).toEqual([
+      expect.stringContaining('do not import renderer/'),
+    ]);
   });
 });

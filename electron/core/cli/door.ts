@@ -1,0 +1,40 @@
+/**
+ * The command line as a door of the core, like the IPC and HTTP doors: an
+ * operation goes through the contract (`core.call`: the role checked, the
+ * input validated, a failure in the contract's error shape) with the CLI's
+ * own session. Its role is admin and cannot change: whoever runs `foyer` is
+ * this machine's user, who owns the data folder, its token and its mirror
+ * anyway (docs/security.md, "The command line"); PINs guard the screens of a
+ * shared kiosk or desk, not the account. What the contract does not offer
+ * (the mirror over the week, a push read from a path with its progress) the
+ * commands take from the use cases, never from the repositories.
+ */
+import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
+import { createAppCore } from '../app/core.ts';
+import { createSession } from '../app/session.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+
+export interface CliDoor {
+  readonly runtime: Runtime;
+  call<K extends OperationName>(name: K, input: unknown): Promise<OperationOutput<K>>;
+  close(): Promise<void>;
+}
+
+/** The CLI's session: admin, with no PIN to raise it and nothing to lock back to. */
+const cliSession = () => createSession('cli', 'admin', 'admin', 'cli');
+
+/** Opens the runtime on the data folder and the core over it, for a command that changes things. */
+export async function openDoor(dataDir: string, log?: (line: string) => void): Promise<CliDoor> {
+  const runtime = await openRuntime({ dataDir });
+  // A bug inside an operation is logged in full where the core says "the details are in the log": stderr here.
+  const core = createAppCore(runtime, { log: log ?? ((line) => void process.stderr.write(`${line}\n`)) });
+  const session = cliSession();
+  return {
+    runtime,
+    call: (name, input) => core.call(session, name, input),
+    async close() {
+      core.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * A guest's check-in moved (check in, check out, undo), once for every door:
+ * queued with its optimistic effect at once, sent by the engine; and what
+ * became of it, as the command line reports it after trying to send.
+ */
+import type { Guest } from '../db/repos/guests.ts';
+import type { OutboxRow } from '../db/repos/outbox.ts';
+import type { TransitionAction } from '../outbox/transitions.ts';
+import type { Runtime } from '../runtime.ts';
+
+/** How long a check-out at the desk waits before it is sent: the time a person has to undo it. */
+export const CHECK_OUT_UNDO_MS = 8_000;
+
+/**
+ * Queues the transition and returns the guest as now shown. With `undoable`
+ * (the desk's screen) a check-out is held back for a few seconds, so that
+ * Undo can take it back; a door that cannot offer Undo (the CLI, which sends
+ * at once) does not hold. A refusal (TransitionRefused) or an unknown guest
+ * (NoSuchGuest) is thrown in the contract's words.
+ */
+export function queueTransition(
+  runtime: Pick<Runtime, 'outbox'>,
+  invitationId: number,
+  action: TransitionAction,
+  source: 'kiosk' | 'desk',
+  { undoable = false }: { undoable?: boolean } = {},
+): Guest {
+  const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
+  return runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
+}
+
+/** The newest outbox item of this guest's check-in: the one a transition just queued. */
+export function latestTransitionItem(runtime: Pick<Runtime, 'mirror'>, invitationId: number): OutboxRow | undefined {
+  return runtime.mirror.outbox.latestFor(`check-in:${invitationId}`);
+}
+
+/** Where an item and its guest stand now (after a delivery round): the item, the guest, and their door PIN if any. */
+export function transitionOutcome(runtime: Pick<Runtime, 'mirror' | 'config'>, itemId: number, invitationId: number) {
+  const { mirror, config } = runtime;
+  return {
+    item: mirror.outbox.byId(itemId)!,
+    guest: mirror.guests.byId(invitationId, config.flow)!,
+    pin: mirror.deskGuests.pin(invitationId),
+  };
+}
