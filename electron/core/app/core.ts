@@ -4,13 +4,8 @@
  * which checks the session's role, validates the input, runs the handler
  * and returns its output, or throws an AppError with the one error shape.
  */
-import {
-  type AppEvent,
-  allowed,
-  type OperationName,
-  type OperationOutput,
-  operations,
-} from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import { allowed, type OperationName, type OperationOutput, operations } from '../../../shared/contract/operations.ts';
 import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';

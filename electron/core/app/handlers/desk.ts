@@ -1,4 +1,4 @@
-import type { DeskGuest, GuestViewInput } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest, GuestViewInput } from '../../../../shared/contract/guests.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { syncWindow } from '../../sync/pulls.ts';

@@ -1,5 +1,6 @@
 /** Guest views for the doors: the kiosk sees less than the desk. */
-import type { Guest as GuestView, KioskGuest } from '../../../../shared/contract/operations.ts';
+import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
+import type { Guest as GuestView } from '../../../../shared/contract/operations.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 
 export const toGuestView = (g: Guest): GuestView => ({ ...g });

@@ -6,7 +6,7 @@
  * a guest it found itself minutes ago, by the ticket handed out with it; and
  * its refusals name nobody.
  */
-import type { KioskCheckIn } from '../../../../shared/contract/operations.ts';
+import type { KioskCheckIn } from '../../../../shared/contract/kiosk.ts';
 import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../codes/site-key.ts';
 import type { Config } from '../../config/config.ts';

@@ -1,5 +1,5 @@
 /** The admin's settings: the connection, PINs, the check-in flow, the kiosk, sync and retention. */
-import { applyKioskPatch } from '../../../../shared/contract/operations.ts';
+import { applyKioskPatch } from '../../../../shared/contract/settings.ts';
 import { testConnection } from '../../usecases/connection.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
