@@ -6,7 +6,8 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
-import { type AppEvent, OPERATION_NAMES, type OperationName } from '../../shared/contract/operations.ts';
+import type { AppEvent } from '../../shared/contract/events.ts';
+import { OPERATION_NAMES, type OperationName } from '../../shared/contract/operations.ts';
 import type { AppCore } from '../core/app/core.ts';
 import { AppError } from '../core/app/errors.ts';
 import type { Session } from '../core/app/session.ts';

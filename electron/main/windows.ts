@@ -1,7 +1,7 @@
 /** Window options of the two doors: pure, so they are unit-tested without Electron. */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { DEVICE_WINDOW_ARGUMENT } from '../../shared/contract/ipc.ts';
-import type { Role } from '../../shared/contract/operations.ts';
+import type { Role } from '../../shared/contract/op.ts';
 
 export type WindowKind = 'kiosk' | 'desk';
 

@@ -10,7 +10,8 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { DEVICE_WINDOW_ARGUMENT, IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
-import { type AppEvent, OPERATION_NAMES } from '../../shared/contract/operations.ts';
+import type { AppEvent } from '../../shared/contract/events.ts';
+import { OPERATION_NAMES } from '../../shared/contract/operations.ts';
 
 type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 

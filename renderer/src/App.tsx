@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Role } from '../../shared/contract/operations.ts';
+import type { Role } from '../../shared/contract/op.ts';
 import { Icon } from './components/Icon.tsx';
 import { Logo, StaffHeader } from './components/StaffHeader.tsx';
 import { AdminArea } from './features/admin/AdminArea.tsx';

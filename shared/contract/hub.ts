@@ -1,4 +1,63 @@
 /**
+ * The site hub (electron/core/hub): one Foyer serves the site's other
+ * devices over HTTPS; each device is paired once by staff and holds a device
+ * credential with its role. A kiosk device stays a kiosk; a desk device
+ * starts as a kiosk and is unlocked with the desk or admin PIN, as any door.
+ */
+import { z } from 'zod';
+import { MINUTE } from '../time.ts';
+import { id, op, STAFF } from './op.ts';
+
+export const DEVICE_ROLES = ['kiosk', 'desk'] as const;
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
+
+export const Device = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(DEVICE_ROLES),
+  pairedAt: z.string(),
+  /** The last request of the device (any call, the event stream included), and from where. */
+  lastSeenAt: z.string().nullable(),
+  lastAddress: z.string().nullable(),
+  /** Whether the device holds an open event stream now. */
+  connected: z.boolean(),
+  /** Set once the device was revoked: its credential opens nothing any more. */
+  revokedAt: z.string().nullable(),
+  /** What it did today (the hub's local day): check-ins, check-outs and other staff actions. */
+  today: z.object({ checkIns: z.number().int(), checkOuts: z.number().int(), other: z.number().int() }),
+  /** Where its credential is used now (open streams, and requests of the last 5 minutes): two means it was copied. */
+  addresses: z.array(z.string()),
+});
+export type Device = z.infer<typeof Device>;
+
+export const HubStatus = z.object({
+  /** Whether this Foyer serves as a hub now (foyer hub, or the desktop app with hub.enabled). */
+  enabled: z.boolean(),
+  /** Where devices reach it, e.g. https://reception.local:5443/ and its LAN addresses. */
+  urls: z.array(z.string()),
+  /** SHA-256 of the hub's certificate, as colon-separated hex: staff compare it with what a device shows. */
+  fingerprint: z.string().nullable(),
+  devices: z.array(Device),
+  /** Pairing requests waiting for staff (their codes are shown at the devices only). */
+  pendingPairings: z.number().int(),
+});
+export type HubStatus = z.infer<typeof HubStatus>;
+
+/** The short code a new device shows; staff type it at the desk. */
+export const PAIRING_CODE = /^[0-9]{6}$/;
+export const HubPairInput = z.strictObject({
+  code: z.string().trim().max(6).regex(PAIRING_CODE, 'the six digits the device shows'),
+  role: z.enum(DEVICE_ROLES),
+  name: z.string().trim().min(1, 'give the device a name, e.g. "Lobby kiosk 2"').max(60),
+});
+
+export const hubOperations = {
+  'hub.status': op(STAFF, z.object({}).strict(), HubStatus, 'The site hub: its address, fingerprint and devices'),
+  'hub.pair': op(STAFF, HubPairInput, Device, 'Pair the device that shows this code, with its role'),
+  'hub.revoke': op(STAFF, z.object({ id }).strict(), Device, 'Revoke a paired device: its credential opens nothing'),
+} as const;
+
+/**
  * The site hub's pairing endpoints: plain HTTPS routes outside the app
  * contract, because the device asking has no session and no credential yet
  * (every /app route of a hub answers 401 UNPAIRED until it has one).
@@ -14,10 +73,6 @@
  * Only the browser that asked (its foyer_pairing cookie, from the address it
  * asked from) collects the credential once staff typed the code.
  */
-import { z } from 'zod';
-import { MINUTE } from '../time.ts';
-import { DEVICE_ROLES, PAIRING_CODE } from './operations.ts';
-
 export const HUB_PAIRING_PATH = '/hub/pairing';
 
 /** Cookies of a hub (httpOnly, Secure, SameSite=Strict): the device credential, and a pairing in progress. */

@@ -4,7 +4,7 @@
  * come back as values in the contract's error shape (as the browser host
  * answers them as JSON bodies); only a bug in the main process rejects.
  */
-import type { AppErrorBody } from './operations.ts';
+import type { AppErrorBody } from './errors.ts';
 
 export const IPC_CHANNELS = {
   /** invoke(call, name, input) → IpcReply */

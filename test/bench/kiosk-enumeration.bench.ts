@@ -28,7 +28,7 @@ import { openRuntime } from '../../electron/core/runtime.ts';
 import { LOOKUP_BUDGET } from '../../electron/core/kiosk/lookup-budget.ts';
 import { DEMO_TOKEN } from '../../service/demo/seed.ts';
 import { startDemoService } from '../../service/embed.ts';
-import { LookupText } from '../../shared/contract/operations.ts';
+import { LookupText } from '../../shared/contract/kiosk.ts';
 import { MINUTE, SECOND } from '../../shared/time.ts';
 import { type Check, percentile, report, step } from './support.ts';
 

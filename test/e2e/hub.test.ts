@@ -26,7 +26,7 @@ import type { ConfigStore } from '../../electron/core/config/config.ts';
 import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
-import type { DeskGuest } from '../../shared/contract/operations.ts';
+import type { DeskGuest } from '../../shared/contract/guests.ts';
 import { DeviceClient, PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
 import {
   cleanup,

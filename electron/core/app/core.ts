@@ -4,13 +4,8 @@
  * which checks the session's role, validates the input, runs the handler
  * and returns its output, or throws an AppError with the one error shape.
  */
-import {
-  type AppEvent,
-  allowed,
-  type OperationName,
-  type OperationOutput,
-  operations,
-} from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import { allowed, type OperationName, type OperationOutput, operations } from '../../../shared/contract/operations.ts';
 import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
@@ -19,13 +14,18 @@ import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
 import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
-import { adminHandlers } from './handlers/admin.ts';
-import { deskHandlers } from './handlers/desk.ts';
+import { conflictsHandlers } from './handlers/conflicts.ts';
+import { employeesHandlers } from './handlers/employees.ts';
+import { groupsHandlers } from './handlers/groups.ts';
+import { guestsHandlers } from './handlers/guests.ts';
 import { hubHandlers } from './handlers/hub.ts';
+import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
-import { passHandlers } from './handlers/passes.ts';
+import { outboxHandlers } from './handlers/outbox.ts';
+import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { syncHandlers } from './handlers/sync.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
@@ -37,12 +37,18 @@ import { MINUTE, SECOND } from '../../../shared/time.ts';
  */
 const inputSchemas: { [K in OperationName]: { input: z.ZodType<ParsedInput<K>> } } = operations;
 
+/** Each domain's handlers, named as its contract file (shared/contract/<domain>.ts): a new domain is one line. */
 const handlers: Handlers<OperationName> = {
   ...sessionHandlers,
+  ...syncHandlers,
   ...kioskHandlers,
-  ...passHandlers,
-  ...deskHandlers,
-  ...adminHandlers,
+  ...guestsHandlers,
+  ...conflictsHandlers,
+  ...employeesHandlers,
+  ...groupsHandlers,
+  ...importsHandlers,
+  ...pushesHandlers,
+  ...outboxHandlers,
   ...settingsHandlers,
   ...hubHandlers,
 };

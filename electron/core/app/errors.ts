@@ -1,4 +1,4 @@
-import type { AppErrorBody, AppErrorCode } from '../../../shared/contract/operations.ts';
+import type { AppErrorBody, AppErrorCode } from '../../../shared/contract/errors.ts';
 import { ApiError } from '../api/errors.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { AppEvent, OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import type { OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import type { PinGuard } from './pin-guard.ts';

@@ -9,7 +9,8 @@
  * to its base role; and the sessions the core keeps are bounded.
  */
 import { randomBytes } from 'node:crypto';
-import type { OperationName, Role } from '../../../shared/contract/operations.ts';
+import type { Role } from '../../../shared/contract/op.ts';
+import type { OperationName } from '../../../shared/contract/operations.ts';
 import { AppError } from './errors.ts';
 import type { PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';

@@ -4,7 +4,7 @@
  * another process: a revocation counts at the device's next request, and
  * the hub closes its streams within seconds.
  */
-import { HubPairInput } from '../../../shared/contract/operations.ts';
+import { HubPairInput } from '../../../shared/contract/hub.ts';
 import { openHubRegistry } from '../hub/index.ts';
 import { createConfigStore } from '../config/config.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';

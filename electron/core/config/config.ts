@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
-import { KioskSettingsConfig } from '../../../shared/contract/operations.ts';
+import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { ConfigError } from './errors.ts';

@@ -19,13 +19,8 @@ import {
   PAIRING_TTL_MS,
 } from '../../../shared/contract/hub.ts';
 import type { z } from 'zod';
-import type {
-  Device,
-  DeviceRole,
-  HubPairInput,
-  HubStatus,
-  OperationName,
-} from '../../../shared/contract/operations.ts';
+import type { Device, DeviceRole, HubPairInput, HubStatus } from '../../../shared/contract/hub.ts';
+import type { OperationName } from '../../../shared/contract/operations.ts';
 import { AppError } from '../app/errors.ts';
 import { createPinGuard, PIN_LIMITS, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
 import { iso, MINUTE, SECOND } from '../../../shared/time.ts';

@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { DeviceRole } from '../../../shared/contract/operations.ts';
+import type { DeviceRole } from '../../../shared/contract/hub.ts';
 import { configureDatabase, migrate, type Migration } from '../../../shared/sqlite/migrate.ts';
 import { warnOnStderr } from '../config/private-files.ts';
 import { openChecked, quickCheck } from '../db/open-checked.ts';

@@ -1,5 +1,5 @@
 /** How a person's name is written for people to read. */
-import { HAN } from '../../../shared/contract/operations.ts';
+import { HAN } from '../../../shared/contract/kiosk.ts';
 
 /**
  * "First Last", or family name first without a space for a name written in

@@ -1,5 +1,5 @@
 /** The one sync status that every door shows: the desk, the kiosk, the CLI and the logs. */
-import type { Role } from '../../../shared/contract/operations.ts';
+import type { Role } from '../../../shared/contract/op.ts';
 import type { StorageProblem } from './storage.ts';
 
 export const RESOURCES = ['invitations', 'checkIns', 'groups', 'employees'] as const;

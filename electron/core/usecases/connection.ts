@@ -3,7 +3,7 @@
  * token, does the token see the company and the location. Each question is one
  * small request; the answer says in a sentence what works and what does not.
  */
-import type { ConnectionTest } from '../../../shared/contract/operations.ts';
+import type { ConnectionTest } from '../../../shared/contract/settings.ts';
 import { createApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 

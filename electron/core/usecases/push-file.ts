@@ -4,7 +4,7 @@
  * same way, count the same things and refuse the same uploads.
  */
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
-import type { PUSH_KINDS } from '../../../shared/contract/operations.ts';
+import type { PUSH_KINDS } from '../../../shared/contract/imports.ts';
 import { AppError } from '../app/errors.ts';
 import { importEvents } from '../imports/events.ts';
 import { importIdentities } from '../imports/identities.ts';

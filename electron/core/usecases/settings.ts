@@ -4,7 +4,7 @@
  * atomically to the one source of truth (the config store), which everything
  * that reads it (PIN checks, the flow, the kiosk, the engine) asks at each use.
  */
-import type { ConnectionInput, SettingsView } from '../../../shared/contract/operations.ts';
+import type { ConnectionInput, SettingsView } from '../../../shared/contract/settings.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { InvalidField } from '../app/errors.ts';
 import { hashPinAsync, verifyPin } from '../app/pins.ts';

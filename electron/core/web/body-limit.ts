@@ -8,7 +8,7 @@
  */
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../../shared/contract/operations.ts';
+import type { Role } from '../../../shared/contract/op.ts';
 import { doorOf } from './route-door.ts';
 
 /** Anonymous and desk callers send small inputs; only an admin sends files (20 MiB as base64, in JSON). */

@@ -9,7 +9,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppEvent, Role, SyncStatus } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import type { Role } from '../../../shared/contract/op.ts';
+import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import type { Session } from '../app/session.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Role } from '../../../shared/contract/operations.ts';
+import type { Role } from '../../../shared/contract/op.ts';
 import { useSession } from '../stores/session.ts';
 import { Icon } from './Icon.tsx';
 import { SyncStatusBar } from './SyncStatusBar.tsx';

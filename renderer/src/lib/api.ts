@@ -7,14 +7,9 @@
 import { z } from 'zod';
 import { HUB_PAIRING_PATH, PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
 import type { IpcReply } from '../../../shared/contract/ipc.ts';
-import {
-  AppErrorBody,
-  type AppEvent,
-  type CallErrorCode,
-  type OperationInput,
-  type OperationName,
-  type OperationOutput,
-} from '../../../shared/contract/operations.ts';
+import { AppErrorBody, type CallErrorCode } from '../../../shared/contract/errors.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import type { OperationInput, OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 
 /**
  * What the preload exposes: one named function per operation (resolving to the main process's reply), and the event

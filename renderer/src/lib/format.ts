@@ -1,5 +1,5 @@
 /** Names, times and counts as people read them. Pure functions: the tests run them in Node. */
-import type { SyncStatus } from '../../../shared/contract/operations.ts';
+import type { SyncStatus } from '../../../shared/contract/sync.ts';
 
 interface Named {
   firstName: string | null;

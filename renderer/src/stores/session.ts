@@ -1,6 +1,8 @@
 /** The session (role) and the live sync status, fed by the one event stream. */
 import { create } from 'zustand';
-import type { AppEvent, Role, SyncStatus } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
+import type { Role } from '../../../shared/contract/op.ts';
+import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { api, onUnpaired } from '../lib/api.ts';
 import { throttle } from '../lib/throttle.ts';
 

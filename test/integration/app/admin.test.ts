@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { AppError } from '../../../electron/core/app/errors.ts';
 import { createSession, type Session } from '../../../electron/core/app/session.ts';

@@ -8,14 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  allowed,
-  OPERATION_NAMES,
-  type OperationName,
-  operations,
-  ROLES,
-  type Role,
-} from '../../../shared/contract/operations.ts';
+import { ROLES, type Role } from '../../../shared/contract/op.ts';
+import { allowed, OPERATION_NAMES, type OperationName, operations } from '../../../shared/contract/operations.ts';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { AppError } from '../../../electron/core/app/errors.ts';
 import { createSession } from '../../../electron/core/app/session.ts';

@@ -18,7 +18,7 @@ import { openHub, type OpenedHub } from '../../../electron/core/hub/index.ts';
 import type { LanNames } from '../../../electron/core/hub/names.ts';
 import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
-import type { AppEvent } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 import { type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
 

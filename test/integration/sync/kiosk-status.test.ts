@@ -4,7 +4,7 @@
  * service said: its error text comes from a server that is not ours.
  */
 import { describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../shared/contract/events.ts';
 import { createAppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';

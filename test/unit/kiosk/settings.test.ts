@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUEST_LANGUAGES } from '../../../shared/api/primitives.ts';
-import {
-  applyKioskPatch,
-  DEFAULT_KIOSK_SETTINGS,
-  KioskSettingsPatch,
-  operations,
-} from '../../../shared/contract/operations.ts';
+import { operations } from '../../../shared/contract/operations.ts';
+import { applyKioskPatch, DEFAULT_KIOSK_SETTINGS, KioskSettingsPatch } from '../../../shared/contract/settings.ts';
 import { Config, ConfigError, createConfigStore } from '../../../electron/core/config/config.ts';
 
 const messages = (patch: unknown) => {

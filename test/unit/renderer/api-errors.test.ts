@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiCallError } from '../../../renderer/src/lib/api.ts';
-import { APP_ERROR_CODES, TRANSPORT_ERROR_CODES } from '../../../shared/contract/operations.ts';
+import { APP_ERROR_CODES, TRANSPORT_ERROR_CODES } from '../../../shared/contract/errors.ts';
 
 const reply = (status: number, body: unknown) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {

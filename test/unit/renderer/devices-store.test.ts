@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Device } from '../../../shared/contract/operations.ts';
+import type { Device } from '../../../shared/contract/hub.ts';
 
 const call = vi.fn();
 vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({

@@ -9,7 +9,7 @@ import {
   lastSyncOf,
   plural,
 } from '../../../renderer/src/lib/format.ts';
-import type { SyncStatus } from '../../../shared/contract/operations.ts';
+import type { SyncStatus } from '../../../shared/contract/sync.ts';
 
 describe('names', () => {
   it('shows a guest at the kiosk by first name and last initial', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KioskGuest } from '../../../shared/contract/operations.ts';
+import type { KioskGuest } from '../../../shared/contract/kiosk.ts';
 
 const call = vi.fn();
 vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({

@@ -1,6 +1,8 @@
-/** Guest views for the doors: the kiosk sees less than the desk. */
-import type { Guest as GuestView, KioskGuest } from '../../../../shared/contract/operations.ts';
+/** Guest views for the doors: the kiosk sees less than the desk, which sees the host's name too. */
+import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
+import type { DeskGuest, Guest as GuestView } from '../../../../shared/contract/guests.ts';
 import type { Guest } from '../../db/repos/guests.ts';
+import type { HandlerContext } from '../handler.ts';
 
 export const toGuestView = (g: Guest): GuestView => ({ ...g });
 
@@ -19,3 +21,22 @@ export const toKioskGuest = (g: Guest, ticket: string): KioskGuest => ({
   endsAt: g.endsAt,
   ticket,
 });
+
+/** The host's name of a host id, each read from the mirror once per call. */
+export function hostNames({ runtime }: HandlerContext) {
+  const names = new Map<number, string | null>();
+  return (hostId: number | null): string | null => {
+    if (hostId === null) return null;
+    if (!names.has(hostId)) {
+      const host = runtime.mirror.employees.byId(hostId);
+      names.set(hostId, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null);
+    }
+    return names.get(hostId) ?? null;
+  };
+}
+
+/** The desk's guest views, with their hosts' names. */
+export function deskViews(ctx: HandlerContext) {
+  const hostName = hostNames(ctx);
+  return (guest: Guest): DeskGuest => ({ ...toGuestView(guest), hostName: hostName(guest.hostId) });
+}

@@ -2,6 +2,7 @@
  * The site hub's operations (see electron/core/hub). A Foyer that is not a
  * hub says so: it has no devices to list, pair or revoke.
  */
+import type { hubOperations } from '../../../../shared/contract/hub.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -16,7 +17,7 @@ const hubOf = (ctx: HandlerContext) => {
   return ctx.hub;
 };
 
-export const hubHandlers: Handlers<'hub.status' | 'hub.pair' | 'hub.revoke'> = {
+export const hubHandlers: Handlers<keyof typeof hubOperations> = {
   'hub.status': (_, ctx) =>
     ctx.hub?.status() ?? { enabled: false, urls: [], fingerprint: null, devices: [], pendingPairings: 0 },
   // Wrong codes are counted per typist: the session's client (a device, the desktop window).

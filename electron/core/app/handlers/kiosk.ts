@@ -6,7 +6,7 @@
  * a guest it found itself minutes ago, by the ticket handed out with it; and
  * its refusals name nobody.
  */
-import type { KioskCheckIn } from '../../../../shared/contract/operations.ts';
+import type { KioskCheckIn, kioskOperations } from '../../../../shared/contract/kiosk.ts';
 import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../codes/site-key.ts';
 import type { Config } from '../../config/config.ts';
@@ -119,9 +119,7 @@ function queuedAnyway(ctx: HandlerContext, before: Guest, action: 'checkIn' | 'c
   return after;
 }
 
-export const kioskHandlers: Handlers<
-  'kiosk.settings' | 'kiosk.lookup' | 'kiosk.byCode' | 'kiosk.checkIn' | 'kiosk.arrival' | 'kiosk.checkOut'
-> = {
+export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime, session, now: clock }) => {
     const { budget, tickets } = stateOf(runtime);

@@ -1,7 +1,9 @@
+/** The session's role: as it started, unlocked with a PIN, locked again. */
+import type { sessionOperations } from '../../../../shared/contract/session.ts';
 import type { Handlers } from '../handler.ts';
 import { unlock } from '../session.ts';
 
-export const sessionHandlers: Handlers<'session.get' | 'session.unlock' | 'session.lock'> = {
+export const sessionHandlers: Handlers<keyof typeof sessionOperations> = {
   'session.get': (_, { session, runtime }) => ({
     role: session.role,
     pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),

@@ -1,21 +1,11 @@
 /** The admin's settings: the connection, PINs, the check-in flow, the kiosk, sync and retention. */
-import { applyKioskPatch } from '../../../../shared/contract/operations.ts';
+import { applyKioskPatch, type settingsOperations } from '../../../../shared/contract/settings.ts';
 import { testConnection } from '../../usecases/connection.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
-import { localMidnight } from '../../../../shared/time.ts';
 
-export const settingsHandlers: Handlers<
-  | 'settings.get'
-  | 'settings.setKiosk'
-  | 'settings.testConnection'
-  | 'settings.setConnection'
-  | 'settings.setPin'
-  | 'settings.setFlow'
-  | 'settings.setSync'
-  | 'sync.history'
-> = {
+export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
   'settings.get': (_, { runtime }) => settingsView(runtime),
   'settings.setKiosk': (patch, { runtime }) =>
     updateConfig(runtime, (c) => ({ ...c, kiosk: applyKioskPatch(c.kiosk, patch) })).kiosk,
@@ -50,5 +40,4 @@ export const settingsHandlers: Handlers<
     setSync(runtime, patch);
     return settingsView(runtime);
   },
-  'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
 };

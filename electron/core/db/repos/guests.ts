@@ -4,7 +4,7 @@
  * listed (its event was deleted while the guest was on site) still shows.
  */
 import type Database from 'better-sqlite3';
-import type { Guest } from '../../../../shared/contract/operations.ts';
+import type { Guest } from '../../../../shared/contract/guests.ts';
 import { categoryOf, DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
 import { HOUR, iso } from '../../../../shared/time.ts';
 import { baseFold } from '../../lookup/fold.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ConnectionTest } from '../../../../shared/contract/operations.ts';
+import type { ConnectionTest } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { type SettingsView, useAdmin } from './admin-store.ts';

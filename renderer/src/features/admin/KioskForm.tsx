@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { KioskSettings } from '../../../../shared/contract/operations.ts';
+import type { KioskSettings } from '../../../../shared/contract/settings.ts';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
 import { KIOSK_LANGUAGES, toKioskLanguage } from '../../lib/languages.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { OutboxItem } from '../../../../shared/contract/operations.ts';
+import type { OutboxItem } from '../../../../shared/contract/outbox.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SettingsView } from '../../../../shared/contract/operations.ts';
+import type { SettingsView } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';

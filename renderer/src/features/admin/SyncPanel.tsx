@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { OperationOutput, SyncStatus } from '../../../../shared/contract/operations.ts';
+import type { OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { SyncStatus } from '../../../../shared/contract/sync.ts';
 import { explain } from '../../../../shared/service-errors.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';

@@ -1,6 +1,7 @@
 /** The outbox as the admin sees it: the latest items, retrying, their results as CSV. */
 import type { StateCreator } from 'zustand';
-import type { OperationOutput, OutboxItem } from '../../../../shared/contract/operations.ts';
+import type { OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { OutboxItem } from '../../../../shared/contract/outbox.ts';
 import { api } from '../../lib/api.ts';
 import type { AdminState } from './admin-store.ts';
 import { downloadText } from './browser-files.ts';

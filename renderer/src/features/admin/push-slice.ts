@@ -1,6 +1,7 @@
 /** Pushing a file: pick it, check it against the service's rules, confirm, queue it. */
 import type { StateCreator } from 'zustand';
-import type { FileUpload, ImportPreview, OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { FileUpload, ImportPreview } from '../../../../shared/contract/imports.ts';
+import type { OperationOutput } from '../../../../shared/contract/operations.ts';
 import { api } from '../../lib/api.ts';
 import type { AdminState } from './admin-store.ts';
 import { downloadText, readAsBase64 } from './browser-files.ts';

@@ -1,6 +1,7 @@
 /** The kiosk's settings and the connection, as the settings panel shows them. */
 import type { StateCreator } from 'zustand';
-import type { KioskSettings, OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { OperationOutput } from '../../../../shared/contract/operations.ts';
+import type { KioskSettings } from '../../../../shared/contract/settings.ts';
 import { api } from '../../lib/api.ts';
 import type { AdminState } from './admin-store.ts';
 import { message } from './error-text.ts';

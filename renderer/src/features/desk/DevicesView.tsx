@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Device } from '../../../../shared/contract/operations.ts';
+import type { Device } from '../../../../shared/contract/hub.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 import { capitalised } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { DeskGuest } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest } from '../../../../shared/contract/guests.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';

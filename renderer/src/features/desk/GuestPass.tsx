@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { DeskGuest, KioskSettings, PassCode } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest, PassCode } from '../../../../shared/contract/guests.ts';
+import type { KioskSettings } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';

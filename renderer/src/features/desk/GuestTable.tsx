@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { DeskGuest, Guest } from '../../../../shared/contract/operations.ts';
+import type { DeskGuest, Guest } from '../../../../shared/contract/guests.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';

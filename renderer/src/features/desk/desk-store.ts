@@ -4,12 +4,8 @@
  * check-outs with undo; conflicts; the evacuation list.
  */
 import { create } from 'zustand';
-import type {
-  DeskGuest,
-  GuestDetail,
-  OperationInput,
-  OperationOutput,
-} from '../../../../shared/contract/operations.ts';
+import type { DeskGuest, GuestDetail } from '../../../../shared/contract/guests.ts';
+import type { OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { api } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 /** The desk's view of a site hub: where devices reach it, pairing a new one, the paired ones and what they did. */
 import { create } from 'zustand';
-import { type Device, type DeviceRole, HubPairInput, type HubStatus } from '../../../../shared/contract/operations.ts';
+import { type Device, type DeviceRole, HubPairInput, type HubStatus } from '../../../../shared/contract/hub.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { formatAgo } from '../../lib/format.ts';
 

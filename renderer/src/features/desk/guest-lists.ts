@@ -1,6 +1,6 @@
 /** The desk's rules as people read them. Pure: the tests run them in Node. */
 import { LIMITS } from '../../../../shared/api/limits.ts';
-import type { Guest } from '../../../../shared/contract/operations.ts';
+import type { Guest } from '../../../../shared/contract/guests.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { DAY, iso } from '../../../../shared/time.ts';
 import { formatDateTime } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import type { KioskGuest } from '../../../../shared/contract/operations.ts';
+import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatTimeRange, isHanName, kioskName } from '../../lib/format.ts';
 

@@ -1,13 +1,12 @@
 /** The kiosk: one guest at a time finds their invitation and checks in or out. */
 import { create } from 'zustand';
 import {
-  DEFAULT_KIOSK_SETTINGS,
   type KioskArrival,
   type KioskCheckIn,
   type KioskGuest,
-  type KioskSettings,
   LookupText,
-} from '../../../../shared/contract/operations.ts';
+} from '../../../../shared/contract/kiosk.ts';
+import { DEFAULT_KIOSK_SETTINGS, type KioskSettings } from '../../../../shared/contract/settings.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';

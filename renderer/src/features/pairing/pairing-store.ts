@@ -5,7 +5,7 @@
  * starts again as what it was paired as.
  */
 import { create } from 'zustand';
-import type { DeviceRole } from '../../../../shared/contract/operations.ts';
+import type { DeviceRole } from '../../../../shared/contract/hub.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 
 /** How often the device asks whether it was paired: staff see the app open within that much of confirming. */

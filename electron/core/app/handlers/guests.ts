@@ -1,14 +1,13 @@
-import type { DeskGuest, GuestViewInput } from '../../../../shared/contract/operations.ts';
+/** The desk's guests: its view of a day, one guest's detail and door PIN, its transitions, the evacuation list, passes. */
+import type { GuestViewInput, guestsOperations } from '../../../../shared/contract/guests.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { syncWindow } from '../../sync/pulls.ts';
-import { statusForRole } from '../../sync/status.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import { iso } from '../../../../shared/time.ts';
-import { toGuestView } from './guests-view.ts';
-import { retryTransition, transition } from './transition.ts';
-import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
+import { deskViews, hostNames } from './guests-view.ts';
+import { passCodeOf } from './kiosk.ts';
+import { transition } from './transition.ts';
 
 /** More changed guests than this since the desk's version: it loads its view again instead. */
 const MAX_CHANGES = 500;
@@ -38,24 +37,6 @@ function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): G
   };
 }
 
-function hostNames({ runtime }: HandlerContext) {
-  const names = new Map<number, string | null>();
-  return (hostId: number | null): string | null => {
-    if (hostId === null) return null;
-    if (!names.has(hostId)) {
-      const host = runtime.mirror.employees.byId(hostId);
-      names.set(hostId, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null);
-    }
-    return names.get(hostId) ?? null;
-  };
-}
-
-/** The desk's guest views, with their hosts' names. */
-function deskViews(ctx: HandlerContext) {
-  const hostName = hostNames(ctx);
-  return (guest: Guest): DeskGuest => ({ ...toGuestView(guest), hostName: hostName(guest.hostId) });
-}
-
 const totalOf = (counts: Record<string, number>, category: string | undefined) =>
   category ? (counts[category] ?? 0) : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
@@ -65,27 +46,7 @@ function guestOrNotFound(invitationId: number, { runtime }: HandlerContext): Gue
   return guest;
 }
 
-export const deskHandlers: Handlers<
-  | 'sync.status'
-  | 'sync.now'
-  | 'guests.list'
-  | 'guests.changes'
-  | 'guests.overview'
-  | 'guests.get'
-  | 'guests.revealPin'
-  | 'guests.transition'
-  | 'guests.evacuationList'
-  | 'conflicts.list'
-  | 'conflicts.retry'
-  | 'conflicts.dismiss'
-  | 'employees.search'
-> = {
-  'sync.status': (_, { runtime, session }) => statusForRole(runtime.engine.status.get(), session.role),
-  'sync.now': async ({ full }, { runtime }) => {
-    // A person waits for this: it answers within seconds, the rest goes on in the background.
-    await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });
-    return runtime.engine.status.get();
-  },
+export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   'guests.list': ({ offset, limit, ...view }, ctx) => {
     const repo = ctx.runtime.mirror.deskGuests;
     const query = viewQuery(view, ctx);
@@ -134,6 +95,14 @@ export const deskHandlers: Handlers<
       hosts: [...hosts].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
     };
   },
+  // A pass: the signed code the desk prints or sends, which the kiosk accepts (see kiosk.byCode).
+  'guests.passCode': ({ invitationId }, { runtime }) => {
+    if (!runtime.mirror.guests.byId(invitationId, runtime.config.flow))
+      throw new AppError('NOT_FOUND', `no guest with invitation id ${invitationId} in the mirror`);
+    const code = passCodeOf(runtime, invitationId);
+    // A hand scanner types the QR's text into the kiosk: the code itself, nothing around it.
+    return { invitationId, code, qrText: code };
+  },
   'guests.get': ({ invitationId }, ctx) => {
     const { runtime } = ctx;
     const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
@@ -165,20 +134,4 @@ export const deskHandlers: Handlers<
       guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
     };
   },
-  'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts(),
-  'conflicts.retry': ({ id }, ctx) => {
-    const { runtime } = ctx;
-    const conflict = runtime.mirror.outbox.openConflicts().find((c) => c.id === id);
-    if (!conflict) throw new AppError('NOT_FOUND', `no open conflict ${id}`);
-    const guest = retryTransition(ctx, conflict.outboxId);
-    runtime.mirror.outbox.dismissConflict(id, iso(ctx.now()));
-    runtime.engine.outboxChanged();
-    return deskViews(ctx)(guest);
-  },
-  'conflicts.dismiss': ({ id }, { runtime, now }) => {
-    runtime.mirror.outbox.dismissConflict(id, iso(now()));
-    runtime.engine.outboxChanged();
-    return { ok: true as const };
-  },
-  'employees.search': ({ text }, { runtime }) => runtime.mirror.employees.search(text, 20),
 };

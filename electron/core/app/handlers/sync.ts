@@ -1,0 +1,16 @@
+/** The sync's status (as the session's role may see it), a sync now, and the day's online history. */
+import type { syncOperations } from '../../../../shared/contract/sync.ts';
+import { localMidnight } from '../../../../shared/time.ts';
+import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
+import { statusForRole } from '../../sync/status.ts';
+import type { Handlers } from '../handler.ts';
+
+export const syncHandlers: Handlers<keyof typeof syncOperations> = {
+  'sync.status': (_, { runtime, session }) => statusForRole(runtime.engine.status.get(), session.role),
+  'sync.now': async ({ full }, { runtime }) => {
+    // A person waits for this: it answers within seconds, the rest goes on in the background.
+    await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });
+    return runtime.engine.status.get();
+  },
+  'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
+};

@@ -1,0 +1,24 @@
+/** The session's operations: the role of this door's session, unlocked with a PIN and locked again. */
+import { z } from 'zod';
+import { ALL, op, ROLES } from './op.ts';
+
+export const sessionOperations = {
+  'session.get': op(
+    ALL,
+    z.object({}).strict(),
+    z.object({ role: z.enum(ROLES), pinsSet: z.boolean() }),
+    'The role of this session',
+  ),
+  'session.unlock': op(
+    ALL,
+    z.object({ pin: z.string().min(4).max(64) }).strict(),
+    z.object({ role: z.enum(ROLES) }),
+    'Unlock the desk or admin role with its PIN (browser host and desk window)',
+  ),
+  'session.lock': op(
+    ALL,
+    z.object({}).strict(),
+    z.object({ role: z.enum(ROLES) }),
+    'Back to the role this door started with',
+  ),
+} as const;

@@ -1,0 +1,89 @@
+/**
+ * One slice per domain: an operation's domain is its name's prefix (the part
+ * before the dot), and that domain's name leads to its contract
+ * (shared/contract/<domain>.ts, exporting `<domain>Operations`) and its
+ * handlers (electron/core/app/handlers/<domain>.ts, exporting
+ * `<domain>Handlers`). A camelCase prefix is a kebab-case file (`walkIns.*`
+ * in walk-ins.ts). Every operation has exactly one handler, in its domain's
+ * file; what else lives in those folders is listed here with its reason.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { OPERATION_NAMES, operations } from '../../../shared/contract/operations.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const contractDir = `${root}shared/contract/`;
+const handlersDir = `${root}electron/core/app/handlers/`;
+
+/** Files of shared/contract/ that are not a domain. */
+const CONTRACT_SUPPORT = {
+  'op.ts': 'the roles and op(), which every domain uses',
+  'operations.ts': 'the assembly: the one table of every domain',
+  'errors.ts': 'the one error shape',
+  'events.ts': 'the one event stream',
+  'ipc.ts': "the Electron door's channels and replies",
+  'text.ts': 'the rules every input text follows',
+};
+
+/** Files of electron/core/app/handlers/ that are helpers of several domains, not handlers. */
+const HANDLER_HELPERS = {
+  'guests-view.ts': 'guests as the kiosk and the desk see them (kiosk, guests, conflicts)',
+  'kiosk-state.ts': "the kiosk's memory per running core: tickets, arrivals, budgets",
+  'transition.ts': 'queueing a transition, which the kiosk, the desk, conflicts and the CLI share',
+};
+
+const domainOf = (name: string) => name.slice(0, name.indexOf('.'));
+const fileOf = (domain: string) => `${domain.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+const domains = [...new Set(OPERATION_NAMES.map(domainOf))];
+
+async function exported(path: string, name: string): Promise<Record<string, unknown>> {
+  const module = (await import(path)) as Record<string, Record<string, unknown> | undefined>;
+  const value = module[name];
+  if (!value) throw new Error(`${path} does not export ${name}`);
+  return value;
+}
+
+describe('one slice per domain', () => {
+  it('every operation is named <domain>.<action>', () => {
+    expect(OPERATION_NAMES.filter((name) => !/^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/.test(name))).toEqual([]);
+  });
+
+  it.each(domains)('%s: its contract file declares exactly its operations', async (domain) => {
+    const path = `${contractDir}${fileOf(domain)}`;
+    expect(existsSync(path), path).toBe(true);
+    const declared = await exported(path, `${domain}Operations`);
+    expect(Object.keys(declared).sort()).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort());
+    for (const [name, operation] of Object.entries(declared))
+      expect(operations[name as keyof typeof operations], name).toBe(operation);
+  });
+
+  it.each(domains)('%s: its handler file handles exactly its operations', async (domain) => {
+    const path = `${handlersDir}${fileOf(domain)}`;
+    expect(existsSync(path), path).toBe(true);
+    const handlers = await exported(path, `${domain}Handlers`);
+    expect(Object.keys(handlers).sort()).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort());
+    for (const [name, handler] of Object.entries(handlers)) expect(typeof handler, name).toBe('function');
+  });
+
+  it('every operation has exactly one handler', async () => {
+    const count = new Map<string, number>();
+    for (const file of readdirSync(handlersDir)) {
+      const module = (await import(`${handlersDir}${file}`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module))
+        if (name.endsWith('Handlers') && value && typeof value === 'object')
+          for (const operation of Object.keys(value)) count.set(operation, (count.get(operation) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(count)).toEqual(Object.fromEntries(OPERATION_NAMES.map((name) => [name, 1])));
+  });
+
+  it('every other file of the two folders is a listed helper', () => {
+    const domainFiles = new Set(domains.map(fileOf));
+    const others = (dir: string, listed: Record<string, string>) =>
+      readdirSync(dir).filter((file) => !domainFiles.has(file) && !(file in listed));
+    expect(others(contractDir, CONTRACT_SUPPORT)).toEqual([]);
+    expect(others(handlersDir, HANDLER_HELPERS)).toEqual([]);
+    // A listed helper named as a domain would hide that domain's files.
+    for (const file of [...Object.keys(CONTRACT_SUPPORT), ...Object.keys(HANDLER_HELPERS)])
+      expect(domainFiles.has(file), file).toBe(false);
+  });
+});
