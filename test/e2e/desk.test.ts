@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
 import { today } from '../support/app.ts';
-import { axeViolations as axeOf, SCREENS } from '../support/browser.ts';
+import { axeViolations as axeOf, printRequests, SCREENS } from '../support/browser.ts';
+import { openPage } from '../support/browser-app.ts';
 import { type DeskSite, openDeskSite, unlockDesk } from '../support/desk-site.ts';
 
 const GUESTS = 20_000;
@@ -42,8 +43,8 @@ beforeAll(async () => {
   site = await openDeskSite(GUESTS);
   // As at a real desk: pulls on their intervals, the outbox sent as it fills.
   site.runtime.engine.start();
-  page = await site.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // The page's print() only counts: the sheet's own print on opening never races page.pdf.
+  page = await openPage(site.browser, { viewport: { width: 1440, height: 900 } }, pageErrors);
   await page.goto(site.url);
 }, 300_000);
 
@@ -175,6 +176,9 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     await page.locator('[data-testid=guest-pass]').scrollIntoViewIfNeeded();
     await screen('detail-pass');
     expect(await axeViolations()).toEqual([]);
+    const asked = await printRequests(page);
+    await page.click('[data-testid=print-pass]');
+    await expect.poll(() => printRequests(page)).toBe(asked + 1);
     await page.keyboard.press('Escape');
     await row.click();
     await page.locator('[data-testid=reveal-pin]').waitFor();
@@ -247,8 +251,11 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
   });
 
   it('prints the evacuation list compactly, with the location, time, page numbers and counts on every page', async () => {
+    const asked = await printRequests(page);
     await page.click('[data-testid=evacuation-button]');
     await page.locator('[data-testid=evacuation]').waitFor();
+    // The sheet asks to print as it opens (a dialog in the app; here only counted), before the PDF below.
+    await expect.poll(() => printRequests(page)).toBe(asked + 1);
     const onSite = site.runtime.mirror.guests.onSite(10).length;
     expect(Number(await text('[data-testid=evacuation-count] strong'))).toBe(onSite);
     await screen('evacuation');

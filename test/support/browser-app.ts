@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { type AppOptions, openApp, type TestApp } from './app.ts';
-import { ensureBuilt, launchChromium, RENDERER } from './browser.ts';
+import { ensureBuilt, launchChromium, RENDERER, stubPrint } from './browser.ts';
 
 export interface BrowserApp extends TestApp {
   /** The browser host's address (ends with /). */
@@ -51,9 +51,13 @@ export async function openBrowserApp({ name, prepare, ...options }: BrowserAppOp
   }
 }
 
-/** A new page whose uncaught errors are collected into `errors` (tests expect none). */
+/**
+ * A new page whose uncaught errors are collected into `errors` (tests expect
+ * none), and whose print() only counts (see stubPrint).
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions, errors: string[]): Promise<Page> {
   const page = await browser.newPage(options);
+  await stubPrint(page);
   page.on('pageerror', (error) => errors.push(error.message));
   return page;
 }

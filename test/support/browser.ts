@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER = join(ROOT, 'out', 'renderer');
@@ -44,6 +44,25 @@ export const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/**
+ * The page's print() as every end-to-end page has it: it counts its calls
+ * and opens nothing. Chromium's real print dialog waits for a person, and
+ * while it is open `page.pdf` fails ("Page is already being printed"): a
+ * test that prints would pass or fail by timing. A string, evaluated in the
+ * page: this file is type-checked for Node, without the DOM's names.
+ */
+const PRINT_STUB = `window.__foyerPrints = 0;
+window.print = () => { window.__foyerPrints += 1; };`;
+
+/** Installs the print stub in a page or a whole context, before any of its documents runs a script. */
+export async function stubPrint(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(PRINT_STUB);
+}
+
+/** How often the page asked to print since it was loaded. */
+export const printRequests = async (page: Page): Promise<number> =>
+  (await page.evaluate('window.__foyerPrints ?? 0')) as number;
 
 let axeSource: string | undefined;
 
