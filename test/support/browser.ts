@@ -64,6 +64,23 @@ export async function stubPrint(target: Page | BrowserContext): Promise<void> {
 export const printRequests = async (page: Page): Promise<number> =>
   (await page.evaluate('window.__foyerPrints ?? 0')) as number;
 
+/**
+ * Playwright's clock in the page, from `time` on and running at real speed:
+ * the renderer's Date says what the core's clock says. Its fake clock also
+ * stamps an event when a script first reads `timeStamp` (its performance.now()
+ * of that moment), so on a busy page a hand scanner's keys, sent 8 ms apart,
+ * look further apart than they were: the page's own event times are put back
+ * (read before the clock is installed, restored after it).
+ */
+export async function installClock(page: Page, time: number): Promise<void> {
+  const context = page.context();
+  await context.addInitScript(
+    `window.__foyerEventTimeStamp = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');`,
+  );
+  await page.clock.install({ time });
+  await context.addInitScript(`Object.defineProperty(Event.prototype, 'timeStamp', window.__foyerEventTimeStamp);`);
+}
+
 let axeSource: string | undefined;
 
 /**

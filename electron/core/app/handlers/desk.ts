@@ -34,6 +34,7 @@ function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): G
     eventId: view.eventId,
     text,
     sort: view.sort,
+    now,
   };
 }
 
@@ -154,7 +155,7 @@ export const deskHandlers: Handlers<
     const { runtime } = ctx;
     const status = runtime.engine.status.get();
     return {
-      generatedAt: new Date().toISOString(),
+      generatedAt: iso(ctx.now()),
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
       location: {
         id: runtime.config.locationId,
