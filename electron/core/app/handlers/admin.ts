@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { FileUpload, ImportPreview, OutboxItem } from '../../../../shared/contract/operations.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
@@ -9,6 +8,7 @@ import { needsConfirmation } from '../../outbox/profile-diff.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
 import { NoSuchOutboxItem, retryAllFailed, retryItem, RetryRefused } from '../../usecases/outbox-items.ts';
 import { type CheckedFile, checkFile, PushRefused, queueCheckedFile, sampleOf } from '../../usecases/push-file.ts';
+import { csvText } from '../../../../shared/csv.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -157,10 +157,11 @@ export const adminHandlers: Handlers<
   'imports.preview': async (upload, ctx) => preview(await checkUpload(upload, ctx)),
   'imports.issuesCsv': async (upload, ctx) => {
     const { result } = await checkUpload(upload, ctx);
-    const csv = stringify([
+    // The file's name, its headers and its values are in these cells: written through csvText, never as formulas.
+    const csv = csvText(
       ['file', 'line', 'column', 'problem'],
-      ...result.issues.map((i) => [i.file, i.line ?? '', i.column ?? '', i.message]),
-    ]);
+      result.issues.map((i) => [i.file, i.line, i.column, i.message]),
+    );
     return { fileName: `${upload.fileName.replace(/\.[^.]+$/, '')}-errors.csv`, csv };
   },
   'pushes.queue': async (upload, ctx) => {
