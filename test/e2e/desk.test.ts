@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
-import { dayKeyOf } from '../../renderer/src/features/desk/guest-lists.ts';
-import { iso, localMidnight } from '../../shared/time.ts';
+import { dayKey, iso, localMidnight, MINUTE, nextLocalMidnight, SECOND } from '../../shared/time.ts';
 import { today } from '../support/app.ts';
 import { axeViolations as axeOf, printRequests, SCREENS } from '../support/browser.ts';
 import { openPage } from '../support/browser-app.ts';
@@ -212,7 +211,7 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
 
   it("says why yesterday's guests cannot be checked in, instead of a button", async () => {
     await page.click('[data-testid=tab-expected]');
-    const key = dayKeyOf(new Date(localMidnight(site.now(), 1)));
+    const key = dayKey(localMidnight(site.now(), 1));
     await page.fill('[data-testid=desk-day]', key);
     await page.locator('[data-testid=list-day]', { hasText: /^Yesterday/ }).waitFor();
     await page.locator('[data-testid=guest-row]').first().waitFor();
@@ -295,6 +294,27 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     page.off('request', count);
     expect(lists).toBe(0);
   }, 20_000);
+
+  it('moves on to the new day by itself when left open over midnight', async () => {
+    // A second desk whose clock reads 23:59:30 on the tests' day (the core's stays where it is).
+    const midnight = nextLocalMidnight(site.now());
+    const late = await openPage(
+      { browser: site.browser, now: () => midnight - 30 * SECOND },
+      { viewport: { width: 1440, height: 900 } },
+      pageErrors,
+    );
+    try {
+      await late.goto(site.url);
+      await unlockDesk(late, 10_000);
+      expect(await late.inputValue('[data-testid=desk-day]')).toBe(dayKey(midnight - 1));
+      await late.clock.fastForward(MINUTE);
+      await expect.poll(() => late.inputValue('[data-testid=desk-day]')).toBe(dayKey(midnight));
+      expect(await late.locator('[data-testid=list-day]').textContent()).toMatch(/^Today · /);
+      await late.locator('[data-testid=guest-row]').first().waitFor();
+    } finally {
+      await late.close();
+    }
+  });
 
   it('ran without errors in the page', () => {
     expect(pageErrors).toEqual([]);

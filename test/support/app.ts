@@ -9,7 +9,7 @@ import { hashPin } from '../../electron/core/app/pins.ts';
 import { type Config, createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { dayRange, todayKey } from '../../renderer/src/features/desk/guest-lists.ts';
+import { dayKey, dayRange } from '../../renderer/src/features/desk/guest-lists.ts';
 import { TEST_TOKEN } from './world.ts';
 
 export interface AppOptions {
@@ -55,4 +55,4 @@ function hashedPins(pins: { admin?: string; desk?: string }): Config['pins'] {
 }
 
 /** Today as the desk asks the core for it: this machine's local day at `now`, by the desk's own dayRange. */
-export const today = (now = Date.now()): { from: string; to: string } => dayRange(todayKey(new Date(now)));
+export const today = (now = Date.now()): { from: string; to: string } => dayRange(dayKey(now));
