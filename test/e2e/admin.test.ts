@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPin } from '../../electron/core/app/pins.ts';
 import { createSession } from '../../electron/core/app/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
+import { iso } from '../../shared/time.ts';
 import { axeViolations, ROOT, SCREENS } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
+import { clockFrom, E2E_MOMENT } from '../support/clock.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { TEST_TOKEN } from '../support/world.ts';
 
@@ -62,13 +64,16 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  second = await startTestService();
+  // One clock for the app and the service it switches to: both live at the tests' moment.
+  const now = clockFrom(E2E_MOMENT);
+  second = await startTestService({ now });
   app = await openBrowserApp({
     name: 'foyer-e2e-admin-',
+    now,
     pins: { admin: ADMIN_PIN },
     prepare: ({ runtime }) => runtime.engine.start(),
   });
-  page = await openPage(app.browser, { viewport: { width: 1280, height: 900 } }, pageErrors);
+  page = await openPage(app, { viewport: { width: 1280, height: 900 } }, pageErrors);
   await page.goto(app.url);
 }, 180_000);
 
@@ -190,7 +195,7 @@ describe('the admin console, without a terminal', () => {
     await page.locator('[data-testid=sync-row-groups]', { hasText: /just now|s ago/ }).waitFor({ timeout: 20_000 });
     await page.locator('[data-testid=online-history] li.online').first().waitFor();
     // What the sync reports goes on the panel as it happens: a warning, a drop and the way back.
-    const at = new Date().toISOString();
+    const at = iso(app.now());
     app.runtime.engine.status.update({ online: false }, 'employees', {
       warnings: [{ kind: 'skipped', message: '2 employees without an id were skipped', at }],
       lastError: { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1', at },

@@ -16,7 +16,7 @@ import type { KioskSettingsPatch } from '../../shared/contract/settings.ts';
 import type { AppCore } from '../../electron/core/app/core.ts';
 import { createSession } from '../../electron/core/app/session.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';
-import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { HOUR, iso, uid } from '../support/basics.ts';
 import { today } from '../support/app.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
@@ -75,9 +75,10 @@ const SPELLINGS: { typed: string; finds: string; language?: string; script?: 'la
 const LOOKUP_PENDING = false;
 
 let app: BrowserApp;
-/** The app's runtime and core, set before the browser host starts: putGuests needs them. */
+/** The app's runtime, core and clock, set before the browser host starts: putGuests needs them. */
 let runtime: Runtime;
 let core: AppCore;
+let now: () => number;
 let page: Page;
 const pageErrors: string[] = [];
 const admin = createSession('e2e-kiosk-admin', 'admin');
@@ -94,8 +95,8 @@ async function putGuests() {
         {
           sourceId: uid('kiosk-e2e'),
           name: 'Kiosk walk-through',
-          startsAt: fromNow(-HOUR),
-          endsAt: fromNow(2 * HOUR),
+          startsAt: iso(now() - HOUR),
+          endsAt: iso(now() + 2 * HOUR),
           locationId: runtime.config.locationId,
           invitations: [...NAMED, INVITED_IN_CZECH].map((n, i) => ({
             sourceId: uid(`guest-${i}`),
@@ -110,7 +111,7 @@ async function putGuests() {
   const service = new Database(join(runtime.dataDir, 'embedded-service.db'));
   try {
     // As the service does: a contact's change moves its invitations' updated_at, which writes their answer again.
-    const at = new Date().toISOString();
+    const at = iso(now());
     service.transaction(() => {
       service
         .prepare("UPDATE contacts SET language = 'CS', updated_at = ? WHERE email = ?")
@@ -134,7 +135,7 @@ async function putGuests() {
 /** Today's guests as the desk lists them (one page of 500 is all of today's at the demo's location). */
 async function todaysGuests() {
   const { guests } = await core.call(admin, 'guests.list', {
-    ...today(),
+    ...today(now()),
     limit: 500,
   });
   return guests;
@@ -150,12 +151,12 @@ beforeAll(async () => {
     name: 'foyer-kiosk-e2e-',
     pins: { admin: ADMIN_PIN },
     prepare: async (opened) => {
-      ({ runtime, core } = opened);
+      ({ runtime, core, now } = opened);
       runtime.engine.start();
       await putGuests();
     },
   });
-  page = await openPage(app.browser, { viewport: TALL, hasTouch: true }, pageErrors);
+  page = await openPage(app, { viewport: TALL, hasTouch: true }, pageErrors);
   await page.exposeFunction('__badgePrinted', () => void printed++);
   // The browser's print dialog would wait for a person: count the calls instead.
   await page.addInitScript(() => {

@@ -9,7 +9,7 @@ import { hashPin } from '../../electron/core/app/pins.ts';
 import { type Config, createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { dayRange, todayKey } from '../../renderer/src/features/desk/guest-lists.ts';
+import { dayKey, dayRange } from '../../renderer/src/features/desk/guest-lists.ts';
 import { TEST_TOKEN } from './world.ts';
 
 export interface AppOptions {
@@ -19,17 +19,21 @@ export interface AppOptions {
   config?: Partial<Config> | ((current: Config) => Partial<Config>);
   /** PINs in clear: stored hashed, as "foyer config set" stores them. */
   pins?: { admin?: string; desk?: string };
+  /** The clock of the core and of the embedded demo service (support/clock.ts); the wall clock unless said. */
+  now?: () => number;
 }
 
 export interface TestApp {
   dataDir: string;
   runtime: Runtime;
   core: AppCore;
+  /** The app's clock: what "now" is for its core (and its embedded service). */
+  now: () => number;
 }
 
 /** Writes the configuration (and the token) into `dataDir`, then opens the runtime and the core on it. */
 export async function openApp(dataDir: string, options: AppOptions = {}): Promise<TestApp> {
-  const { service, config, pins } = options;
+  const { service, config, pins, now = Date.now } = options;
   const store = createConfigStore(dataDir);
   const current = store.read();
   store.write({
@@ -39,8 +43,8 @@ export async function openApp(dataDir: string, options: AppOptions = {}): Promis
     ...(pins ? { pins: hashedPins(pins) } : {}),
   });
   if (service) createFileTokenStore(dataDir).set(service.token ?? TEST_TOKEN);
-  const runtime = await openRuntime({ dataDir });
-  return { dataDir, runtime, core: createAppCore(runtime) };
+  const runtime = await openRuntime({ dataDir, now });
+  return { dataDir, runtime, core: createAppCore(runtime, { now }), now };
 }
 
 function hashedPins(pins: { admin?: string; desk?: string }): Config['pins'] {
@@ -50,5 +54,5 @@ function hashedPins(pins: { admin?: string; desk?: string }): Config['pins'] {
   };
 }
 
-/** Today as the desk asks the core for it: this machine's local day, by the desk's own dayRange. */
-export const today = (): { from: string; to: string } => dayRange(todayKey());
+/** Today as the desk asks the core for it: this machine's local day at `now`, by the desk's own dayRange. */
+export const today = (now = Date.now()): { from: string; to: string } => dayRange(dayKey(now));

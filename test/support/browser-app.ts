@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { type AppOptions, openApp, type TestApp } from './app.ts';
-import { ensureBuilt, launchChromium, RENDERER } from './browser.ts';
+import { ensureBuilt, installClock, launchChromium, RENDERER, stubPrint } from './browser.ts';
+import { clockFrom, E2E_MOMENT } from './clock.ts';
 
 export interface BrowserApp extends TestApp {
   /** The browser host's address (ends with /). */
@@ -26,8 +27,10 @@ export interface BrowserAppOptions extends AppOptions {
   prepare?: (app: TestApp) => Promise<void> | void;
 }
 
+/** The app on its browser host; its clock starts at E2E_MOMENT (support/clock.ts) unless `now` says otherwise. */
 export async function openBrowserApp({ name, prepare, ...options }: BrowserAppOptions): Promise<BrowserApp> {
   ensureBuilt();
+  const now = options.now ?? clockFrom(E2E_MOMENT);
   const dataDir = mkdtempSync(join(tmpdir(), name));
   let app: TestApp | undefined;
   let host: Awaited<ReturnType<typeof startBrowserHost>> | undefined;
@@ -39,7 +42,7 @@ export async function openBrowserApp({ name, prepare, ...options }: BrowserAppOp
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    app = await openApp(dataDir, options);
+    app = await openApp(dataDir, { ...options, now });
     await prepare?.(app);
     host = await startBrowserHost({ core: app.core, rendererDir: RENDERER, port: 0, pinsSet: true });
     browser = await launchChromium();
@@ -51,9 +54,20 @@ export async function openBrowserApp({ name, prepare, ...options }: BrowserAppOp
   }
 }
 
-/** A new page whose uncaught errors are collected into `errors` (tests expect none). */
-export async function openPage(browser: Browser, options: BrowserContextOptions, errors: string[]): Promise<Page> {
-  const page = await browser.newPage(options);
+/**
+ * A new page of the app whose uncaught errors are collected into `errors`
+ * (tests expect none), whose print() only counts (see stubPrint), and whose
+ * clock is the app's: Playwright's clock, installed at the core's "now" and
+ * running on from it, so that the renderer's today is the core's.
+ */
+export async function openPage(
+  app: Pick<BrowserApp, 'browser' | 'now'>,
+  options: BrowserContextOptions,
+  errors: string[],
+): Promise<Page> {
+  const page = await app.browser.newPage(options);
+  await stubPrint(page);
+  await installClock(page, app.now());
   page.on('pageerror', (error) => errors.push(error.message));
   return page;
 }

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER = join(ROOT, 'out', 'renderer');
@@ -44,6 +44,42 @@ export const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/**
+ * The page's print() as every end-to-end page has it: it counts its calls
+ * and opens nothing. Chromium's real print dialog waits for a person, and
+ * while it is open `page.pdf` fails ("Page is already being printed"): a
+ * test that prints would pass or fail by timing. A string, evaluated in the
+ * page: this file is type-checked for Node, without the DOM's names.
+ */
+const PRINT_STUB = `window.__foyerPrints = 0;
+window.print = () => { window.__foyerPrints += 1; };`;
+
+/** Installs the print stub in a page or a whole context, before any of its documents runs a script. */
+export async function stubPrint(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(PRINT_STUB);
+}
+
+/** How often the page asked to print since it was loaded. */
+export const printRequests = async (page: Page): Promise<number> =>
+  (await page.evaluate('window.__foyerPrints ?? 0')) as number;
+
+/**
+ * Playwright's clock in the page, from `time` on and running at real speed:
+ * the renderer's Date says what the core's clock says. Its fake clock also
+ * stamps an event when a script first reads `timeStamp` (its performance.now()
+ * of that moment), so on a busy page a hand scanner's keys, sent 8 ms apart,
+ * look further apart than they were: the page's own event times are put back
+ * (read before the clock is installed, restored after it).
+ */
+export async function installClock(page: Page, time: number): Promise<void> {
+  const context = page.context();
+  await context.addInitScript(
+    `window.__foyerEventTimeStamp = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');`,
+  );
+  await page.clock.install({ time });
+  await context.addInitScript(`Object.defineProperty(Event.prototype, 'timeStamp', window.__foyerEventTimeStamp);`);
+}
 
 let axeSource: string | undefined;
 

@@ -12,6 +12,7 @@ import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { startService, type RunningService } from '../../service/index.ts';
 import { loadWorldFile } from '../../service/world.ts';
 import { type BrowserApp, openBrowserApp } from './browser-app.ts';
+import { clockFrom, E2E_MOMENT } from './clock.ts';
 
 export const DESK_PIN = '1357';
 
@@ -19,8 +20,12 @@ export interface DeskSite extends BrowserApp {
   service: RunningService;
 }
 
-/** The site, its mirror filled; the engine is not started (callers decide). */
-export async function openDeskSite(invitations: number): Promise<DeskSite> {
+/**
+ * The site, its mirror filled; the engine is not started (callers decide).
+ * The service's demo week and the core are built around one clock, from `at`.
+ */
+export async function openDeskSite(invitations: number, at = E2E_MOMENT): Promise<DeskSite> {
+  const now = clockFrom(at);
   const serviceDir = mkdtempSync(join(tmpdir(), 'foyer-desk-svc-'));
   const service = await startService({
     world: loadWorldFile(DEMO_WORLD_PATH),
@@ -28,12 +33,14 @@ export async function openDeskSite(invitations: number): Promise<DeskSite> {
     host: '127.0.0.1',
     port: 0,
     demo: { invitations },
+    now,
   });
   const app = await openBrowserApp({
     name: 'foyer-desk-data-',
     service: { baseUrl: service.baseUrl, token: DEMO_TOKEN },
     config: { companyId: 1, locationId: 10 },
     pins: { desk: DESK_PIN },
+    now,
     prepare: async ({ core }) => {
       await core.call(createSession('site-setup', 'admin', 'admin'), 'sync.now', { full: true });
     },

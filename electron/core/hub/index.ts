@@ -23,7 +23,7 @@ import type { Device, DeviceRole, HubPairInput, HubStatus } from '../../../share
 import type { OperationName } from '../../../shared/contract/operations.ts';
 import { AppError } from '../app/errors.ts';
 import { createPinGuard, PIN_LIMITS, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
-import { iso, MINUTE, SECOND } from '../../../shared/time.ts';
+import { dayKey, iso, MINUTE, SECOND } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import { ensurePrivateDir } from '../config/config.ts';
 import { type LanNames, lanNames } from './names.ts';
@@ -102,8 +102,8 @@ const SEEN_EVERY_MS = 30 * SECOND;
 const CHANGE_THROTTLE_MS = SECOND;
 const POLL_MS = 2 * SECOND;
 
-/** The hub's local day, YYYY-MM-DD: "today" at the site. */
-export const localDay = (at: number) => new Date(at).toLocaleDateString('sv-SE');
+/** The hub's local day, YYYY-MM-DD: "today" at the site (the one definition, in shared/time.ts). */
+export const localDay = (at: number) => dayKey(at);
 
 /**
  * Staff work that changes something, besides checking guests in and out:

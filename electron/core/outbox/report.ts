@@ -1,6 +1,6 @@
 /** Per-item results of delivered pushes, for people: summaries and CSV. */
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { csvText } from '../../../shared/csv.ts';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox.ts';
 import { jsonOf, parsePayload } from './payloads.ts';
 
@@ -68,30 +68,11 @@ export function countByStatus(results: readonly ItemResult[]): Record<string, nu
   return counts;
 }
 
-/**
- * A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage
- * return as a formula (OWASP "CSV injection"), and these cells carry text from
- * imported files and from the service. A leading single quote makes them text.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
+/** The per-item results as CSV; every text cell neutralised against formulas (shared/csv.ts). */
 export function resultsCsv(results: readonly ItemResult[]): string {
-  return stringify(
-    results.map((r) => [
-      r.line ?? '',
-      ...[r.sourceId ?? '', r.email ?? '', r.status, r.message ?? '', r.unknownAccessProfiles ?? ''].map(
-        neutraliseCell,
-      ),
-      r.outboxId,
-    ]),
-    {
-      header: true,
-      columns: ['line', 'sourceId', 'email', 'status', 'message', 'unknownAccessProfiles', 'outboxItem'],
-    },
+  return csvText(
+    ['line', 'sourceId', 'email', 'status', 'message', 'unknownAccessProfiles', 'outboxItem'],
+    results.map((r) => [r.line, r.sourceId, r.email, r.status, r.message, r.unknownAccessProfiles, r.outboxId]),
   );
 }
 

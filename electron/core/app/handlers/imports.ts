@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { FileUpload, ImportPreview, importsOperations } from '../../../../shared/contract/imports.ts';
 import { needsConfirmation } from '../../outbox/profile-diff.ts';
 import { type CheckedFile, checkFile, sampleOf } from '../../usecases/push-file.ts';
+import { csvText } from '../../../../shared/csv.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
 /** Progress events at most this often: a big file must not flood the event stream. */
@@ -64,10 +64,11 @@ export const importsHandlers: Handlers<keyof typeof importsOperations> = {
   'imports.preview': async (upload, ctx) => preview(await checkUpload(upload, ctx)),
   'imports.issuesCsv': async (upload, ctx) => {
     const { result } = await checkUpload(upload, ctx);
-    const csv = stringify([
+    // The file's name, its headers and its values are in these cells: written through csvText, never as formulas.
+    const csv = csvText(
       ['file', 'line', 'column', 'problem'],
-      ...result.issues.map((i) => [i.file, i.line ?? '', i.column ?? '', i.message]),
-    ]);
+      result.issues.map((i) => [i.file, i.line, i.column, i.message]),
+    );
     return { fileName: `${upload.fileName.replace(/\.[^.]+$/, '')}-errors.csv`, csv };
   },
 };

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
-import { HOUR } from '../../../../shared/time.ts';
+import { HOUR, iso } from '../../../../shared/time.ts';
 import {
   COLUMNS,
   FROM,
@@ -38,6 +38,8 @@ export interface GuestViewQuery {
   /** Typed text: every word a prefix of a name, email or company (case and diacritics ignored). */
   text?: string | undefined;
   sort?: GuestSort;
+  /** What "now" is for the order that puts visits already over last (ms); the wall clock when absent. */
+  now?: number;
 }
 
 export type CategoryCounts = Record<GuestCategory, number>;
@@ -261,7 +263,7 @@ export function createDeskGuestsRepo(
       return (
         prepared(`SELECT * FROM (${sql}) ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
           ...params,
-          ...(order.includes('@now') ? { now: new Date().toISOString() } : {}),
+          ...(order.includes('@now') ? { now: iso(query.now ?? Date.now()) } : {}),
           ...(query.category ? { category: query.category } : {}),
           limit,
           offset,

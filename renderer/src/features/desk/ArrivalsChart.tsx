@@ -1,20 +1,30 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { plural } from '../../lib/format.ts';
 import type { Overview } from './desk-store.ts';
-import { arrivalsSummary } from './overview.ts';
+import { arrivalsSummary, hourLabels } from './overview.ts';
 
 /**
  * The day at a glance: arrivals per hour as bars, and who is on site now as
  * a number. The chart is drawn for the eye; the same facts are in its text
  * alternative for a screen reader.
  */
-export function ArrivalsChart({ overview, day, isToday }: { overview: Overview; day: string; isToday: boolean }) {
-  const data = overview.arrivalsPerHour.map((arrivals, hour) => ({
-    hour: `${String(hour).padStart(2, '0')}`,
-    arrivals,
-  }));
+export function ArrivalsChart({
+  overview,
+  from,
+  day,
+  isToday,
+}: {
+  overview: Overview;
+  /** The start of the day the overview counts from (its local midnight). */
+  from: string;
+  day: string;
+  isToday: boolean;
+}) {
+  // Each bar is named by the clock: on the days the clocks change, not every hour since midnight is one.
+  const labels = hourLabels(from, overview.arrivalsPerHour.length);
+  const data = overview.arrivalsPerHour.map((arrivals, i) => ({ hour: labels[i]!, arrivals }));
   const total = overview.arrivalsPerHour.reduce((sum, n) => sum + n, 0);
-  const summary = arrivalsSummary(overview.arrivalsPerHour);
+  const summary = arrivalsSummary(overview.arrivalsPerHour, labels);
   return (
     <section className="overview" aria-labelledby="overview-title" data-testid="overview">
       <div className="overview-figures">

@@ -3,24 +3,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { plural } from '../../lib/format.ts';
-import { useNow } from '../../lib/use-now.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
-import {
-  CATEGORY_LABELS,
-  dayLabel,
-  dayRange,
-  type GuestSort,
-  SORT_LABELS,
-  todayKey,
-  visibleCategories,
-} from './guest-lists.ts';
+import { CATEGORY_LABELS, dayLabel, dayRange, type GuestSort, SORT_LABELS, visibleCategories } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { UndoNotice } from './UndoNotice.tsx';
+import { useDeskToday } from './use-today.ts';
 import './desk.css';
 
 const EMPTY_TEXT = {
@@ -80,8 +72,7 @@ export function DeskScreen() {
   const conflictCount = useSession((s) => s.status?.outbox.conflicts ?? 0);
   const search = useRef<HTMLInputElement>(null);
   const { load, loadConflicts, applyChanges, clear } = a;
-  const now = useNow(60_000);
-  const today = todayKey(new Date(now));
+  const today = useDeskToday();
 
   useEffect(() => {
     void load();
@@ -122,7 +113,7 @@ export function DeskScreen() {
   const onRange = useCallback((start: number, end: number) => a.ensureRows(start, end), [a]);
   const tableLabel = searching
     ? `Guests matching ${s.query.trim()}`
-    : `${CATEGORY_LABELS[s.category]} guests, ${dayLabel(s.day, new Date(now))}`;
+    : `${CATEGORY_LABELS[s.category]} guests, ${dayLabel(s.day, today)}`;
 
   const caption = searching
     ? `${plural(s.total, 'match', 'matches')} for “${s.query.trim()}” on every day, ${CATEGORY_LABELS[s.category].toLowerCase()}`
@@ -259,6 +250,7 @@ export function DeskScreen() {
         {s.overview && (
           <ArrivalsChart
             overview={s.overview}
+            from={dayRange(s.day).from}
             day={new Date(dayRange(s.day).from).toLocaleDateString(undefined, {
               weekday: 'short',
               day: 'numeric',
@@ -280,7 +272,7 @@ export function DeskScreen() {
       )}
       <div className="list-caption">
         <h2 className="list-day" data-testid="list-day">
-          {searching ? 'Search' : dayLabel(s.day, new Date(now))}
+          {searching ? 'Search' : dayLabel(s.day, today)}
         </h2>
         <span data-testid="list-caption">{caption}</span>
         {searching && (

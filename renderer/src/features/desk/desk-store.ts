@@ -9,7 +9,7 @@ import type { OperationInput, OperationOutput } from '../../../../shared/contrac
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { api } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';
-import { dayRange, todayKey, type GuestSort, type TransitionAction } from './guest-lists.ts';
+import { dayKey, dayRange, type GuestSort, type TransitionAction } from './guest-lists.ts';
 
 export type Conflict = OperationOutput<'conflicts.list'>[number];
 export type EvacuationList = OperationOutput<'guests.evacuationList'>;
@@ -109,7 +109,7 @@ const emptyCounts = (): Counts => ({ expected: 0, onsite: 0, left: 0, other: 0 }
 
 const initial = () =>
   ({
-    day: todayKey(),
+    day: dayKey(Date.now()),
     category: 'expected' as GuestCategory,
     hostId: null,
     eventId: null,

@@ -2,7 +2,7 @@
 import { LIMITS } from '../../../../shared/api/limits.ts';
 import type { Guest } from '../../../../shared/contract/guests.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
-import { DAY, iso } from '../../../../shared/time.ts';
+import { DAY, dayBounds, iso } from '../../../../shared/time.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** The contract's categories, in tab order (listed here: importing flow.ts would bundle zod into the renderer). */
@@ -61,27 +61,26 @@ export function stateLabel(guest: Pick<Guest, 'state' | 'category'>): string {
   return guest.state;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The desk's days are shared/time.ts's local days (the one definition), named by dayKey. */
+export { dayKey } from '../../../../shared/time.ts';
 
-/** A day as the desk's clock says it, "YYYY-MM-DD" (the value of a date input). */
-export function dayKeyOf(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export const todayKey = (now: Date = new Date()) => dayKeyOf(now);
-
-/** The instants a local day spans, for the core. */
+/** The instants a local day "YYYY-MM-DD" spans (shared/time.ts), as the core is asked for them. */
 export function dayRange(day: string): { from: string; to: string } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
+  const { from, to } = dayBounds(day);
+  return { from: iso(from), to: iso(to) };
 }
 
-/** "Today", "Tomorrow", "Yesterday", or the weekday and date: how the desk says which day it shows. */
-export function dayLabel(day: string, now: Date = new Date(), locale?: string): string {
-  const { from } = dayRange(day);
-  const date = new Date(from);
+/** The day the desk shows once today has become `today` (`previousToday` was): it follows today, or stays on a chosen day. */
+export function dayAfterRollover(shown: string, previousToday: string, today: string): string {
+  return shown === previousToday ? today : shown;
+}
+
+/** "Today", "Tomorrow", "Yesterday", or the weekday and date: how the desk says which day it shows, `today` being today's key. */
+export function dayLabel(day: string, today: string, locale?: string): string {
+  const date = new Date(dayBounds(day).from);
   const long = date.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
-  const days = Math.round((date.getTime() - new Date(dayRange(dayKeyOf(now)).from).getTime()) / DAY);
+  // Rounded: a day between them may have 23 or 25 hours.
+  const days = Math.round((date.getTime() - dayBounds(today).from) / DAY);
   const relative = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' }[days];
   return relative ? `${relative} · ${long}` : long;
 }

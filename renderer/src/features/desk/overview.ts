@@ -1,11 +1,21 @@
-/** The day's figures in words: the text alternative of the arrivals chart. Pure: tested in Node. */
+/** The day's figures in words and the chart's hours. Pure: tested in Node. */
+import { clockHour, HOUR } from '../../../../shared/time.ts';
 
-const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+/**
+ * The clock hour of each of the day's hours, as "08": the core counts
+ * arrivals per hour from the day's start (`from`), and on the days the
+ * clocks change the hours after the change are not the hours since midnight
+ * (23 of them in spring, with no 02; 25 in autumn, with 02 twice).
+ */
+export function hourLabels(from: string, hours: number): string[] {
+  const start = Date.parse(from);
+  return Array.from({ length: hours }, (_, i) => String(clockHour(start + i * HOUR)).padStart(2, '0'));
+}
 
 /** "none yet", or every hour with arrivals ("08:00 3, 09:00 12"), with the busiest hour named. */
-export function arrivalsSummary(perHour: readonly number[]): string {
-  const busy = perHour.flatMap((n, h) => (n > 0 ? [[h, n] as const] : []));
+export function arrivalsSummary(perHour: readonly number[], labels: readonly string[]): string {
+  const busy = perHour.flatMap((n, h) => (n > 0 ? [[`${labels[h]}:00`, n] as const] : []));
   if (busy.length === 0) return 'none yet.';
   const [peakHour, peak] = busy.reduce((best, x) => (x[1] > best[1] ? x : best));
-  return `${busy.map(([h, n]) => `${hour(h)} ${n}`).join(', ')}. Busiest hour ${hour(peakHour)} with ${peak}.`;
+  return `${busy.map(([h, n]) => `${h} ${n}`).join(', ')}. Busiest hour ${peakHour} with ${peak}.`;
 }
