@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig, GUEST_CATEGORIES } from '../domain/flow.ts';
+import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
 
 export const ROLES = ['kiosk', 'desk', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,6 +44,14 @@ export type Guest = z.infer<typeof Guest>;
 /** A guest as the desk lists them: with the host's name. */
 export const DeskGuest = Guest.extend({ hostName: z.string().nullable() });
 export type DeskGuest = z.infer<typeof DeskGuest>;
+
+/**
+ * A guest on the evacuation list: `visitEndedAt` is the end of a visit that
+ * ended more than an hour before the list was made ("visit ended 17:00"),
+ * else null (shared/domain/visit-end.ts).
+ */
+export const EvacuationGuest = DeskGuest.extend({ visitEndedAt: z.string().nullable() });
+export type EvacuationGuest = z.infer<typeof EvacuationGuest>;
 
 export const GUEST_SORTS = ['time', 'name', 'company'] as const;
 const instant = z.iso.datetime({ offset: true }).max(40);
@@ -110,6 +119,8 @@ export const GuestDetail = DeskGuest.extend({
   accessControl: z.record(z.string(), z.unknown()).nullable(),
   /** What the service sends beyond the interface's fields: parking, licence plate, ... */
   customFields: z.record(z.string(), z.unknown()).nullable(),
+  /** When the guest's check-out was the daily automatic one (autoCheckOut): the time it was made; else null. */
+  autoCheckedOutAt: z.string().nullable(),
 });
 export type GuestDetail = z.infer<typeof GuestDetail>;
 
@@ -417,6 +428,8 @@ export const SettingsView = z.object({
   windowDaysAhead: z.number(),
   retentionDays: z.number().int(),
   intervals: SyncIntervals,
+  /** The daily automatic check-out: "HH:MM" local time, or "off". */
+  autoCheckOut: z.string(),
   flow: FlowConfig,
   pins: z.object({ desk: z.boolean(), admin: z.boolean() }),
 });
@@ -503,6 +516,19 @@ export const HubPairInput = z.strictObject({
   role: z.enum(DEVICE_ROLES),
   name: z.string().trim().min(1, 'give the device a name, e.g. "Lobby kiosk 2"').max(60),
 });
+
+// --- issue 23: bulk check-out
+/** Guests one bulk check-out takes at most: a large site's evening, with room to spare. */
+export const MAX_BULK_CHECK_OUT = 5_000;
+/** What a bulk check-out (or its Undo) did: the guests as now shown, and those refused with the reason. */
+export const BulkCheckOut = z.object({
+  guests: z.array(DeskGuest),
+  refused: z.array(z.object({ invitationId: z.number().int(), reason: z.string() })),
+  /** Until when the check-outs are held back and can be undone together; null when none is. */
+  undoUntil: z.string().nullable(),
+});
+export type BulkCheckOut = z.infer<typeof BulkCheckOut>;
+// --- end of issue 23
 
 const op = <I extends z.ZodType, O extends z.ZodType>(
   roles: readonly Role[],
@@ -639,7 +665,8 @@ export const operations = {
       lastSyncAt: z.string().nullable(),
       /** The name comes from the access profile groups of the location, when they name it. */
       location: z.object({ id: z.number().int(), name: z.string().nullable() }),
-      guests: z.array(DeskGuest),
+      /** Whose visit ended more than an hour before generatedAt come last, marked by visitEndedAt (never dropped). */
+      guests: z.array(EvacuationGuest),
     }),
     'Everyone on site, for an evacuation',
   ),
@@ -789,6 +816,12 @@ export const operations = {
       retentionDays: z.number().int().min(1).max(3650).optional(),
       windowDaysBack: z.number().int().min(0).max(60).optional(),
       windowDaysAhead: z.number().int().min(0).max(365).optional(),
+      autoCheckOut: z
+        .string()
+        .max(20)
+        .transform(normaliseAutoCheckOut)
+        .pipe(z.string().regex(AUTO_CHECK_OUT_PATTERN, AUTO_CHECK_OUT_HINT))
+        .optional(),
     }),
     SettingsView,
     'Sync intervals, the window of guests kept, and retention',
@@ -802,6 +835,27 @@ export const operations = {
     z.array(z.object({ at: z.string(), online: z.boolean() })),
     "Today's changes between online and offline",
   ),
+
+  // --- issue 23: bulk check-out at the desk (guests domain) -------------------------------
+  'guests.endedVisits': op(
+    STAFF,
+    z.object({}).strict(),
+    z.array(DeskGuest),
+    'Everyone on site at the location whose visit has ended (for "everyone whose visit has ended")',
+  ),
+  'guests.checkOutMany': op(
+    STAFF,
+    z.object({ invitationIds: z.array(id).min(1).max(MAX_BULK_CHECK_OUT) }).strict(),
+    BulkCheckOut,
+    'Check out several guests at once, held back for one Undo (those who cannot be say why)',
+  ),
+  'guests.undoCheckOutMany': op(
+    STAFF,
+    z.object({ invitationIds: z.array(id).min(1).max(MAX_BULK_CHECK_OUT) }).strict(),
+    BulkCheckOut,
+    'Undo a bulk check-out while it is held back (only check-outs still held back are taken back)',
+  ),
+  // --- end of issue 23
 } as const;
 
 export type OperationName = keyof typeof operations;

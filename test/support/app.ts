@@ -19,6 +19,8 @@ export interface AppOptions {
   config?: Partial<Config> | ((current: Config) => Partial<Config>);
   /** PINs in clear: stored hashed, as "foyer config set" stores them. */
   pins?: { admin?: string; desk?: string };
+  /** The core's clock (the runtime's and the app core's), for tests of what depends on the time of day. */
+  now?: () => number;
 }
 
 export interface TestApp {
@@ -29,7 +31,7 @@ export interface TestApp {
 
 /** Writes the configuration (and the token) into `dataDir`, then opens the runtime and the core on it. */
 export async function openApp(dataDir: string, options: AppOptions = {}): Promise<TestApp> {
-  const { service, config, pins } = options;
+  const { service, config, pins, now } = options;
   const store = createConfigStore(dataDir);
   const current = store.read();
   store.write({
@@ -39,8 +41,8 @@ export async function openApp(dataDir: string, options: AppOptions = {}): Promis
     ...(pins ? { pins: hashedPins(pins) } : {}),
   });
   if (service) createFileTokenStore(dataDir).set(service.token ?? TEST_TOKEN);
-  const runtime = await openRuntime({ dataDir });
-  return { dataDir, runtime, core: createAppCore(runtime) };
+  const runtime = await openRuntime({ dataDir, ...(now ? { now } : {}) });
+  return { dataDir, runtime, core: createAppCore(runtime, now ? { now } : {}) };
 }
 
 function hashedPins(pins: { admin?: string; desk?: string }): Config['pins'] {

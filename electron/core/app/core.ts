@@ -21,6 +21,7 @@ import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
+import { checkOutManyHandlers } from './handlers/check-out-many.ts';
 import { hubHandlers } from './handlers/hub.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
@@ -42,6 +43,7 @@ const handlers: Handlers<OperationName> = {
   ...kioskHandlers,
   ...passHandlers,
   ...deskHandlers,
+  ...checkOutManyHandlers,
   ...adminHandlers,
   ...settingsHandlers,
   ...hubHandlers,

@@ -6,6 +6,7 @@ import { statusForRole } from '../../sync/status.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { iso } from '../../../../shared/time.ts';
+import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
 import { toGuestView } from './guests-view.ts';
 import { retryTransition, transition } from './transition.ts';
 import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
@@ -35,6 +36,7 @@ function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): G
     eventId: view.eventId,
     text,
     sort: view.sort,
+    now,
   };
 }
 
@@ -51,7 +53,7 @@ function hostNames({ runtime }: HandlerContext) {
 }
 
 /** The desk's guest views, with their hosts' names. */
-function deskViews(ctx: HandlerContext) {
+export function deskViews(ctx: HandlerContext) {
   const hostName = hostNames(ctx);
   return (guest: Guest): DeskGuest => ({ ...toGuestView(guest), hostName: hostName(guest.hostId) });
 }
@@ -144,6 +146,7 @@ export const deskHandlers: Handlers<
       host: host ?? null,
       ...runtime.mirror.deskGuests.details(invitationId),
       tappedAt: runtime.mirror.guests.details(invitationId).tappedAt,
+      autoCheckedOutAt: guest.category === 'left' ? runtime.mirror.deskGuests.autoCheckedOutAt(invitationId) : null,
     };
   },
   'guests.revealPin': ({ invitationId }, ctx) => {
@@ -155,14 +158,18 @@ export const deskHandlers: Handlers<
   'guests.evacuationList': (_, ctx) => {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();
+    const now = ctx.now();
     return {
-      generatedAt: new Date().toISOString(),
+      generatedAt: iso(now),
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
       location: {
         id: runtime.config.locationId,
         name: runtime.mirror.groups.locationName(runtime.config.locationId) ?? null,
       },
-      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
+      // Whose visit ended more than an hour ago: last, with the end time to mark them by; never left out.
+      guests: endedVisitsLast(runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow), now).map(
+        (guest) => ({ ...deskViews(ctx)(guest), visitEndedAt: visitEndedLongAgo(guest, now) ? guest.endsAt : null }),
+      ),
     };
   },
   'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts(),
