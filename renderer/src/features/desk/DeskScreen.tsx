@@ -6,6 +6,8 @@ import { plural } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
+import { BulkCheckOut } from './BulkCheckOut.tsx';
+import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
@@ -82,6 +84,8 @@ export function DeskScreen() {
   const { load, loadConflicts, applyChanges, clear } = a;
   const now = useNow(60_000);
   const today = todayKey(new Date(now));
+  const ticked = useBulk((b) => b.selected);
+  const onSite = s.category === 'onsite';
 
   useEffect(() => {
     void load();
@@ -289,6 +293,7 @@ export function DeskScreen() {
           </button>
         )}
       </div>
+      {onSite && <BulkCheckOut rows={s.rows} onNotice={a.dismissNotice} />}
       <div className={`desk-body${selected ? ' with-detail' : ''}`}>
         <GuestTable
           rows={s.rows}
@@ -301,6 +306,7 @@ export function DeskScreen() {
           label={tableLabel}
           shownQuery={s.shownQuery}
           view={`${s.day}|${s.category}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
+          selection={onSite ? { ids: ticked, toggle: useBulk.getState().toggle } : undefined}
           empty={
             !s.loaded ? (
               <>
