@@ -9,7 +9,8 @@ const now = Date.parse(at(21, 18));
 describe('the mark of an ended visit', () => {
   it('says when the visit ended, in the desk’s time format, once it is more than an hour ago', () => {
     expect(endedMark({ endsAt: at(17) }, now)).toBe('visit ended 17:00');
-    expect(endedMark({ endsAt: at(17, 0, 13) }, now)).toBe('visit ended Wed 13 May 17:00');
+    expect(endedMark({ endsAt: at(17, 0, 13) }, now)).toBe('visit ended yesterday 17:00');
+    expect(endedMark({ endsAt: at(9, 30, 11) }, now)).toBe('visit ended 11 May 09:30');
     expect(endedMark({ endsAt: at(20, 30) }, now)).toBeUndefined();
     expect(endedMark({ endsAt: at(22) }, now)).toBeUndefined();
     expect(endedMark({ endsAt: null }, now)).toBeUndefined();

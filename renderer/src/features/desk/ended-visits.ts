@@ -1,9 +1,9 @@
 /** Ended visits and bulk check-outs as the desk says them. Pure: the tests run them in Node. */
 import { visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
-import { formatDateTime, plural } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 
 /**
- * "visit ended 17:00" (another day: "visit ended Tue 12 May 17:00"), in the
+ * "visit ended 17:00" (another day: "visit ended yesterday 17:00"), in the
  * desk's time format, for a guest still on site whose visit ended more than
  * an hour before `now`; undefined otherwise.
  */
@@ -12,9 +12,18 @@ export function endedMark(guest: { endsAt: string | null }, now: number, locale?
   return endedText(guest.endsAt, now, locale);
 }
 
-/** "visit ended 17:00", or with the day when it was not the day of `now`. */
-export function endedText(endsAt: string, now: number, locale?: string): string {
-  return `visit ended ${formatDateTime(endsAt, locale, new Date(now)).replace(/^Today /, '')}`;
+/**
+ * "visit ended 17:00"; on an earlier day "visit ended yesterday 17:00" or
+ * "visit ended 12 May 17:00": short enough for a line of the printed list.
+ */
+export function endedText(endsAt: string, now: number, locale = 'en-GB'): string {
+  const end = new Date(endsAt);
+  const clock = end.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const day = (time: Date) => new Date(time.getFullYear(), time.getMonth(), time.getDate()).getTime();
+  const daysBefore = Math.round((day(new Date(now)) - day(end)) / 86_400_000);
+  if (daysBefore <= 0) return `visit ended ${clock}`;
+  if (daysBefore === 1) return `visit ended yesterday ${clock}`;
+  return `visit ended ${end.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} ${clock}`;
 }
 
 /** The question before a bulk check-out: "Check out 12 guests?". */
