@@ -183,4 +183,26 @@ describe('autoCheckOut', () => {
       await app.runtime.close();
     }
   }, 60_000);
+
+  it('is set in the admin console, refused at its field when it is no time of day', async () => {
+    const app = await open(tempDir('foyer-auto-settings-'), 'off');
+    const admin = createSession('admin-auto', 'admin', 'admin');
+    try {
+      expect((await app.core.call(admin, 'settings.get', {})).autoCheckOut).toBe('off');
+      const refused = await app.core
+        .call(admin, 'settings.setSync', { autoCheckOut: '25:00' })
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: [{ path: 'autoCheckOut', message: expect.stringMatching(/HH:MM.*or off/) }],
+      });
+      expect((await app.core.call(admin, 'settings.setSync', { autoCheckOut: '3:00' })).autoCheckOut).toBe('03:00');
+      expect(app.runtime.config.autoCheckOut).toBe('03:00');
+      await expect(app.core.call(desk, 'settings.setSync', { autoCheckOut: 'off' })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    } finally {
+      await app.runtime.close();
+    }
+  });
 });
