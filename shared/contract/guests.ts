@@ -35,6 +35,25 @@ export type Guest = z.infer<typeof Guest>;
 export const DeskGuest = Guest.extend({ hostName: z.string().nullable() });
 export type DeskGuest = z.infer<typeof DeskGuest>;
 
+/**
+ * A guest on the evacuation list: `visitEndedAt` is the end of a visit that
+ * ended more than an hour before the list was made ("visit ended 17:00"),
+ * else null (shared/domain/visit-end.ts).
+ */
+export const EvacuationGuest = DeskGuest.extend({ visitEndedAt: z.string().nullable() });
+export type EvacuationGuest = z.infer<typeof EvacuationGuest>;
+
+/** Guests one bulk check-out takes at most: a large site's evening, with room to spare. */
+export const MAX_BULK_CHECK_OUT = 5_000;
+/** What a bulk check-out (or its Undo) did: the guests as now shown, and those refused with the reason. */
+export const BulkCheckOut = z.object({
+  guests: z.array(DeskGuest),
+  refused: z.array(z.object({ invitationId: z.number().int(), reason: z.string() })),
+  /** Until when the check-outs are held back and can be undone together; null when none is. */
+  undoUntil: z.string().nullable(),
+});
+export type BulkCheckOut = z.infer<typeof BulkCheckOut>;
+
 export const GUEST_SORTS = ['time', 'name', 'company'] as const;
 const instant = z.iso.datetime({ offset: true }).max(40);
 /** What the desk shows: a day (or, with text, every day the mirror holds), filtered and sorted. */
@@ -76,6 +95,8 @@ export const GuestDetail = DeskGuest.extend({
   accessControl: z.record(z.string(), z.unknown()).nullable(),
   /** What the service sends beyond the interface's fields: parking, licence plate, ... */
   customFields: z.record(z.string(), z.unknown()).nullable(),
+  /** When the guest's check-out was the daily automatic one (autoCheckOut): the time it was made; else null. */
+  autoCheckedOutAt: z.string().nullable(),
 });
 export type GuestDetail = z.infer<typeof GuestDetail>;
 
@@ -168,8 +189,27 @@ export const guestsOperations = {
       lastSyncAt: z.string().nullable(),
       /** The name comes from the access profile groups of the location, when they name it. */
       location: z.object({ id: z.number().int(), name: z.string().nullable() }),
-      guests: z.array(DeskGuest),
+      /** Whose visit ended more than an hour before generatedAt come last, marked by visitEndedAt (never dropped). */
+      guests: z.array(EvacuationGuest),
     }),
     'Everyone on site, for an evacuation',
+  ),
+  'guests.endedVisits': op(
+    STAFF,
+    z.object({}).strict(),
+    z.array(DeskGuest),
+    'Everyone on site at the location whose visit has ended (for "everyone whose visit has ended")',
+  ),
+  'guests.checkOutMany': op(
+    STAFF,
+    z.object({ invitationIds: z.array(id).min(1).max(MAX_BULK_CHECK_OUT) }).strict(),
+    BulkCheckOut,
+    'Check out several guests at once, held back for one Undo (those who cannot be say why)',
+  ),
+  'guests.undoCheckOutMany': op(
+    STAFF,
+    z.object({ invitationIds: z.array(id).min(1).max(MAX_BULK_CHECK_OUT) }).strict(),
+    BulkCheckOut,
+    'Undo a bulk check-out while it is held back (only check-outs still held back are taken back)',
   ),
 } as const;

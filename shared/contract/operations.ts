@@ -52,7 +52,17 @@ export function allowed(role: Role, name: OperationName): boolean {
 export { ROLES, type Role } from './op.ts';
 export * from './errors.ts';
 export type { AppEvent } from './events.ts';
-export { Guest, DeskGuest, GUEST_SORTS, GuestViewInput, GuestDetail, PassCode } from './guests.ts';
+export {
+  Guest,
+  DeskGuest,
+  EvacuationGuest,
+  BulkCheckOut,
+  MAX_BULK_CHECK_OUT,
+  GUEST_SORTS,
+  GuestViewInput,
+  GuestDetail,
+  PassCode,
+} from './guests.ts';
 export { KioskGuest, KioskCheckIn, KioskArrival, HAN, LookupText } from './kiosk.ts';
 export { ResourceStatus, SyncStatus } from './sync.ts';
 export { OutboxItem } from './outbox.ts';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig } from '../domain/flow.ts';
+import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
 import { ADMIN, op } from './op.ts';
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
@@ -157,6 +158,8 @@ export const SettingsView = z.object({
   windowDaysAhead: z.number(),
   retentionDays: z.number().int(),
   intervals: SyncIntervals,
+  /** The daily automatic check-out: "HH:MM" local time, or "off". */
+  autoCheckOut: z.string(),
   flow: FlowConfig,
   pins: z.object({ desk: z.boolean(), admin: z.boolean() }),
 });
@@ -233,6 +236,12 @@ export const settingsOperations = {
       retentionDays: z.number().int().min(1).max(3650).optional(),
       windowDaysBack: z.number().int().min(0).max(60).optional(),
       windowDaysAhead: z.number().int().min(0).max(365).optional(),
+      autoCheckOut: z
+        .string()
+        .max(20)
+        .transform(normaliseAutoCheckOut)
+        .pipe(z.string().regex(AUTO_CHECK_OUT_PATTERN, AUTO_CHECK_OUT_HINT))
+        .optional(),
     }),
     SettingsView,
     'Sync intervals, the window of guests kept, and retention',

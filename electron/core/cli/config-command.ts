@@ -19,6 +19,8 @@ export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
 Keys: token, deskPin, adminPin, siteKey, ${CONFIG_KEYS.join(', ')}
 deskPin and adminPin (4 to 12 digits) unlock the desk and admin roles; they are stored hashed.
 siteKey signs guest pass codes (generated once per data directory); give every kiosk of a site the same one.
+autoCheckOut (HH:MM local time, or off) checks out, each day once that time has passed, every guest still
+on site whose visit has ended (docs/desk.md "Automatic check-out"); off by default.
 An empty VALUE ("") unsets a key; with no baseUrl, Foyer uses the embedded reference service.
 `;
 

@@ -9,6 +9,12 @@ import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
+import {
+  AUTO_CHECK_OUT_DEFAULT,
+  AUTO_CHECK_OUT_HINT,
+  AUTO_CHECK_OUT_PATTERN,
+  normaliseAutoCheckOut,
+} from '../../../shared/domain/visit-end.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { ConfigError } from './errors.ts';
 import { refuseForeign } from './private-files.ts';
@@ -40,6 +46,12 @@ const Intervals = z.strictObject({
   referenceSeconds: seconds.default(600),
 });
 
+/** "HH:MM" local time or "off" (shared/domain/visit-end.ts); "3:00" and "OFF" are taken as "03:00" and "off". */
+export const AutoCheckOut = z
+  .string({ error: AUTO_CHECK_OUT_HINT })
+  .transform(normaliseAutoCheckOut)
+  .pipe(z.string().regex(AUTO_CHECK_OUT_PATTERN, AUTO_CHECK_OUT_HINT));
+
 const Hub = z.strictObject({
   enabled: z.boolean().default(false),
   host: z.string().max(100).default('0.0.0.0'),
@@ -62,6 +74,11 @@ export const Config = z.strictObject({
   watermarkMarginSeconds: z.number().int().min(0).max(86_400).default(120),
   requestTimeoutSeconds: z.number().min(1).max(300).default(15),
   flow: FlowConfig.default(DEFAULT_FLOW),
+  /**
+   * Each day once this local time has passed, guests still on site whose visit has ended are checked out
+   * automatically ("HH:MM", or "off"; docs/desk.md "Automatic check-out" says why it is off by default).
+   */
+  autoCheckOut: AutoCheckOut.default(AUTO_CHECK_OUT_DEFAULT),
   /** Which window the desktop app opens: the reception desk, or the lobby kiosk (also: --kiosk). */
   appMode: z.enum(['desk', 'kiosk']).default('desk'),
   /** The kiosk's settings (shared/contract: KioskSettings); what is absent takes its default. */

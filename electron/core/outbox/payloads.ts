@@ -19,6 +19,8 @@ export const TransitionPayload = z.object({
   fromState: z.string(),
   /** The state the service is expected to answer with. */
   toState: z.string(),
+  /** 'auto': the daily automatic check-out made it, not a person (never sent: the interface has no place for it). */
+  by: z.literal('auto').optional(),
 });
 export type TransitionPayload = z.infer<typeof TransitionPayload>;
 

@@ -18,6 +18,8 @@ import {
   type TransitionAction,
 } from './transitions.ts';
 
+export type TransitionOptions = { holdMs?: number; automatic?: boolean };
+
 export type PushMeta = { source: string | null; label: string; lines?: (number | null)[] | undefined };
 
 /** No sourceId and no email (in any case) twice: every item is its own identity. */
@@ -48,42 +50,102 @@ export function createQueue(ctx: OutboxContext) {
   /**
    * Queues a transition with its optimistic effect. `holdMs` holds a
    * check-out back before it is sent, so that Undo can take it back (the
-   * interface has no way back from checked out).
+   * interface has no way back from checked out). `automatic`: the daily
+   * automatic check-out (usecases/auto-check-out.ts), marked so in the row.
    */
   function queueTransition(
     checkInId: number,
     action: TransitionAction,
     source: 'kiosk' | 'desk',
-    options: { holdMs?: number } = {},
+    options: TransitionOptions = {},
   ) {
-    const result = mirror.transaction(() => {
-      const { flow } = config();
-      const guest = mirror.guests.byId(checkInId, flow);
-      if (!guest) throw new NoSuchGuest(checkInId);
-      if (action === 'undo' && guest.undoUntil !== null) return cancelHeldCheckOut(guest);
-      const plan = planTransition(guest, action, flow, source, now());
-      const at = iso(now());
-      const payload: TransitionPayload = { checkInId, locationId: guest.locationId, ...plan };
-      const outboxId = repo.add({
-        kind: 'transition',
-        target: `check-in:${checkInId}`,
-        payload,
-        label: describeTransition(guest, action),
-        now: at,
-      });
-      const undoUntil = action === 'checkOut' && options.holdMs ? iso(now() + options.holdMs) : null;
-      if (undoUntil) repo.holdUntil(outboxId, undoUntil);
-      repo.setPendingTransition({
-        checkInId,
-        outboxId,
-        state: plan.toState,
-        arrivedAt: action === 'checkIn' ? at : action === 'undo' ? null : guest.arrivedAt,
-        leftAt: action === 'checkOut' ? at : null,
-        undoUntil,
-      });
-      return { outboxId, guest: mirror.guests.byId(checkInId, flow)! };
-    });
+    const result = mirror.transaction(() => queueOne(checkInId, action, source, options));
     changed('queued');
+    return result;
+  }
+
+  /** Queues one transition; call inside a transaction. */
+  function queueOne(checkInId: number, action: TransitionAction, source: 'kiosk' | 'desk', options: TransitionOptions) {
+    const { flow } = config();
+    const guest = mirror.guests.byId(checkInId, flow);
+    if (!guest) throw new NoSuchGuest(checkInId);
+    if (action === 'undo' && guest.undoUntil !== null) return cancelHeldCheckOut(guest);
+    const plan = planTransition(guest, action, flow, source, now());
+    const at = iso(now());
+    const automatic = options.automatic && action === 'checkOut';
+    const payload: TransitionPayload = {
+      checkInId,
+      locationId: guest.locationId,
+      ...plan,
+      ...(automatic ? { by: 'auto' as const } : {}),
+    };
+    const outboxId = repo.add({
+      kind: 'transition',
+      target: `check-in:${checkInId}`,
+      payload,
+      label: describeTransition(guest, action, automatic),
+      now: at,
+    });
+    const undoUntil = action === 'checkOut' && options.holdMs ? iso(now() + options.holdMs) : null;
+    if (undoUntil) repo.holdUntil(outboxId, undoUntil);
+    repo.setPendingTransition({
+      checkInId,
+      outboxId,
+      state: plan.toState,
+      arrivedAt: action === 'checkIn' ? at : action === 'undo' ? null : guest.arrivedAt,
+      leftAt: action === 'checkOut' ? at : null,
+      undoUntil,
+    });
+    return { outboxId, guest: mirror.guests.byId(checkInId, flow)! };
+  }
+
+  /**
+   * The same transition for several guests (a bulk check-out at the desk, the
+   * automatic one), in one transaction and with one notice. Each guest is its
+   * own savepoint: one who cannot be (refused, or gone from the mirror) is
+   * listed with the reason and the others go on.
+   */
+  function queueTransitions(
+    checkInIds: readonly number[],
+    action: TransitionAction,
+    source: 'kiosk' | 'desk',
+    options: TransitionOptions = {},
+  ) {
+    return many(checkInIds, (id) => queueOne(id, action, source, options));
+  }
+
+  /**
+   * Undo of several check-outs still held back (a bulk check-out's Undo). A
+   * guest whose check-out is no longer held back is refused: an undo here
+   * never reaches further back (to the check-in).
+   */
+  function cancelHeldCheckOuts(checkInIds: readonly number[]) {
+    return many(checkInIds, (id) => {
+      const guest = mirror.guests.byId(id, config().flow);
+      if (!guest) throw new NoSuchGuest(id);
+      if (guest.undoUntil === null) {
+        const name = [guest.firstName, guest.lastName].filter(Boolean).join(' ') || `guest ${id}`;
+        throw new TransitionRefused(`the check-out of ${name} is not held back and cannot be undone`);
+      }
+      return cancelHeldCheckOut(guest);
+    });
+  }
+
+  function many(checkInIds: readonly number[], one: (id: number) => { outboxId: number; guest: Guest }) {
+    const result = mirror.transaction(() => {
+      const done: { outboxId: number; guest: Guest }[] = [];
+      const refused: { checkInId: number; reason: string }[] = [];
+      for (const id of new Set(checkInIds)) {
+        try {
+          done.push(mirror.transaction(() => one(id)));
+        } catch (error) {
+          if (!(error instanceof TransitionRefused || error instanceof NoSuchGuest)) throw error;
+          refused.push({ checkInId: id, reason: error.message });
+        }
+      }
+      return { done, refused };
+    });
+    if (result.done.length) changed('queued');
     return result;
   }
 
@@ -223,7 +285,7 @@ export function createQueue(ctx: OutboxContext) {
     return repo.byId(id)!;
   }
 
-  return { queueTransition, queueIdentities, queueEvents, queueProfiles, retry };
+  return { queueTransition, queueTransitions, cancelHeldCheckOuts, queueIdentities, queueEvents, queueProfiles, retry };
 }
 
 /** A failed transition's payload, to plan it again; one that cannot be read cannot be tried again, and says why. */

@@ -80,8 +80,10 @@ export function planTransition(
   }
 }
 
-export function describeTransition(guest: Guest, action: TransitionAction): string {
+/** The row's label, as `foyer outbox` and the admin console show it; an automatic check-out says so. */
+export function describeTransition(guest: Guest, action: TransitionAction, automatic = false): string {
   const name =
     [guest.firstName, guest.lastName].filter(Boolean).join(' ') || guest.email || `guest ${guest.invitationId}`;
+  if (automatic && action === 'checkOut') return `Automatic check-out of ${name}`;
   return { checkIn: 'Check in', checkOut: 'Check out', undo: 'Undo check-in of' }[action] + ` ${name}`;
 }

@@ -22,6 +22,7 @@ import {
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
+import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
 
 export interface SyncEngineDeps {
   mirror: Mirror;
@@ -275,6 +276,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
   refreshOutboxStatus(false);
 
+  // The daily automatic check-out runs while the engine does: only where the mirror is (a hub, or Foyer alone).
+  const autoCheckOut =
+    deps.outbox &&
+    createAutoCheckOutTimer({
+      mirror,
+      outbox: deps.outbox,
+      config,
+      now,
+      log,
+      firstPull: () => running.get('checkIns'),
+      onError: (error) => writeFailed(error, 'automatic check-out', 'outbox'),
+    });
+
   /**
    * Sends what is queued. While the service refuses the token nothing is
    * sent (every row is kept); the pulls ask again at their intervals, and the
@@ -363,12 +377,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (controller.signal.aborted) controller = new AbortController();
       for (const resource of RESOURCES) schedule(resource, 0);
       scheduleOutbox(0);
+      autoCheckOut?.start();
     },
     /** Whether the timers run (start was called and stop was not). */
     isStarted: (): boolean => started,
     /** Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions). */
     async stop(): Promise<void> {
       started = false;
+      autoCheckOut?.stop();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       controller.abort(new Error('sync stopped'));

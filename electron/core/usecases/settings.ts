@@ -42,6 +42,7 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
     windowDaysAhead: config.windowDaysAhead,
     retentionDays: config.retentionDays,
     intervals: config.intervals,
+    autoCheckOut: config.autoCheckOut,
     flow: config.flow,
     pins: { desk: Boolean(config.pins.desk), admin: Boolean(config.pins.admin) },
   };
@@ -115,6 +116,7 @@ export function setSync(
     retentionDays?: number | undefined;
     windowDaysBack?: number | undefined;
     windowDaysAhead?: number | undefined;
+    autoCheckOut?: string | undefined;
   },
 ): Config {
   const intervals = { ...runtime.configStore.current().intervals, ...patch.intervals };

@@ -17,6 +17,7 @@ describe('CONFIG_KEYS', () => {
       'watermarkMarginSeconds',
       'requestTimeoutSeconds',
       'flow',
+      'autoCheckOut',
       'appMode',
       'allowedHosts',
       'staffIdleMinutes',

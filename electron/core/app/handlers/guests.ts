@@ -6,6 +6,8 @@ import { iso } from '../../../../shared/time.ts';
 import { syncWindow } from '../../sync/pulls.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
+import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
+import { checkOutManyHandlers } from './check-out-many.ts';
 import { deskViews, hostNames } from './guests-view.ts';
 import { passCodeOf } from './kiosk.ts';
 import { transition } from './transition.ts';
@@ -115,6 +117,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
       host: host ?? null,
       ...runtime.mirror.deskGuests.details(invitationId),
       tappedAt: runtime.mirror.guests.details(invitationId).tappedAt,
+      autoCheckedOutAt: guest.category === 'left' ? runtime.mirror.deskGuests.autoCheckedOutAt(invitationId) : null,
     };
   },
   'guests.revealPin': ({ invitationId }, ctx) => {
@@ -126,6 +129,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   'guests.evacuationList': (_, ctx) => {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();
+    const now = ctx.now();
     return {
       generatedAt: iso(ctx.now()),
       lastSyncAt: status.resources.checkIns?.lastSuccessAt ?? null,
@@ -133,7 +137,12 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
         id: runtime.config.locationId,
         name: runtime.mirror.groups.locationName(runtime.config.locationId) ?? null,
       },
-      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
+      // Whose visit ended more than an hour ago: last, with the end time to mark them by; never left out.
+      guests: endedVisitsLast(runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow), now).map(
+        (guest) => ({ ...deskViews(ctx)(guest), visitEndedAt: visitEndedLongAgo(guest, now) ? guest.endsAt : null }),
+      ),
     };
   },
+  // Bulk check-out and its Undo (issue 23), in a file of their own.
+  ...checkOutManyHandlers,
 };

@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_FLOW, type FlowConfig, type GuestCategory } from '../../../../shared/domain/flow.ts';
+import { ENDED_MARK_AFTER_MS } from '../../../../shared/domain/visit-end.ts';
 import { HOUR, iso } from '../../../../shared/time.ts';
 import {
   COLUMNS,
@@ -38,7 +39,7 @@ export interface GuestViewQuery {
   /** Typed text: every word a prefix of a name, email or company (case and diacritics ignored). */
   text?: string | undefined;
   sort?: GuestSort;
-  /** What "now" is for the order that puts visits already over last (ms); the wall clock when absent. */
+  /** The moment the view is for (ended events, ended visits); the clock's now when absent. */
   now?: number;
 }
 
@@ -74,6 +75,12 @@ function categorySql(flow: FlowConfig): { sql: string; params: Record<string, st
     WHEN state IN (${list('left', flow.left)}) THEN 'left' ELSE 'other' END`;
   return { sql, params };
 }
+
+/**
+ * On site, whoever's visit ended more than an hour ago comes after the others, in any sort
+ * (shared/domain/visit-end.ts): marked "visit ended 17:00" at the desk, and never left out.
+ */
+const ENDED_VISITS_LAST = '(endsAt IS NOT NULL AND endsAt <= @endedBefore), ';
 
 const ORDER: Record<GuestSort, string> = {
   time: 'startsAt, lastName COLLATE NOCASE, firstName COLLATE NOCASE, invitationId',
@@ -214,6 +221,16 @@ export function createDeskGuestsRepo(
       customFields: string | null;
     }
   >;
+  // The guest's last check-out queued here, if the daily automatic one made it (outbox/queue.ts marks it).
+  const lastCheckOut = db
+    .prepare(
+      `
+    SELECT iif(json_extract(payload, '$.by') = 'auto', created_at, NULL) FROM outbox
+    WHERE target = 'check-in:' || CAST(? AS INTEGER) AND kind = 'transition' AND state <> 'failed'
+      AND json_extract(payload, '$.action') = 'checkOut'
+    ORDER BY id DESC LIMIT 1`,
+    )
+    .pluck() as Database.Statement<[number], string | null>;
   const pin = db
     .prepare("SELECT json_extract(access_control, '$.pin') FROM check_ins WHERE id = ?")
     .pluck() as Database.Statement<[number], string | number | null>;
@@ -255,15 +272,18 @@ export function createDeskGuestsRepo(
     /** One page of the view, in the asked order. */
     page(query: GuestViewQuery, offset: number, limit: number): Guest[] {
       const { sql, params, flow } = viewSql(query);
-      const order =
+      const sorted =
         (query.sort ?? 'time') === 'time' && query.category && TIME_ORDER[query.category]
           ? TIME_ORDER[query.category]!
           : ORDER[query.sort ?? 'time'];
+      const order = query.category === 'onsite' ? ENDED_VISITS_LAST + sorted : sorted;
       const where = query.category ? 'WHERE category = @category' : '';
+      const now = query.now ?? Date.now();
       return (
         prepared(`SELECT * FROM (${sql}) ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
           ...params,
-          ...(order.includes('@now') ? { now: iso(query.now ?? Date.now()) } : {}),
+          ...(order.includes('@now') ? { now: iso(now) } : {}),
+          ...(order.includes('@endedBefore') ? { endedBefore: iso(now - ENDED_MARK_AFTER_MS) } : {}),
           ...(query.category ? { category: query.category } : {}),
           limit,
           offset,
@@ -317,6 +337,9 @@ export function createDeskGuestsRepo(
         customFields: parseJsonColumn<Record<string, unknown>>(row.customFields) ?? null,
       };
     },
+
+    /** When the guest's last check-out was the automatic one: when it was made; else null. */
+    autoCheckedOutAt: (id: number): string | null => lastCheckOut.get(id) ?? null,
 
     /** The door PIN, for a person who asked to see it. */
     pin(id: number): string | null {

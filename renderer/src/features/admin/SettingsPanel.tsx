@@ -4,6 +4,7 @@ import type { SettingsView } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
+import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
@@ -284,6 +285,7 @@ export function SettingsPanel() {
       <KioskForm initial={kioskSettings} />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
+      <AutoCheckOutForm settings={settings} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
+import { BulkCheckOut } from './BulkCheckOut.tsx';
+import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
@@ -73,6 +75,8 @@ export function DeskScreen() {
   const search = useRef<HTMLInputElement>(null);
   const { load, loadConflicts, applyChanges, clear } = a;
   const today = useDeskToday();
+  const ticked = useBulk((b) => b.selected);
+  const onSite = s.category === 'onsite';
 
   useEffect(() => {
     void load();
@@ -281,6 +285,7 @@ export function DeskScreen() {
           </button>
         )}
       </div>
+      {onSite && <BulkCheckOut rows={s.rows} onNotice={a.dismissNotice} />}
       <div className={`desk-body${selected ? ' with-detail' : ''}`}>
         <GuestTable
           rows={s.rows}
@@ -293,6 +298,7 @@ export function DeskScreen() {
           label={tableLabel}
           shownQuery={s.shownQuery}
           view={`${s.day}|${s.category}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
+          selection={onSite ? { ids: ticked, toggle: useBulk.getState().toggle } : undefined}
           empty={
             !s.loaded ? (
               <>

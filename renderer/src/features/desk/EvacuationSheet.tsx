@@ -3,6 +3,8 @@ import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
 import { formatAgo, formatClock, fullName } from '../../lib/format.ts';
 import type { EvacuationList } from './desk-store.ts';
+import { endedText } from './ended-visits.ts';
+import './ended-visits.css';
 import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
 
 const STALE_AFTER_MS = 5 * 60_000;
@@ -35,6 +37,8 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
     ? `data from ${new Date(list.lastSyncAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (${formatAgo(list.lastSyncAt, generated.getTime())})`
     : 'never synced with the service';
   const total = list.guests.length;
+  const ended = list.guests.filter((g) => g.visitEndedAt).length;
+  const firstEnded = list.guests.find((g) => g.visitEndedAt) && total - ended;
 
   return createPortal(
     <div
@@ -77,7 +81,13 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
             <div className="print-meta">
               <span>{when}</span>
               <span className={stale ? 'print-stale' : undefined}>{freshness}</span>
-              <strong>{total} on site</strong>
+              <strong>
+                {total} on site
+                {ended > 0 && (
+                  // One line in the header, so that every page still holds ROWS_PER_PAGE people.
+                  <span data-testid="evacuation-ended-note"> · {ended} listed last: visit ended over an hour ago</span>
+                )}
+              </strong>
             </div>
           </header>
           {stale && page.number === 1 && (
@@ -100,8 +110,12 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
               </tr>
             </thead>
             <tbody>
-              {page.guests.map((g) => (
-                <tr key={g.invitationId}>
+              {page.guests.map((g, i) => (
+                <tr
+                  key={g.invitationId}
+                  className={page.first + i - 1 === firstEnded ? 'print-first-ended' : undefined}
+                  data-testid="evacuation-row"
+                >
                   <td className="print-check">
                     <span className="print-box" />
                   </td>
@@ -109,7 +123,16 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
                   <td>{g.companyName ?? ''}</td>
                   <td>{g.hostName ?? ''}</td>
                   <td>{formatClock(g.arrivedAt)}</td>
-                  <td>{g.eventName ?? ''}</td>
+                  <td>
+                    {/* First in its cell: a long event name is what gets cut, never the mark. */}
+                    {g.visitEndedAt && (
+                      <strong className="print-ended" data-testid="evacuation-ended">
+                        {endedText(g.visitEndedAt, generated.getTime())}
+                        {g.eventName ? ' · ' : ''}
+                      </strong>
+                    )}
+                    {g.eventName ?? ''}
+                  </td>
                 </tr>
               ))}
               {total === 0 && (

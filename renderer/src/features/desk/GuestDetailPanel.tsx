@@ -84,7 +84,19 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             <Fact label="Event">{guest.eventName}</Fact>
             <Fact label="Time">{formatTimeRange(guest.startsAt, guest.endsAt)}</Fact>
             <Fact label="Arrived">{formatDateTime(guest.arrivedAt)}</Fact>
-            <Fact label="Left">{formatDateTime(guest.leftAt)}</Fact>
+            <Fact label="Left">
+              {guest.leftAt && (
+                <>
+                  {formatDateTime(guest.leftAt)}
+                  {detail?.autoCheckedOutAt && (
+                    <span className="muted" data-testid="auto-checked-out">
+                      {' '}
+                      · checked out automatically
+                    </span>
+                  )}
+                </>
+              )}
+            </Fact>
             <Fact label="Invitation">#{guest.invitationId}</Fact>
           </dl>
         </section>

@@ -4,6 +4,7 @@ import type { DeskGuest, Guest } from '../../../../shared/contract/guests.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { endedMark } from './ended-visits.ts';
 import { actionsFor, stateLabel, type TransitionAction } from './guest-lists.ts';
 
 const ROW_HEIGHT = 56;
@@ -78,7 +79,10 @@ export function ActionButtons({
 }
 
 function TimeCell({ guest }: { guest: DeskGuest }) {
+  const now = useNow(60_000);
   const event = formatTimeRange(guest.startsAt, guest.endsAt);
+  // Still on site more than an hour after the visit ended: said in place of the event's times.
+  const ended = guest.category === 'onsite' ? endedMark(guest, now) : undefined;
   const [label, at] =
     guest.category === 'onsite' && guest.arrivedAt
       ? ['Arrived', guest.arrivedAt]
@@ -91,9 +95,21 @@ function TimeCell({ guest }: { guest: DeskGuest }) {
       <span>
         {label} {formatClock(at)}
       </span>
-      <span className="muted">{event}</span>
+      {ended ? (
+        <span className="ended-mark" data-testid="ended-mark">
+          {ended}
+        </span>
+      ) : (
+        <span className="muted">{event}</span>
+      )}
     </span>
   );
+}
+
+/** Ticking guests on site for a bulk check-out (see BulkCheckOut.tsx). */
+export interface RowSelection {
+  ids: ReadonlySet<number>;
+  toggle: (guest: DeskGuest) => void;
 }
 
 const COLUMNS = ['Name', 'Company', 'Host', 'Event', 'Time', 'State', 'Action'];
@@ -115,6 +131,7 @@ export function GuestTable({
   label,
   shownQuery,
   view,
+  selection,
 }: {
   rows: (DeskGuest | undefined)[];
   total: number;
@@ -130,6 +147,8 @@ export function GuestTable({
   shownQuery: string;
   /** What the rows are a view of: when it changes, the list goes back to its top. */
   view: string;
+  /** Guests on site can be ticked (Space on the row, or the box); absent: no boxes. */
+  selection?: RowSelection | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -183,6 +202,9 @@ export function GuestTable({
     if (event.key in moves) {
       event.preventDefault();
       move(moves[event.key]!);
+    } else if (event.key === ' ' && guest && selection && guest.category === 'onsite') {
+      event.preventDefault();
+      selection.toggle(guest);
     } else if ((event.key === 'Enter' || event.key === ' ') && guest) {
       event.preventDefault();
       onSelect(guest.invitationId);
@@ -231,6 +253,7 @@ export function GuestTable({
                   </div>
                 );
               const selected = guest.invitationId === selectedId;
+              const tickable = selection && guest.category === 'onsite';
               return (
                 <div
                   key={item.key}
@@ -242,7 +265,20 @@ export function GuestTable({
                   data-testid="guest-row"
                   data-id={guest.invitationId}
                 >
-                  <span role="gridcell" className="cell-name">
+                  <span role="gridcell" className={`cell-name${tickable ? ' with-select' : ''}`}>
+                    {tickable && (
+                      <input
+                        type="checkbox"
+                        className="row-check"
+                        // The row is the one tab stop: Space on it ticks, as the box does.
+                        tabIndex={-1}
+                        checked={selection.ids.has(guest.invitationId)}
+                        onChange={() => selection.toggle(guest)}
+                        onClick={(event) => event.stopPropagation()}
+                        aria-label={`Select ${fullName(guest)} to check out`}
+                        data-testid="row-check"
+                      />
+                    )}
                     <strong className="ellipsis">{fullName(guest)}</strong>
                     {guest.email && <span className="muted ellipsis">{guest.email}</span>}
                   </span>

@@ -1,0 +1,129 @@
+/**
+ * The daily automatic check-out (the setting `autoCheckOut`): once its local
+ * time has passed each day, every guest still on site at the location whose
+ * visit has ended is checked out through the outbox, as a desk's check-out
+ * is (so it reaches the service exactly once), marked as automatic. A guest
+ * whose visit is still under way, or has no known end, is left alone.
+ *
+ * The day of the last run is kept in the mirror's sync_state, written in the
+ * same transaction as the check-outs it queued: a restart (or a crash right
+ * after) never runs the same day twice. Only the Foyer that holds the mirror
+ * (a hub, or a Foyer on its own) runs it: a paired device has no mirror.
+ */
+import { autoCheckOutDue, visitEnded } from '../../../shared/domain/visit-end.ts';
+import { iso } from '../../../shared/time.ts';
+import type { Config } from '../config/config.ts';
+import type { Mirror } from '../db/mirror.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { stateKey } from '../sync/pulls.ts';
+
+/** The sync_state row whose watermark is the local day ("YYYY-MM-DD") of the last run. */
+const LAST_RUN_ROW = 'mirror:auto-check-out';
+/** How often the time is looked at: a run starts within a minute of its time (and of a changed setting). */
+export const AUTO_CHECK_OUT_CHECK_MS = 60_000;
+
+export interface AutoCheckOutDeps {
+  mirror: Mirror;
+  outbox: Pick<Outbox, 'queueTransitions'>;
+  /** The configuration as it is now: read at each look, so that a changed setting counts at once. */
+  config: () => Config;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+export interface AutoCheckOutRun {
+  /** The local day the run was for. */
+  day: string;
+  checkedOut: number[];
+  refused: { invitationId: number; reason: string }[];
+}
+
+export const lastAutoCheckOutDay = (mirror: Mirror): string | undefined =>
+  mirror.syncState.get(LAST_RUN_ROW)?.watermark ?? undefined;
+
+/**
+ * Runs today's automatic check-out if it is due; returns what it did, or
+ * undefined when it was not due. Not before the location's check-ins were
+ * pulled once: an empty mirror knows nobody on site, and the day would count
+ * as done with its guests left on the list.
+ */
+export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | undefined {
+  const { mirror, outbox, now, log } = deps;
+  const config = deps.config();
+  const at = now();
+  if (config.autoCheckOut === 'off') return undefined;
+  if (!autoCheckOutDue(config.autoCheckOut, at, lastAutoCheckOutDay(mirror))) return undefined;
+  if (!mirror.syncState.get(stateKey('checkIns', config))?.lastSuccessAt) return undefined;
+  const run = mirror.transaction((): AutoCheckOutRun | undefined => {
+    // Looked at again inside the transaction: two callers at once never both run the day.
+    const day = autoCheckOutDue(config.autoCheckOut, at, lastAutoCheckOutDay(mirror));
+    if (!day) return undefined;
+    const ended = mirror.guests.onSite(config.locationId, config.flow).filter((guest) => visitEnded(guest, at));
+    // One guest who cannot be checked out (refused by the flow) does not keep the others on the list.
+    const { done, refused } = outbox.queueTransitions(
+      ended.map((guest) => guest.invitationId),
+      'checkOut',
+      'desk',
+      { automatic: true },
+    );
+    mirror.syncState.recordSuccess(LAST_RUN_ROW, iso(at), { watermark: day });
+    return {
+      day,
+      checkedOut: done.map(({ guest }) => guest.invitationId),
+      refused: refused.map(({ checkInId, reason }) => ({ invitationId: checkInId, reason })),
+    };
+  });
+  if (run)
+    log(
+      `automatic check-out (${config.autoCheckOut}) for ${run.day}: ${run.checkedOut.length} guests whose visit had ended` +
+        (run.refused.length ? `; ${run.refused.length} refused (${run.refused[0]!.reason})` : ''),
+    );
+  return run;
+}
+
+/**
+ * Looks at the time every minute while the sync engine runs. The first look
+ * waits for the first check-ins pull (`firstPull`), so that a Foyer switched
+ * on after the time judges by who is on site now, not by yesterday's mirror.
+ */
+export function createAutoCheckOutTimer(
+  deps: AutoCheckOutDeps & {
+    firstPull: () => Promise<unknown> | undefined;
+    /** A look that failed (a full disk): the engine shows it; the next look tries again. */
+    onError: (error: unknown) => void;
+    intervalMs?: number;
+  },
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const look = () => {
+    try {
+      runAutoCheckOutIfDue(deps);
+    } catch (error) {
+      deps.onError(error);
+    }
+  };
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      if (!running) return;
+      void Promise.resolve(deps.firstPull())
+        .catch(() => undefined)
+        .then(() => {
+          if (!running) return;
+          look();
+          schedule(deps.intervalMs ?? AUTO_CHECK_OUT_CHECK_MS);
+        });
+    }, delay);
+  };
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    stop(): void {
+      running = false;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The daily automatic check-out (autoCheckOut), against the reference
+ * service over HTTP, with an injected clock: nothing before its time or when
+ * off; after it, only guests whose visit has ended, once a day, also after a
+ * restart; a Foyer started after the time runs it at start; the check-outs
+ * go through the outbox, marked as automatic, and reach the service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../../electron/core/app/session.ts';
+import { runAutoCheckOutIfDue } from '../../../electron/core/usecases/auto-check-out.ts';
+import { parsePayload } from '../../../electron/core/outbox/payloads.ts';
+import { DAY } from '../../../shared/time.ts';
+import type { TestApp } from '../../support/app.ts';
+import { openApp } from '../../support/app.ts';
+import {
+  cleanup,
+  fromNow,
+  HOUR,
+  putUntilOk,
+  serviceState,
+  startServiceOn,
+  tempDir,
+  uid,
+  waitUntil,
+} from '../outbox/helpers.ts';
+
+type Service = Awaited<ReturnType<typeof startServiceOn>>;
+
+let service: Service;
+const desk = createSession('desk-auto', 'desk', 'desk');
+/** The Foyer's clock: real time while guests check in (the service checks its window), then set by the test. */
+let clock = Date.now();
+const now = () => clock;
+/** A local time on the day after tomorrow: every event below has started; the short ones have ended. */
+const dayAfterTomorrow = (hours: number, minutes = 0) => {
+  const day = new Date(Date.now() + 2 * DAY);
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes).getTime();
+};
+
+/** An event at location 10 that is under way now, with `n` guests; their check-in ids, from the service's database. */
+async function seedEvent(n: number, endsInMs: number): Promise<number[]> {
+  const sourceId = uid('auto-ev');
+  const invitations = Array.from({ length: n }, (_, i) => ({
+    sourceId: `${sourceId}-${i}`,
+    email: `${sourceId}-${i}@example.test`,
+    firstName: `Guest${i}`,
+    lastName: sourceId,
+  }));
+  const event = {
+    sourceId,
+    name: sourceId,
+    startsAt: fromNow(-HOUR),
+    endsAt: fromNow(endsInMs),
+    locationId: 10,
+    invitations,
+  };
+  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
+  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
+  return service.db
+    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
+    .pluck()
+    .all(sourceId) as number[];
+}
+
+const open = (dataDir: string, autoCheckOut: string) =>
+  openApp(dataDir, {
+    service,
+    now,
+    // The window reaches back to the events of two days before the clock's day.
+    config: { locationId: 10, companyId: 1, windowDaysBack: 4, autoCheckOut },
+  });
+
+/** Real time: everyone checks in at the desk, and the service has them. */
+async function checkInAll(app: TestApp, ids: number[]) {
+  clock = Date.now();
+  await app.core.call(desk, 'sync.now', { full: true });
+  for (const invitationId of ids) await app.core.call(desk, 'guests.transition', { invitationId, action: 'checkIn' });
+  await app.runtime.engine.deliver();
+  for (const id of ids) expect(serviceState(service.db, id)).toBe('CHECKED_IN');
+}
+
+const run = (app: TestApp) =>
+  runAutoCheckOutIfDue({
+    mirror: app.runtime.mirror,
+    outbox: app.runtime.outbox,
+    config: () => app.runtime.config,
+    now,
+    log: () => {},
+  });
+
+const transitionRows = (app: TestApp) =>
+  app.runtime.mirror.db.prepare("SELECT * FROM outbox WHERE kind = 'transition' ORDER BY id").all() as {
+    kind: 'transition';
+    payload: string;
+    label: string;
+  }[];
+
+beforeAll(async () => {
+  service = await startServiceOn(tempDir('foyer-auto-svc-'));
+}, 30_000);
+
+afterAll(async () => {
+  await cleanup();
+});
+
+describe('autoCheckOut', () => {
+  it('checks out, once a day after its time, only the guests whose visit has ended, through the outbox', async () => {
+    const ended = await seedEvent(2, HOUR); // over by the day after tomorrow
+    const underWay = await seedEvent(2, 3 * DAY); // still under way then
+    const dataDir = tempDir('foyer-auto-data-');
+    let app = await open(dataDir, '09:00');
+    try {
+      await checkInAll(app, [...ended, ...underWay]);
+      const before = transitionRows(app).length;
+
+      clock = dayAfterTomorrow(8, 59);
+      expect(run(app)).toBeUndefined();
+      app.runtime.configStore.update((c) => ({ ...c, autoCheckOut: 'off' }));
+      clock = dayAfterTomorrow(9, 30);
+      expect(run(app)).toBeUndefined();
+      expect(transitionRows(app)).toHaveLength(before);
+
+      app.runtime.configStore.update((c) => ({ ...c, autoCheckOut: '09:00' }));
+      const done = run(app);
+      expect(done?.checkedOut.sort()).toEqual([...ended].sort());
+      expect(run(app)).toBeUndefined();
+
+      // Queued like a desk's check-out, marked as automatic.
+      const rows = transitionRows(app).slice(before);
+      expect(rows).toHaveLength(ended.length);
+      for (const row of rows) {
+        expect(row.label).toMatch(/^Automatic check-out of /);
+        expect(parsePayload(row)).toMatchObject({ ok: true, payload: { action: 'checkOut', by: 'auto' } });
+      }
+      // The desk sees it: left (pending), and the detail says it was automatic.
+      const detail = await app.core.call(desk, 'guests.get', { invitationId: ended[0]! });
+      expect(detail).toMatchObject({ category: 'left', pending: true });
+      expect(detail?.autoCheckedOutAt).not.toBeNull();
+      const still = await app.core.call(desk, 'guests.get', { invitationId: underWay[0]! });
+      expect(still).toMatchObject({ category: 'onsite', autoCheckedOutAt: null });
+
+      await app.runtime.engine.deliver();
+      expect(app.runtime.outbox.counts()).toMatchObject({ pending: 0, sending: 0, failed: 0 });
+      for (const id of ended) expect(serviceState(service.db, id)).toBe('CHECKED_OUT');
+      for (const id of underWay) expect(serviceState(service.db, id)).toBe('CHECKED_IN');
+
+      // A restart the same day does not run it again: the day is kept in the mirror.
+      await app.runtime.close();
+      app = await open(dataDir, '09:00');
+      clock = dayAfterTomorrow(11);
+      expect(run(app)).toBeUndefined();
+    } finally {
+      await app.runtime.close();
+    }
+    // Those under way stay on site for the next test's Foyer to leave alone as well.
+  }, 60_000);
+
+  it('runs at start in a Foyer switched on after the time, and the service receives the check-outs', async () => {
+    const ended = await seedEvent(3, HOUR);
+    const dataDir = tempDir('foyer-auto-start-');
+    let app = await open(dataDir, '09:00');
+    await checkInAll(app, ended);
+    await app.runtime.close();
+    const underWay = (
+      service.db.prepare("SELECT id FROM check_ins WHERE state = 'CHECKED_IN'").pluck().all() as number[]
+    ).filter((id) => !ended.includes(id));
+
+    // Switched on in the morning, after the time: the engine pulls who is on site, then checks out.
+    clock = dayAfterTomorrow(10);
+    app = await open(dataDir, '09:00');
+    try {
+      app.runtime.engine.start();
+      await waitUntil(
+        () => ended.every((id) => serviceState(service.db, id) === 'CHECKED_OUT'),
+        'the automatic check-outs',
+      );
+      expect(underWay.length).toBeGreaterThan(0);
+      for (const id of underWay) expect(serviceState(service.db, id)).toBe('CHECKED_IN');
+      expect(transitionRows(app).filter((row) => row.label.startsWith('Automatic check-out'))).toHaveLength(
+        ended.length,
+      );
+    } finally {
+      await app.runtime.close();
+    }
+  }, 60_000);
+
+  it('is set in the admin console, refused at its field when it is no time of day', async () => {
+    const app = await open(tempDir('foyer-auto-settings-'), 'off');
+    const admin = createSession('admin-auto', 'admin', 'admin');
+    try {
+      expect((await app.core.call(admin, 'settings.get', {})).autoCheckOut).toBe('off');
+      const refused = await app.core
+        .call(admin, 'settings.setSync', { autoCheckOut: '25:00' })
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: [{ path: 'autoCheckOut', message: expect.stringMatching(/HH:MM.*or off/) }],
+      });
+      expect((await app.core.call(admin, 'settings.setSync', { autoCheckOut: '3:00' })).autoCheckOut).toBe('03:00');
+      expect(app.runtime.config.autoCheckOut).toBe('03:00');
+      await expect(app.core.call(desk, 'settings.setSync', { autoCheckOut: 'off' })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    } finally {
+      await app.runtime.close();
+    }
+  });
+});
