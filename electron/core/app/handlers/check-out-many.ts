@@ -22,22 +22,19 @@ function answer(ctx: HandlerContext, { done, refused }: Many) {
   };
 }
 
-export const checkOutManyHandlers: Handlers<'guests.endedVisits' | 'guests.checkOutMany' | 'guests.undoCheckOutMany'> =
-  {
-    'guests.endedVisits': (_, ctx) => {
-      const { locationId, flow } = ctx.runtime.config;
-      const now = ctx.now();
-      return ctx.runtime.mirror.guests
-        .onSite(locationId, flow)
-        .filter((guest) => visitEnded(guest, now))
-        .map(deskViews(ctx));
-    },
-    'guests.checkOutMany': ({ invitationIds }, ctx) =>
-      answer(
-        ctx,
-        ctx.runtime.outbox.queueTransitions(invitationIds, 'checkOut', 'desk', { holdMs: CHECK_OUT_UNDO_MS }),
-      ),
-    // Only check-outs still held back are taken back; the others are refused with the reason.
-    'guests.undoCheckOutMany': ({ invitationIds }, ctx) =>
-      answer(ctx, ctx.runtime.outbox.cancelHeldCheckOuts(invitationIds)),
-  };
+/** Part of guestsHandlers (spread there): the guests domain's bulk check-out. */
+export const bulkCheckOut: Handlers<'guests.endedVisits' | 'guests.checkOutMany' | 'guests.undoCheckOutMany'> = {
+  'guests.endedVisits': (_, ctx) => {
+    const { locationId, flow } = ctx.runtime.config;
+    const now = ctx.now();
+    return ctx.runtime.mirror.guests
+      .onSite(locationId, flow)
+      .filter((guest) => visitEnded(guest, now))
+      .map(deskViews(ctx));
+  },
+  'guests.checkOutMany': ({ invitationIds }, ctx) =>
+    answer(ctx, ctx.runtime.outbox.queueTransitions(invitationIds, 'checkOut', 'desk', { holdMs: CHECK_OUT_UNDO_MS })),
+  // Only check-outs still held back are taken back; the others are refused with the reason.
+  'guests.undoCheckOutMany': ({ invitationIds }, ctx) =>
+    answer(ctx, ctx.runtime.outbox.cancelHeldCheckOuts(invitationIds)),
+};

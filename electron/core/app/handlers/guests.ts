@@ -7,7 +7,7 @@ import { syncWindow } from '../../sync/pulls.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
-import { checkOutManyHandlers } from './check-out-many.ts';
+import { bulkCheckOut } from './check-out-many.ts';
 import { deskViews, hostNames } from './guests-view.ts';
 import { passCodeOf } from './kiosk.ts';
 import { transition } from './transition.ts';
@@ -144,5 +144,5 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
     };
   },
   // Bulk check-out and its Undo (issue 23), in a file of their own.
-  ...checkOutManyHandlers,
+  ...bulkCheckOut,
 };
