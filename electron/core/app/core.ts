@@ -26,6 +26,7 @@ import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { walkInHandlers } from './handlers/walk-ins.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
@@ -45,6 +46,7 @@ const handlers: Handlers<OperationName> = {
   ...adminHandlers,
   ...settingsHandlers,
   ...hubHandlers,
+  ...walkInHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */

@@ -162,7 +162,10 @@ export const deskHandlers: Handlers<
         id: runtime.config.locationId,
         name: runtime.mirror.groups.locationName(runtime.config.locationId) ?? null,
       },
-      guests: runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow).map(deskViews(ctx)),
+      guests: [
+        ...runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow),
+        ...runtime.mirror.deskGuests.walkInsOnSite(runtime.config.locationId, runtime.config.flow),
+      ].map(deskViews(ctx)),
     };
   },
   'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts(),
