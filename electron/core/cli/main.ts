@@ -24,6 +24,7 @@ import { SYNC_USAGE, syncCommand } from './sync-command.ts';
 import { DEVICES_USAGE, devicesCommand } from './devices-command.ts';
 import { HUB_USAGE, hubCommand } from './hub-command.ts';
 import { WEB_USAGE, webCommand } from './web-command.ts';
+import { WALK_IN_USAGE, walkInCommand } from './walk-in-command.ts';
 
 const USAGE = `Usage: foyer <command> [options]
 
@@ -36,6 +37,8 @@ Commands:
   guests [--state S]      guests of the location: expected, onsite, left
   check-in|check-out|undo ID
                           move a guest's check-in (queued offline, sent when possible)
+  walk-in --first F --last L --host NAME
+                          register a visitor without an invitation, let in (queued offline)
   push identities|profiles|events FILE
                           validate a file and queue it for the service (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
@@ -69,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
   'check-in': { run: transitionCommand('checkIn'), usage: TRANSITION_USAGE },
   'check-out': { run: transitionCommand('checkOut'), usage: TRANSITION_USAGE },
   undo: { run: transitionCommand('undo'), usage: TRANSITION_USAGE },
+  'walk-in': { run: walkInCommand, usage: WALK_IN_USAGE },
   push: { run: pushCommand, usage: PUSH_USAGE },
   outbox: { run: outboxCommand, usage: OUTBOX_USAGE },
   web: { run: webCommand, usage: WEB_USAGE },
