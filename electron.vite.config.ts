@@ -31,7 +31,16 @@ export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin(), migrations()],
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The `foyer` command (bin/foyer.mjs runs it): each command's modules become chunks of their own.
+          cli: resolve(__dirname, 'electron/core/cli/main.ts'),
+        },
+        // Chunks beside the entries, not in chunks/: modules find files next to themselves
+        // (new URL('./migrations/', import.meta.url)), whichever chunk they land in.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -11,6 +11,7 @@
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type ConfigStore } from './config/config.ts';
 import { warnOnStderr } from './config/private-files.ts';
+import { serviceKey } from './config/service-key.ts';
 import { createFileTokenStore, type TokenStore } from './config/token-store.ts';
 import type { Mirror } from './db/mirror.ts';
 import { openMirrorFor, stampService } from './db/mirror-files.ts';
@@ -69,10 +70,7 @@ interface Connection {
   engine: SyncEngine;
 }
 
-/** Which mirror a configuration reads and writes: one per service and company. */
-export function serviceKey(config: Pick<Config, 'baseUrl' | 'companyId'>): string {
-  return config.baseUrl ? `${config.baseUrl.replace(/\/+$/, '')}#company=${config.companyId}` : 'embedded';
-}
+export { serviceKey };
 
 async function connect(
   configStore: ConfigStore,

@@ -31,7 +31,7 @@ const PASSES = 15;
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 /** Writes the history into the service's database (the service stopped): ids ascending with time, as a service gives them. */
-function seedHistory(dbPath: string, now: number) {
+export function seedHistory(dbPath: string, now: number) {
   const db = new Database(dbPath);
   try {
     const company = db.prepare('SELECT company_id FROM locations WHERE id = ?').pluck().get(LOCATION) as number;

@@ -15,6 +15,8 @@
  * (f) history (sync-history.ts, a service of its own): 25,000 past check-ins, a pass with nothing
  *     changed makes <= 3 check-in requests in < 100 ms, new and recent changes show in one pass,
  *     old ones within the full interval; freshness printed, <= 30 s with the defaults;
+ * (h) history across processes (sync-history-restart.ts): `foyer sync --once` twice on one data dir;
+ *     the second, nothing changed, makes <= 3 check-in requests and ends within 500 ms of its first;
  * (g) a kiosk check-in during a full sync of the 100,000 invitations commits within 50 ms p99
  *     of when it was due (event-loop delay included).
  */
@@ -32,6 +34,7 @@ import { pullInvitations, syncWindow } from '../../electron/core/sync/pulls.ts';
 import type { Resource } from '../../electron/core/sync/status.ts';
 import { type EndpointName, LIMITS } from '../../shared/api/index.ts';
 import { historyScenario, PAST_CHECK_INS } from './sync-history.ts';
+import { restartScenario } from './sync-history-restart.ts';
 import { type Check, percentile, report, spawnService } from './support.ts';
 import { mulberry32 } from '../../service/demo/random.ts';
 
@@ -89,10 +92,12 @@ interface WirePage {
 }
 
 export async function run(): Promise<boolean> {
-  // (f) first: it has a service of its own. FOYER_BENCH_ONLY=history runs it alone, =full (a), (b) and (e) alone.
-  const history = process.env.FOYER_BENCH_ONLY === 'full' ? [] : await historyScenario();
+  // (f) and (h) first: each has a service of its own. FOYER_BENCH_ONLY=history runs them alone,
+  // =full (a), (b) and (e) alone.
+  const history =
+    process.env.FOYER_BENCH_ONLY === 'full' ? [] : [...(await historyScenario()), ...(await restartScenario())];
   if (process.env.FOYER_BENCH_ONLY === 'history')
-    return report(`pull sync: history of ${PAST_CHECK_INS} check-ins`, history);
+    return report(`pull sync: history of ${PAST_CHECK_INS} check-ins, in one process and across two`, history);
   const seedStart = performance.now();
   const service = await spawnService(['--demo', '--demo-invitations', String(INVITATIONS)]);
   console.log(
@@ -233,7 +238,7 @@ export async function run(): Promise<boolean> {
   };
 
   try {
-    const checks: Check[] = [...history]; // (f) first, as it ran
+    const checks: Check[] = [...history]; // (f) and (h) first, as they ran
 
     // Warm-up: one of each, not measured (JIT, keep-alive connections, the service's listing caches).
     const warm = await foyerFull();

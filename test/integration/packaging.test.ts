@@ -50,6 +50,8 @@ describe('packaging', () => {
     for (const needed of [
       '/package.json',
       '/out/main/index.js',
+      // The foyer command, built with the app (bin/foyer.mjs runs it from a checkout).
+      '/out/main/cli.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
       '/out/main/migrations/0001_mirror.sql',

@@ -6,6 +6,7 @@ import { openMirror } from '../db/mirror.ts';
 export function openLocal(dataDir: string) {
   ensurePrivateDir(dataDir);
   const config = createConfigStore(dataDir).read();
-  const mirror = openMirror(join(dataDir, 'mirror.db'));
+  // A short command: SQLite's own checkpoint at commit, no checkpoint worker to start and wait for.
+  const mirror = openMirror(join(dataDir, 'mirror.db'), { checkpointer: false });
   return { config, mirror, close: () => mirror.close() };
 }

@@ -1,30 +1,11 @@
-/** Entry of the `foyer` command: dispatches to the subcommands. */
-import { runServiceCommand, SERVICE_USAGE, ServiceUsageError } from '../../../service/embed.ts';
-import { ConfigError } from '../config/config.ts';
-import { ImportError } from '../imports/issues.ts';
-import { type Output, stdout, UsageError } from './args.ts';
-import { CONFIG_USAGE, configCommand } from './config-command.ts';
-import {
-  GUESTS_USAGE,
-  guestsCommand,
-  LOOKUP_USAGE,
-  lookupCommand,
-  STATUS_USAGE,
-  statusCommand,
-} from './read-commands.ts';
-import {
-  OUTBOX_USAGE,
-  outboxCommand,
-  PUSH_USAGE,
-  pushCommand,
-  TRANSITION_USAGE,
-  transitionCommand,
-} from './outbox-commands.ts';
-import { SYNC_USAGE, syncCommand } from './sync-command.ts';
-import { DEVICES_USAGE, devicesCommand } from './devices-command.ts';
-import { HUB_USAGE, hubCommand } from './hub-command.ts';
-import { WEB_USAGE, webCommand } from './web-command.ts';
-import { WALK_IN_USAGE, walkInCommand } from './walk-in-command.ts';
+/**
+ * Entry of the `foyer` command: dispatches to the subcommands. Each
+ * command's module is imported when that command runs, so that a command
+ * loads only what it needs: `foyer --help` neither zod nor SQLite, `foyer
+ * config` no mirror, only `foyer service` and the commands that may start
+ * the embedded demo the reference service.
+ */
+import { type Output, stdout, UsageError } from './output.ts';
 
 const USAGE = `Usage: foyer <command> [options]
 
@@ -51,34 +32,76 @@ Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app da
 
 type Command = { run: (argv: string[], out: Output) => Promise<number>; usage: string };
 
-const COMMANDS: Record<string, Command> = {
-  service: {
-    run: async (argv) => {
-      try {
-        await runServiceCommand(argv);
-      } catch (error) {
-        if (error instanceof ServiceUsageError) throw new UsageError(error.message);
-        throw error;
-      }
-      return 0;
-    },
-    usage: SERVICE_USAGE,
+/** Each command's module, loaded on use. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  service: async () => {
+    const { runServiceCommand, SERVICE_USAGE, ServiceUsageError } = await import('../../../service/embed.ts');
+    return {
+      run: async (argv) => {
+        try {
+          await runServiceCommand(argv);
+        } catch (error) {
+          if (error instanceof ServiceUsageError) throw new UsageError(error.message);
+          throw error;
+        }
+        return 0;
+      },
+      usage: SERVICE_USAGE,
+    };
   },
-  config: { run: configCommand, usage: CONFIG_USAGE },
-  sync: { run: syncCommand, usage: SYNC_USAGE },
-  status: { run: statusCommand, usage: STATUS_USAGE },
-  lookup: { run: lookupCommand, usage: LOOKUP_USAGE },
-  guests: { run: guestsCommand, usage: GUESTS_USAGE },
-  'check-in': { run: transitionCommand('checkIn'), usage: TRANSITION_USAGE },
-  'check-out': { run: transitionCommand('checkOut'), usage: TRANSITION_USAGE },
-  undo: { run: transitionCommand('undo'), usage: TRANSITION_USAGE },
-  'walk-in': { run: walkInCommand, usage: WALK_IN_USAGE },
-  push: { run: pushCommand, usage: PUSH_USAGE },
-  outbox: { run: outboxCommand, usage: OUTBOX_USAGE },
-  web: { run: webCommand, usage: WEB_USAGE },
-  hub: { run: hubCommand, usage: HUB_USAGE },
-  devices: { run: devicesCommand, usage: DEVICES_USAGE },
+  config: async () => {
+    const m = await import('./config-command.ts');
+    return { run: m.configCommand, usage: m.CONFIG_USAGE };
+  },
+  sync: async () => {
+    const m = await import('./sync-command.ts');
+    return { run: m.syncCommand, usage: m.SYNC_USAGE };
+  },
+  status: async () => {
+    const m = await import('./read-commands.ts');
+    return { run: m.statusCommand, usage: m.STATUS_USAGE };
+  },
+  lookup: async () => {
+    const m = await import('./read-commands.ts');
+    return { run: m.lookupCommand, usage: m.LOOKUP_USAGE };
+  },
+  guests: async () => {
+    const m = await import('./read-commands.ts');
+    return { run: m.guestsCommand, usage: m.GUESTS_USAGE };
+  },
+  'check-in': () => transition('checkIn'),
+  'check-out': () => transition('checkOut'),
+  undo: () => transition('undo'),
+  push: async () => {
+    const m = await import('./outbox-commands.ts');
+    return { run: m.pushCommand, usage: m.PUSH_USAGE };
+  },
+  outbox: async () => {
+    const m = await import('./outbox-commands.ts');
+    return { run: m.outboxCommand, usage: m.OUTBOX_USAGE };
+  },
+  web: async () => {
+    const m = await import('./web-command.ts');
+    return { run: m.webCommand, usage: m.WEB_USAGE };
+  },
+  hub: async () => {
+    const m = await import('./hub-command.ts');
+    return { run: m.hubCommand, usage: m.HUB_USAGE };
+  },
+  'walk-in': async () => {
+    const m = await import('./walk-in-command.ts');
+    return { run: m.walkInCommand, usage: m.WALK_IN_USAGE };
+  },
+  devices: async () => {
+    const m = await import('./devices-command.ts');
+    return { run: m.devicesCommand, usage: m.DEVICES_USAGE };
+  },
 };
+
+async function transition(action: 'checkIn' | 'checkOut' | 'undo'): Promise<Command> {
+  const m = await import('./outbox-commands.ts');
+  return { run: m.transitionCommand(action), usage: m.TRANSITION_USAGE };
+}
 
 /** Returns the exit code: 0 done, 1 failed, 2 wrong usage. */
 export async function main(
@@ -91,19 +114,18 @@ export async function main(
     out.write(USAGE);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  let command: Command | undefined;
   try {
-    if (!command) throw new UsageError(`unknown command "${name}"`);
+    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!load) throw new UsageError(`unknown command "${name}"`);
+    command = await load();
     return await command.run(rest, out);
   } catch (error) {
     if (error instanceof UsageError) {
       err.write(`foyer: ${error.message}\n\n${command?.usage ?? USAGE}`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof ImportError) {
-      err.write(`foyer: ${error.message}\n`);
-      return 1;
-    }
+    // A configuration or file error, or anything else: its message, exit 1.
     err.write(`foyer: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;
   }

@@ -1,10 +1,10 @@
 /** foyer web [--port 5170] [--host 127.0.0.1]: the app in a browser, on this machine's core. */
-import { fileURLToPath } from 'node:url';
 import { createAppCore } from '../app/core.ts';
 import { HostName } from '../config/config.ts';
 import { openRuntime } from '../runtime.ts';
 import { configuredAccess, startBrowserHost } from '../web/host.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
+import { defaultRendererDir } from './renderer-dir.ts';
 
 export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--allowed-host NAME]... [--renderer DIR] [--data-dir DIR]
 
@@ -16,7 +16,7 @@ the host names browsers use with --allowed-host (repeatable) or with
 "foyer config set allowedHosts '["reception.example.lan"]'".
 `;
 
-export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+export const DEFAULT_RENDERER_DIR = defaultRendererDir();
 
 /** The options of the commands that serve the app: foyer web and foyer hub. */
 export const SERVE_OPTIONS = {

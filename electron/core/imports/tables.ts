@@ -6,7 +6,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { createCsvTokenizer, type CsvRecord, CsvSyntaxError } from './csv-tokenizer.ts';
 import { clip, ImportError, type Progress } from './issues.ts';
 import { ZIP_LIMITS, type ZipLimits, zipProblem } from './zip-guard.ts';
@@ -228,6 +228,9 @@ async function openXlsx(path: string, onProgress: Progress | undefined, limits: 
   const file = basename(path);
   const problem = await zipProblem(path, limits);
   if (problem) throw new ImportError({ file, line: null, column: null, message: problem });
+  // Loaded when a workbook is read, before the file flows: exceljs is the largest package the
+  // core has, and every start of the app (foyer web, the desktop app) paid for it.
+  const { default: excel } = await import('exceljs');
   const size = statSync(path).size;
   let bytes = 0;
   const source = createReadStream(path);
@@ -235,7 +238,7 @@ async function openXlsx(path: string, onProgress: Progress | undefined, limits: 
     bytes += chunk.length;
     onProgress?.(bytes, size);
   });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const reader = new excel.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

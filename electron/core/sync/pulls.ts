@@ -16,6 +16,7 @@ import { type Page, walkPages, type WalkResult } from '../api/pager.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { utc } from '../db/repos/util.ts';
+import { type CheckInListing, keepTail, keptMeta, keepWalk, lowerBound, restoreListing } from './check-in-listing.ts';
 import type { Resource, SyncWarning } from './status.ts';
 import { DAY, iso, localMidnight } from '../../../shared/time.ts';
 
@@ -36,6 +37,8 @@ export interface PullContext {
   /** The check-ins listing as last read, kept by the engine between passes (see pullCheckIns). */
   checkInListings?: Map<string, CheckInListing>;
 }
+
+export type { CheckInListing };
 
 /** Per resource (its sync_state key), per offset: the hash of the page's text and the answer as parsed. */
 export type ListingMemo = Map<string, Map<number, { hash: string; answer: unknown }>>;
@@ -412,18 +415,6 @@ async function refreshInFull<T, A>(ctx: PullContext, spec: FullSpec<T, A>): Prom
 
 // ---------------------------------------------------------------- check-ins
 
-/**
- * The check-ins listing as last read: every id it showed, in its order (id
- * ascending), including records kept out of the mirror (retention, or set
- * aside), because offsets count them; and the service's page size.
- */
-export interface CheckInListing {
-  ids: number[];
-  pageSize: number;
-  /** The next on-site guest below the recent part to look at again (see pullCheckIns). */
-  cursor: number;
-}
-
 /** Check-in requests a pass may make when nothing changed: the recent part, and two pages of older guests on site. */
 export const CHECK_IN_PASS_REQUESTS = 3;
 
@@ -433,18 +424,6 @@ export const CHECK_IN_PASS_REQUESTS = 3;
  * the service's time and ours.
  */
 const PASS_PAGE = 200;
-
-/** The index of the first id >= id in a sorted array. */
-function lowerBound(ids: readonly number[], id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Why a bounded pass cannot trust what it read; the pass then reads the whole listing. */
 class ListingChanged extends Error {}
@@ -498,7 +477,9 @@ function checkInsSpec(ctx: PullContext): FullSpec<CheckIn, unknown> {
 export async function pullCheckIns(ctx: PullContext, mode: 'pass' | 'full' = 'pass'): Promise<PullResult> {
   const spec = checkInsSpec(ctx);
   const listings = ctx.checkInListings;
-  const known = listings?.get(spec.resource);
+  // Kept by the engine between passes, and in the mirror from one process to the next.
+  const known = listings ? (listings.get(spec.resource) ?? restoreListing(ctx.mirror, spec.resource)) : undefined;
+  if (known) listings!.set(spec.resource, known);
   const state = ctx.mirror.syncState.get(spec.resource);
   const fullDue =
     mode === 'full' ||
@@ -507,19 +488,15 @@ export async function pullCheckIns(ctx: PullContext, mode: 'pass' | 'full' = 'pa
     ctx.now() - Date.parse(state.lastFullAt) >= ctx.config.intervals.fullSeconds * 1000;
   if (!fullDue) {
     try {
-      if ('remove' in spec.removal) return await recentPass(ctx, spec, spec.removal.remove, known);
+      if ('remove' in spec.removal) return await recentPass(ctx, spec, spec.removal.remove, known, state.lastFullAt!);
     } catch (error) {
       if (!(error instanceof ListingChanged)) throw error;
     }
   }
   const full = await refreshInFull(ctx, spec);
   if (listings) {
-    if (full.complete)
-      listings.set(spec.resource, {
-        ids: ([...full.walk.ids] as number[]).sort((a, b) => a - b),
-        pageSize: full.walk.pageSize,
-        cursor: 0,
-      });
+    const kept = keepWalk(ctx.mirror, spec.resource, { ...full.walk, complete: full.complete });
+    if (kept) listings.set(spec.resource, kept);
     else listings.delete(spec.resource);
   }
   return full;
@@ -530,6 +507,7 @@ async function recentPass(
   spec: FullSpec<CheckIn, unknown>,
   remove: (ids: (string | number)[]) => number,
   known: CheckInListing,
+  fullAt: string,
 ): Promise<PullResult> {
   const { mirror, config } = ctx;
   const step = Math.min(known.pageSize, PASS_PAGE);
@@ -603,6 +581,7 @@ async function recentPass(
 
   reportRejected(warnings, ctx, spec.what, rejected);
   let removed = 0;
+  let ids = known.ids;
   mirror.transaction(() => {
     for (const page of [...tail, ...older]) if (!page.unchanged) spec.apply(page.items);
     // In the recent part, a check-in no longer listed was undone (or deleted).
@@ -628,9 +607,13 @@ async function recentPass(
       },
       warnings,
     );
-    mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()));
+    // The listing as this pass leaves it, kept in the mirror in the same transaction.
+    ids = keepTail(mirror, spec.resource, known, start, tailIds);
+    mirror.syncState.recordSuccess(spec.resource, iso(ctx.now()), {
+      listing: keptMeta({ ...known, ids, cursor }, fullAt),
+    });
   });
-  known.ids = [...known.ids.slice(0, start), ...tailIds];
+  known.ids = ids;
   known.cursor = cursor;
   if (ctx.listings) {
     const pages = new Map(memo ?? []);

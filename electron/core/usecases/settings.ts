@@ -9,7 +9,8 @@ import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { InvalidField } from '../app/errors.ts';
 import { hashPinAsync, verifyPin } from '../app/pins.ts';
 import type { Config } from '../config/config.ts';
-import { serviceKey, type Runtime } from '../runtime.ts';
+import { serviceKey } from '../config/service-key.ts';
+import type { Runtime } from '../runtime.ts';
 
 /** A setting refused, with the field it is about: INVALID_INPUT, shown beside that field. */
 export class SettingRefused extends InvalidField {

@@ -86,12 +86,13 @@ describe('migrations', () => {
     for (const rows of Object.values(before)) expect(rows.length).toBeGreaterThan(0);
 
     // Migration 4 drops the per-row run markers (seen_run); every row keeps all its other values.
-    // Migration 7 adds sync_state.held (removals waiting for a second listing), empty.
+    // Migration 7 adds sync_state.held (removals waiting for a second listing), empty; migration 11
+    // sync_state.listing (what makes the kept check-ins listing add up), empty.
     const withoutRunMarkers = Object.fromEntries(
       Object.entries(before).map(([table, rows]) => [
         table,
         (rows as Record<string, unknown>[]).map(({ seen_run: _dropped, ...row }) =>
-          table === 'sync_state' ? { ...row, held: null } : row,
+          table === 'sync_state' ? { ...row, held: null, listing: null } : row,
         ),
       ]),
     );

@@ -1,0 +1,21 @@
+/**
+ * What every command shares and the entry needs before it knows the
+ * command: where output goes and the wrong-usage error. Kept apart from
+ * args.ts, which reads the configuration's defaults (and so loads zod and
+ * the contract): `foyer --help` loads this module and nothing else.
+ */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface Output {
+  write(text: string): void;
+  isTTY: boolean;
+}
+
+export const stdout: Output = {
+  write: (text) => void process.stdout.write(text),
+  get isTTY() {
+    return Boolean(process.stdout.isTTY);
+  },
+};
