@@ -21,6 +21,7 @@ import {
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { UndoNotice } from './UndoNotice.tsx';
+import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
 const EMPTY_TEXT = {
@@ -269,6 +270,7 @@ export function DeskScreen() {
         )}
       </div>
       <ConflictsPanel />
+      <WalkInsPanel />
       {s.loadError && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />
