@@ -20,6 +20,7 @@ import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
 import { createOnlineHistory, type OnlineHistory } from './sync/online-history.ts';
 import type { SyncStatus } from './sync/status.ts';
+import { linkWalkIns } from './walk-ins/walk-ins.ts';
 
 export interface Runtime {
   readonly dataDir: string;
@@ -111,7 +112,11 @@ async function connect(
   // The engine shows the outbox in its status and sends what is queued; the outbox tells it when that changed.
   const notify = { outboxChanged: (_what: 'queued' | 'progress') => {} };
   const outbox = createOutbox({ ...common, onChange: (what) => notify.outboxChanged(what) });
-  const engine = createSyncEngine({ ...common, outbox });
+  const engine = createSyncEngine({
+    ...common,
+    outbox,
+    afterInvitations: () => void linkWalkIns({ ...common, outbox, now: options.now ?? Date.now }),
+  });
   notify.outboxChanged = (what) => engine.outboxChanged(what === 'queued');
   return { embedded, baseUrl, mirror, newMirror, api, outbox, engine };
 }

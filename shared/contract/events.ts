@@ -1,6 +1,7 @@
 /** The one event stream: what every door's screens hear (IPC events, the browser host's SSE). */
 import type { Role } from './op.ts';
 import type { SyncStatus } from './sync.ts';
+import type { WalkInEvent } from './walk-ins.ts';
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
@@ -11,4 +12,5 @@ export type AppEvent =
   /** How far the check of an uploaded file is: rows (or bytes) done of total. */
   | { type: 'import-progress'; uploadId: string; done: number; total: number }
   /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
-  | { type: 'devices-changed' };
+  | { type: 'devices-changed' }
+  | WalkInEvent;

@@ -23,6 +23,7 @@ import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
 import { syncOperations } from './sync.ts';
+import { walkInsOperations } from './walk-ins.ts';
 
 export const operations = {
   ...sessionOperations,
@@ -37,6 +38,7 @@ export const operations = {
   ...outboxOperations,
   ...settingsOperations,
   ...hubOperations,
+  ...walkInsOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -26,6 +26,7 @@ import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { syncHandlers } from './handlers/sync.ts';
+import { walkInsHandlers } from './handlers/walk-ins.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
@@ -51,6 +52,7 @@ const handlers: Handlers<OperationName> = {
   ...outboxHandlers,
   ...settingsHandlers,
   ...hubHandlers,
+  ...walkInsHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */

@@ -60,6 +60,9 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   'settings.get',
   // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
   'hub.status',
+  // The desk's Walk-ins panel reloads it on every walk-ins-changed; the kiosk polls its request's outcome.
+  'walkIns.pending',
+  'walkIns.status',
 ]);
 
 export interface SessionKeeperOptions {

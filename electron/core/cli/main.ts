@@ -18,6 +18,8 @@ Commands:
   guests [--state S]      guests of the location: expected, onsite, left
   check-in|check-out|undo ID
                           move a guest's check-in (queued offline, sent when possible)
+  walk-in --first F --last L --host NAME
+                          register a visitor without an invitation, let in (queued offline)
   push identities|profiles|events FILE
                           validate a file and queue it for the service (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
@@ -85,6 +87,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hub: async () => {
     const m = await import('./hub-command.ts');
     return { run: m.hubCommand, usage: m.HUB_USAGE };
+  },
+  'walk-in': async () => {
+    const m = await import('./walk-in-command.ts');
+    return { run: m.walkInCommand, usage: m.WALK_IN_USAGE };
   },
   devices: async () => {
     const m = await import('./devices-command.ts');

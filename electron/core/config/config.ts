@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
+import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 import {
   AUTO_CHECK_OUT_DEFAULT,
@@ -83,6 +84,8 @@ export const Config = z.strictObject({
   appMode: z.enum(['desk', 'kiosk']).default('desk'),
   /** The kiosk's settings (shared/contract: KioskSettings); what is absent takes its default. */
   kiosk: KioskSettingsConfig,
+  /** Walk-ins (shared/contract/walk-ins.ts): off, approved at the desk (the default), or let in at once. */
+  walkIns: WalkInSettings.prefault({}),
   /**
    * Host names (with an optional :port) that browsers may use to reach "foyer web" when it is bound
    * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
@@ -238,7 +241,7 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
 /** Set by other means: the kiosk's settings in the admin console, the PINs as deskPin/adminPin (stored hashed). */
 const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Config)[];
 /** Objects of plain values, set key by key as dotted paths. */
-const NESTED = { intervals: Intervals, hub: Hub } as const;
+const NESTED = { intervals: Intervals, hub: Hub, walkIns: WalkInSettings } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;
 export type ConfigKey = Settable | { [N in Nested]: `${N}.${keyof Config[N] & string}` }[Nested];

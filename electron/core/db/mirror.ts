@@ -13,6 +13,7 @@ import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
+import { createWalkInsRepo } from './repos/walk-ins.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -93,6 +94,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     outbox: createOutboxRepo(db),
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
+    walkIns: createWalkInsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -35,6 +35,8 @@ export interface SyncEngineDeps {
   status?: StatusStore;
   /** How often queued changes are tried while the engine runs. */
   outboxIntervalMs?: number;
+  /** After each pull of the invitations (e.g. walk-ins: queue the check-in of an invitation that came). */
+  afterInvitations?: () => void;
 }
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
@@ -113,6 +115,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const full = mode === 'full' || fullDue();
       const result = await pullInvitations(context('invitations'), full ? 'full' : 'incremental');
       if (full) purgeExpired(mirror, config(), now());
+      deps.afterInvitations?.();
       return result;
     },
     checkIns: (mode) => pullCheckIns(context('checkIns'), mode === 'full' ? 'full' : 'pass'),

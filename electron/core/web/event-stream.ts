@@ -19,8 +19,16 @@ import type { OpenedHub } from '../hub/index.ts';
 
 const HEARD_BY: Record<Role, ReadonlySet<AppEvent['type']>> = {
   kiosk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role']),
-  desk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'devices-changed']),
-  admin: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'devices-changed', 'import-progress']),
+  desk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'devices-changed', 'walk-ins-changed']),
+  admin: new Set([
+    'sync-status',
+    'mirror-changed',
+    'guests-changed',
+    'role',
+    'devices-changed',
+    'import-progress',
+    'walk-ins-changed',
+  ]),
 };
 
 /** Whether a session with this role (now) hears this event. */

@@ -105,6 +105,22 @@ const COUNT_COLUMNS = `i.id AS invitationId, coalesce(p.state, k.state, @initial
 const ORPHAN_COUNT_COLUMNS =
   'k.id AS invitationId, coalesce(p.state, k.state) AS state, NULL AS hostId, NULL AS eventId';
 
+/**
+ * A walk-in let in whose invitation the mirror does not hold yet: on site,
+ * pending, as guest -id (see walk-ins/walk-ins.ts), on the desk's lists and
+ * the evacuation list from the moment it was approved.
+ */
+const WALK_IN_COLUMNS = `-w.id AS invitationId, @walkInState AS state, w.first_name AS firstName,
+  w.last_name AS lastName, w.email AS email, w.company_name AS companyName, w.language AS language, NULL AS eventId,
+  'Walk-in for ' || coalesce(w.host_name, 'employee #' || w.host_id) AS eventName, w.starts_at AS startsAt,
+  w.ends_at AS endsAt, w.location_id AS locationId, w.host_id AS hostId, w.decided_at AS arrivedAt, NULL AS leftAt,
+  1 AS pending, NULL AS undoUntil`;
+const WALK_IN_COUNT_COLUMNS = '-w.id AS invitationId, @walkInState AS state, w.host_id AS hostId, NULL AS eventId';
+const WALK_INS_ON_SITE = `FROM walk_ins w INDEXED BY walk_ins_open
+  WHERE w.state = 'approved' AND w.invitation_id IS NULL AND w.location_id = @locationId`;
+/** The state a walk-in shows: the first on-site state of the site's flow. */
+const walkInState = (flow: FlowConfig) => flow.onsite[0] ?? flow.initialState;
+
 export function createDeskGuestsRepo(
   db: Database.Database,
   /** Whether a bulk load is under way (bulk-load.ts): the invitations' indexes are set aside. */
@@ -134,6 +150,7 @@ export function createDeskGuestsRepo(
   function viewSql(query: GuestViewQuery, mode: 'rows' | 'count' = 'rows') {
     const columns = mode === 'rows' ? COLUMNS : COUNT_COLUMNS;
     const orphanColumns = mode === 'rows' ? ORPHAN_COLUMNS : ORPHAN_COUNT_COLUMNS;
+    const walkInColumns = mode === 'rows' ? WALK_IN_COLUMNS : WALK_IN_COUNT_COLUMNS;
     const flow = query.flow ?? DEFAULT_FLOW;
     const match = query.text ? toFtsQuery(query.text) : null;
     const textFilter = match
@@ -149,6 +166,10 @@ export function createDeskGuestsRepo(
       ? `AND lower(coalesce(k.first_name, '') || ' ' || coalesce(k.last_name, '') || ' ' || coalesce(k.email, '') || ' '
           || coalesce(k.company_name, '')) LIKE @like ESCAPE '\\'`
       : '';
+    const walkInText = match
+      ? `AND lower(w.first_name || ' ' || w.last_name || ' ' || coalesce(w.email, '') || ' '
+          || coalesce(w.company_name, '')) LIKE @like ESCAPE '\\'`
+      : '';
     const inWindow = 'i.ends_at > @from AND i.starts_at < @to';
     const category = categorySql(flow);
     const sql = `SELECT * FROM (SELECT *, ${category.sql} AS category FROM (
@@ -162,6 +183,8 @@ export function createDeskGuestsRepo(
         SELECT ${orphanColumns}, 0 AS inWindow FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
         WHERE @withOnSite AND k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
           ${orphanText}
+        UNION ALL
+        SELECT ${walkInColumns}, 0 AS inWindow ${WALK_INS_ON_SITE} AND @withOnSite ${walkInText}
       ))
       WHERE (inWindow OR category = 'onsite')
         ${query.hostId !== undefined ? 'AND hostId = @hostId' : ''}
@@ -172,6 +195,7 @@ export function createDeskGuestsRepo(
       to: query.to,
       withOnSite: query.withOnSite ? 1 : 0,
       initialState: flow.initialState,
+      walkInState: walkInState(flow),
       ...category.params,
       ...(match
         ? {
@@ -255,6 +279,8 @@ export function createDeskGuestsRepo(
          AND p.arrived_at >= @from AND p.arrived_at < @to`,
     )
     .pluck() as Database.Statement<[{ locationId: number; from: string; to: string }], string>;
+
+  const walkInsOnSite = db.prepare(`SELECT ${WALK_IN_COLUMNS} ${WALK_INS_ON_SITE} ORDER BY lastName, firstName, w.id`);
 
   /** Guests of the view per category (the category filter aside). */
   function counts(query: GuestViewQuery): CategoryCounts {
@@ -340,6 +366,12 @@ export function createDeskGuestsRepo(
 
     /** When the guest's last check-out was the automatic one: when it was made; else null. */
     autoCheckedOutAt: (id: number): string | null => lastCheckOut.get(id) ?? null,
+
+    /** Walk-ins let in whose invitation has not come yet: on site, pending (for the evacuation list). */
+    walkInsOnSite(locationId: number, flow: FlowConfig = DEFAULT_FLOW): Guest[] {
+      const rows = walkInsOnSite.all({ locationId, walkInState: walkInState(flow) }) as GuestRow[];
+      return rows.map(toGuest(flow));
+    },
 
     /** The door PIN, for a person who asked to see it. */
     pin(id: number): string | null {

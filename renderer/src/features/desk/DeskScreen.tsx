@@ -15,6 +15,7 @@ import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { UndoNotice } from './UndoNotice.tsx';
 import { useDeskToday } from './use-today.ts';
+import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
 const EMPTY_TEXT = {
@@ -265,6 +266,7 @@ export function DeskScreen() {
         )}
       </div>
       <ConflictsPanel />
+      <WalkInsPanel />
       {s.loadError && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />

@@ -7,6 +7,7 @@ import { useDesk } from './desk-store.ts';
 import { GuestPass } from './GuestPass.tsx';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
+import { CheckInAgain } from './CheckInAgain.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -75,6 +76,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             onAction={(action) => void transition(guest.invitationId, action)}
             size="normal"
           />
+          <CheckInAgain guest={guest} />
         </div>
       </div>
       <div className="detail-body">

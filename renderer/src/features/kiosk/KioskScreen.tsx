@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useMemo } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { PinPad, type PinPadLabels } from '../../components/PinPad.tsx';
@@ -17,6 +17,8 @@ import { LanguagePicker } from './LanguagePicker.tsx';
 import { ScanStep } from './ScanStep.tsx';
 import { StartStep } from './StartStep.tsx';
 import { useIdle } from './use-idle.ts';
+import { useWalkIn } from './walk-in-store.ts';
+import { WalkInStep } from './WalkInStep.tsx';
 import { useScannerAndKeys } from './use-scanner.ts';
 import { useTranslation } from './use-translation.ts';
 import './kiosk.css';
@@ -123,7 +125,12 @@ export function KioskScreen() {
         '--brand-soft': palette.soft,
       } as CSSProperties)
     : undefined;
-  const { warning } = useIdle(idleSeconds, !pristine, reset);
+  const walkIn = useWalkIn(useShallow((s) => ({ open: s.open, close: s.close })));
+  const startOver = useCallback(() => {
+    walkIn.close();
+    reset();
+  }, [walkIn, reset]);
+  const { warning } = useIdle(idleSeconds, !pristine || walkIn.open, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
 
   if (lost)
@@ -150,10 +157,11 @@ export function KioskScreen() {
         </div>
       </div>
       <main className="kiosk-main">
-        {step === 'start' && <StartStep />}
-        {step === 'scan' && <ScanStep />}
-        {step === 'confirm' && <ConfirmStep />}
-        {step === 'done' && <DoneStep />}
+        {walkIn.open && <WalkInStep />}
+        {!walkIn.open && step === 'start' && <StartStep />}
+        {!walkIn.open && step === 'scan' && <ScanStep />}
+        {!walkIn.open && step === 'confirm' && <ConfirmStep />}
+        {!walkIn.open && step === 'done' && <DoneStep />}
       </main>
       {/* Confirm and success are said aloud too: a region that exists before its text changes. */}
       <div className="sr-only" role="status" aria-live="polite" data-testid="kiosk-announcement">

@@ -6,6 +6,7 @@ import { canLookUp, looksLikeCode, useKiosk } from './kiosk-store.ts';
 import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
+import { WalkInEntry } from './WalkInStep.tsx';
 
 export function StartStep() {
   const { t, locale, language } = useTranslation();
@@ -116,6 +117,7 @@ export function StartStep() {
             <Icon name="scan" size={30} />
             {t('scanButton')}
           </button>
+          <WalkInEntry />
         </div>
       )}
       <OnScreenKeyboard language={language} onKey={(key) => s.setQuery(typeKey(s.query, key, locale))} />

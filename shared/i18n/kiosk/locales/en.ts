@@ -78,6 +78,20 @@ export const en = {
   badgeHost: 'Host',
   hubLostTitle: 'Please see reception',
   hubLostBody: 'This screen cannot check you in right now. Our reception desk will be glad to help you.',
+  walkInButton: 'I’m not on the list',
+  walkInTitle: 'Register your visit',
+  walkInFirstName: 'First name',
+  walkInLastName: 'Last name',
+  walkInCompany: 'Company (optional)',
+  walkInEmail: 'Email (optional)',
+  walkInHost: 'Who are you visiting?',
+  walkInHostHint: 'Type at least 3 letters of their name, then choose them.',
+  walkInHostNone: 'We could not find anyone by that name. Please check the spelling.',
+  walkInSubmit: 'Register',
+  walkInWaitingTitle: 'Please wait a moment',
+  walkInWaitingBody: 'Reception is approving your visit.',
+  walkInDeclinedTitle: 'Please see reception',
+  walkInDeclinedBody: 'Our reception desk will be glad to help you.',
 };
 
 export type KioskMessageKey = keyof typeof en;

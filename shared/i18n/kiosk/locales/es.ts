@@ -78,4 +78,18 @@ export const es: KioskMessages = {
   hubLostTitle: 'Diríjase a la recepción, por favor',
   hubLostBody:
     'En este momento no es posible registrar su llegada en esta pantalla. Nuestra recepción le ayudará con mucho gusto.',
+  walkInButton: 'No estoy en la lista',
+  walkInTitle: 'Registre su visita',
+  walkInFirstName: 'Nombre',
+  walkInLastName: 'Apellido',
+  walkInCompany: 'Empresa (opcional)',
+  walkInEmail: 'Correo electrónico (opcional)',
+  walkInHost: '¿A quién visita?',
+  walkInHostHint: 'Escriba al menos 3 letras de su nombre y selecciónelo.',
+  walkInHostNone: 'No encontramos a nadie con ese nombre. Compruebe la ortografía.',
+  walkInSubmit: 'Registrarse',
+  walkInWaitingTitle: 'Espere un momento, por favor',
+  walkInWaitingBody: 'La recepción está aprobando su visita.',
+  walkInDeclinedTitle: 'Diríjase a la recepción, por favor',
+  walkInDeclinedBody: 'Nuestra recepción le ayudará con gusto.',
 };

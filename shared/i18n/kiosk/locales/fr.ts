@@ -78,4 +78,18 @@ export const fr: KioskMessages = {
   hubLostTitle: 'Veuillez vous adresser à l’accueil',
   hubLostBody:
     'Cet écran ne peut pas enregistrer votre arrivée pour le moment. Notre accueil se fera un plaisir de vous aider.',
+  walkInButton: 'Je ne suis pas sur la liste',
+  walkInTitle: 'Enregistrez votre visite',
+  walkInFirstName: 'Prénom',
+  walkInLastName: 'Nom',
+  walkInCompany: 'Entreprise (facultatif)',
+  walkInEmail: 'E-mail (facultatif)',
+  walkInHost: 'Qui venez-vous voir ?',
+  walkInHostHint: 'Tapez au moins 3 lettres de son nom, puis choisissez la personne.',
+  walkInHostNone: 'Nous n’avons trouvé personne de ce nom. Veuillez vérifier l’orthographe.',
+  walkInSubmit: 'S’enregistrer',
+  walkInWaitingTitle: 'Veuillez patienter un instant',
+  walkInWaitingBody: 'L’accueil valide votre visite.',
+  walkInDeclinedTitle: 'Veuillez vous adresser à l’accueil',
+  walkInDeclinedBody: 'Notre accueil se fera un plaisir de vous aider.',
 };

@@ -77,4 +77,18 @@ export const pt: KioskMessages = {
   hubLostTitle: 'Dirija-se à receção, por favor',
   hubLostBody:
     'De momento, não é possível registar a sua entrada neste ecrã. A nossa receção terá todo o gosto em ajudar.',
+  walkInButton: 'Não estou na lista',
+  walkInTitle: 'Registe a sua visita',
+  walkInFirstName: 'Nome próprio',
+  walkInLastName: 'Apelido',
+  walkInCompany: 'Empresa (opcional)',
+  walkInEmail: 'E-mail (opcional)',
+  walkInHost: 'Quem vem visitar?',
+  walkInHostHint: 'Escreva pelo menos 3 letras do nome e escolha a pessoa.',
+  walkInHostNone: 'Não encontrámos ninguém com esse nome. Verifique a ortografia.',
+  walkInSubmit: 'Registar',
+  walkInWaitingTitle: 'Aguarde um momento, por favor',
+  walkInWaitingBody: 'A receção está a aprovar a sua visita.',
+  walkInDeclinedTitle: 'Dirija-se à receção, por favor',
+  walkInDeclinedBody: 'A nossa receção terá todo o gosto em ajudar.',
 };

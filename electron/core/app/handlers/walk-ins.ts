@@ -1,0 +1,186 @@
+/**
+ * The walk-in operations. A kiosk finds a host by typing at least three
+ * letters (full names only, at most five, counted in the kiosk's lookup
+ * budget) and names them by a host ticket; it learns the outcome of its own
+ * request only, by the request ticket handed out with it. The desk lists,
+ * approves and declines requests, and registers visitors itself.
+ */
+import type { WalkIn, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
+import type { WalkInRow } from '../../db/repos/walk-ins.ts';
+import { toWalkIn } from '../../db/repos/walk-ins.ts';
+import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
+import { displayName } from '../../lookup/names.ts';
+import type { Runtime } from '../../runtime.ts';
+import {
+  admitWalkIn,
+  approveWalkIn,
+  declineWalkIn,
+  type NewRequest,
+  requestWalkIn,
+  type WalkInDeps,
+} from '../../walk-ins/walk-ins.ts';
+import { AppError } from '../errors.ts';
+import type { HandlerContext, Handlers } from '../handler.ts';
+import { passCodeOf } from './kiosk.ts';
+import { kioskStateOf } from './kiosk-state.ts';
+
+/** At most this many hosts a search: enough to find the one, too few to read out the staff list. */
+export const HOST_RESULTS = 5;
+
+/** Host and request tickets: their own keys, so that neither opens as the other, nor as a guest's. */
+const ticketsOf = new WeakMap<Runtime, { hosts: Tickets; requests: Tickets }>();
+function walkInTickets(runtime: Runtime) {
+  let tickets = ticketsOf.get(runtime);
+  if (!tickets) ticketsOf.set(runtime, (tickets = { hosts: createTickets(), requests: createTickets() }));
+  return tickets;
+}
+
+const depsOf = ({ runtime, now, log }: HandlerContext): WalkInDeps => ({
+  mirror: runtime.mirror,
+  outbox: runtime.outbox,
+  config: () => runtime.config,
+  now,
+  ...(log ? { log } : {}),
+});
+
+/** Who registers, as people read it: the paired device's name, the desktop app, a browser. */
+function deviceOf(ctx: HandlerContext): string {
+  const { client } = ctx.session;
+  const device = /^device:(\d+)$/.exec(client);
+  if (device) {
+    const name = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]))?.name;
+    return name ? `${name} (device ${device[1]})` : client;
+  }
+  return client === 'desktop' ? 'this desk' : client;
+}
+
+/** Tells every screen, and the engine (an approval queued a row). */
+function changed(ctx: HandlerContext, queued: boolean): void {
+  ctx.emit({ type: 'walk-ins-changed' });
+  if (queued) ctx.runtime.engine.outboxChanged(true);
+}
+
+function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
+  let passCode: string | null = null;
+  if (row.state === 'approved' && row.invitationId !== null)
+    try {
+      passCode = passCodeOf(runtime, row.invitationId);
+    } catch {
+      passCode = null; // the site key cannot be read: the badge goes without its code
+    }
+  return {
+    state: row.state,
+    hostName: row.hostName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    companyName: row.companyName,
+    passCode,
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'this request was not made at this kiosk in the last minutes');
+
+function refuseWhenOff(runtime: Runtime): void {
+  if (runtime.config.walkIns.mode === 'off')
+    throw new AppError('REFUSED', 'visitors without an invitation register at the reception desk here');
+}
+
+/** A desk registration: the visitor is let in at once. */
+function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' | 'source'>): WalkIn {
+  const row = admitWalkIn(depsOf(ctx), { ...request, device: deviceOf(ctx), source: 'desk' });
+  changed(ctx, true);
+  return toWalkIn(row);
+}
+
+export const walkInsHandlers: Handlers<
+  | 'walkIns.settings'
+  | 'walkIns.hosts'
+  | 'walkIns.request'
+  | 'walkIns.status'
+  | 'walkIns.pending'
+  | 'walkIns.approve'
+  | 'walkIns.decline'
+  | 'walkIns.add'
+  | 'walkIns.checkInAgain'
+> = {
+  'walkIns.settings': (_, { runtime }) => ({ mode: runtime.config.walkIns.mode }),
+  'walkIns.hosts': ({ text }, { runtime, session, now: clock }) => {
+    refuseWhenOff(runtime);
+    const now = clock();
+    const { budget } = kioskStateOf(runtime);
+    budget.check(session, now);
+    const hosts = runtime.mirror.walkIns.hostsByName(text, HOST_RESULTS);
+    // Counted with the guests shown, apart from them (an employee's id is not an invitation's).
+    budget.shown(
+      session,
+      hosts.map((h) => -h.id),
+      now,
+    );
+    const tickets = walkInTickets(runtime).hosts;
+    return hosts.map((h) => ({
+      name: displayName(h.firstName, h.lastName) || `Employee #${h.id}`,
+      hostTicket: tickets.issue(session.id, h.id, now),
+    }));
+  },
+  'walkIns.request': ({ hostTicket, language, ...form }, ctx) => {
+    const { runtime, session } = ctx;
+    refuseWhenOff(runtime);
+    const now = ctx.now();
+    const hostId = walkInTickets(runtime).hosts.open(session.id, hostTicket, now);
+    if (hostId === undefined)
+      throw new AppError('NOT_FOUND', 'this person was not found at this kiosk in the last minutes; search again');
+    const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
+    const deps = depsOf(ctx);
+    const open = runtime.config.walkIns.mode === 'open';
+    const row = open ? admitWalkIn(deps, request) : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
+    kioskStateOf(runtime).budget.served(session, now);
+    changed(ctx, open);
+    return {
+      requestTicket: walkInTickets(runtime).requests.issue(session.id, row.id, now),
+      status: statusOf(runtime, row),
+    };
+  },
+  'walkIns.status': ({ requestTicket }, { runtime, session, now }) => {
+    const id = walkInTickets(runtime).requests.open(session.id, requestTicket, now());
+    const row = id === undefined ? undefined : runtime.mirror.walkIns.byId(id);
+    if (!row) throw notFound();
+    return statusOf(runtime, row);
+  },
+  'walkIns.pending': (_, { runtime }) => runtime.mirror.walkIns.requested(runtime.config.locationId).map(toWalkIn),
+  'walkIns.approve': ({ id }, ctx) => {
+    const row = approveWalkIn(depsOf(ctx), id);
+    changed(ctx, true);
+    return toWalkIn(row);
+  },
+  'walkIns.decline': ({ id, reason }, ctx) => {
+    const row = declineWalkIn(depsOf(ctx), id, reason);
+    changed(ctx, false);
+    return toWalkIn(row);
+  },
+  'walkIns.add': ({ hostId, ...form }, ctx) => admitFromDesk(ctx, { form, hostId }),
+  'walkIns.checkInAgain': ({ invitationId }, ctx) => {
+    const { runtime } = ctx;
+    const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    if (!guest) throw new AppError('NOT_FOUND', `no guest with invitation id ${invitationId}`);
+    if (guest.category !== 'left')
+      throw new AppError(
+        'REFUSED',
+        'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
+      );
+    // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
+    const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
+    if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');
+    if (!guest.firstName || !guest.lastName)
+      throw new AppError('REFUSED', 'this guest has no first and last name in the mirror: use "Add visitor"');
+    return admitFromDesk(ctx, {
+      form: {
+        firstName: guest.firstName,
+        lastName: guest.lastName,
+        companyName: guest.companyName ?? undefined,
+        email: guest.email ?? undefined,
+      },
+      hostId,
+      language: guest.language ?? undefined,
+    });
+  },
+};

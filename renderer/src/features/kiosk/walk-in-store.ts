@@ -1,0 +1,145 @@
+/**
+ * The kiosk's walk-in registration ("I'm not on the list"): a form typed on
+ * the on-screen keyboard, the person visited found by three letters, then
+ * the wait for reception's answer, asked for by the request's ticket.
+ */
+import { create } from 'zustand';
+import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
+import { api, ApiCallError } from '../../lib/api.ts';
+import type { KioskLanguage } from '../../lib/languages.ts';
+
+export const WALK_IN_FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'host'] as const;
+export type WalkInField = (typeof WALK_IN_FIELDS)[number];
+
+/** How often the kiosk asks whether reception decided. */
+export const WALK_IN_POLL_MS = 1000;
+export const MIN_HOST_LETTERS = 3;
+
+export type WalkInPhase = 'form' | 'sending' | 'waiting' | 'approved' | 'declined' | 'failed';
+
+interface WalkInState {
+  mode: WalkInMode;
+  open: boolean;
+  phase: WalkInPhase;
+  values: Record<WalkInField, string>;
+  focused: WalkInField;
+  hosts: WalkInHost[];
+  /** The text the host list answers (null while none came back). */
+  hostsFor: string | null;
+  host: WalkInHost | null;
+  status: WalkInStatus | null;
+  requestTicket: string | null;
+  /** A field the core refused, with its message. */
+  invalid: { path: string; message: string } | null;
+  loadMode(): Promise<void>;
+  start(): void;
+  close(): void;
+  focus(field: WalkInField): void;
+  setValue(field: WalkInField, text: string): void;
+  chooseHost(host: WalkInHost): void;
+  submit(language: KioskLanguage): Promise<void>;
+  poll(): Promise<void>;
+}
+
+const EMPTY: Record<WalkInField, string> = { firstName: '', lastName: '', companyName: '', email: '', host: '' };
+
+let searchSeq = 0;
+
+export const useWalkIn = create<WalkInState>()((set, get) => ({
+  mode: 'off',
+  open: false,
+  phase: 'form',
+  values: EMPTY,
+  focused: 'firstName',
+  hosts: [],
+  hostsFor: null,
+  host: null,
+  status: null,
+  requestTicket: null,
+  invalid: null,
+
+  async loadMode() {
+    try {
+      set({ mode: (await api.call('walkIns.settings', {})).mode });
+    } catch {
+      set({ mode: 'off' }); // a hub of an older version, or none: no walk-in button
+    }
+  },
+  start() {
+    set({
+      open: true,
+      phase: 'form',
+      values: EMPTY,
+      focused: 'firstName',
+      hosts: [],
+      hostsFor: null,
+      host: null,
+      status: null,
+      requestTicket: null,
+      invalid: null,
+    });
+  },
+  close() {
+    searchSeq++;
+    set({ open: false, requestTicket: null, status: null });
+  },
+  focus(field) {
+    set({ focused: field });
+  },
+  setValue(field, text) {
+    set((s) => ({ values: { ...s.values, [field]: text }, invalid: null }));
+    if (field !== 'host') return;
+    set({ host: null });
+    const typed = text.trim();
+    if (typed.length < MIN_HOST_LETTERS) return set({ hosts: [], hostsFor: null });
+    const seq = ++searchSeq;
+    void api.call('walkIns.hosts', { text: typed }).then(
+      (hosts) => seq === searchSeq && set({ hosts, hostsFor: typed }),
+      () => seq === searchSeq && set({ hosts: [], hostsFor: typed }),
+    );
+  },
+  chooseHost(host) {
+    searchSeq++;
+    set((s) => ({ host, hosts: [], values: { ...s.values, host: host.name } }));
+  },
+  async submit(language) {
+    const { values, host } = get();
+    if (!host) return set({ focused: 'host' });
+    set({ phase: 'sending' });
+    try {
+      const answer = await api.call('walkIns.request', {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        companyName: values.companyName,
+        email: values.email,
+        hostTicket: host.hostTicket,
+        language,
+      });
+      set({ requestTicket: answer.requestTicket, status: answer.status, phase: phaseOf(answer.status) });
+    } catch (error) {
+      const detail = error instanceof ApiCallError ? error.details[0] : undefined;
+      if (detail) return set({ phase: 'form', invalid: detail, focused: fieldOf(detail.path) });
+      set({ phase: 'failed' });
+    }
+  },
+  async poll() {
+    const { requestTicket, phase } = get();
+    if (!requestTicket || phase !== 'waiting') return;
+    try {
+      const status = await api.call('walkIns.status', { requestTicket });
+      if (get().requestTicket === requestTicket) set({ status, phase: phaseOf(status) });
+    } catch {
+      // the hub is away for a moment: asked again at the next tick
+    }
+  },
+}));
+
+const phaseOf = (status: WalkInStatus): WalkInPhase =>
+  status.state === 'approved' ? 'approved' : status.state === 'declined' ? 'declined' : 'waiting';
+
+const fieldOf = (path: string): WalkInField =>
+  (WALK_IN_FIELDS as readonly string[]).includes(path) ? (path as WalkInField) : 'host';
+
+/** Whether the form may be sent: both names, and a host chosen from the list. */
+export const canSend = (s: Pick<WalkInState, 'values' | 'host'>) =>
+  s.values.firstName.trim() !== '' && s.values.lastName.trim() !== '' && s.host !== null;
