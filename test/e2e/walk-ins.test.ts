@@ -54,6 +54,8 @@ beforeAll(async () => {
   app = await openBrowserApp({
     name: 'foyer-e2e-walk-in-',
     service: { baseUrl: service.baseUrl },
+    // The service here runs on the wall clock (it is stopped and started again on its port), so the app does too.
+    now: Date.now,
     pins: { desk: DESK_PIN },
     prepare: async (opened) => {
       await opened.runtime.engine.syncNow();
