@@ -1,0 +1,3 @@
+-- Placeholder in the rollcall branch only: version 0015 belongs to another branch.
+-- Delete this file when merging (the real 0015 takes its place); 0016 follows it.
+SELECT 1;
