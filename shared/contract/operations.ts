@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig, GUEST_CATEGORIES } from '../domain/flow.ts';
+import { type EvacuationEvent, evacuationOperations } from './evacuation.ts';
 
 export const ROLES = ['kiosk', 'desk', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -802,6 +803,7 @@ export const operations = {
     z.array(z.object({ at: z.string(), online: z.boolean() })),
     "Today's changes between online and offline",
   ),
+  ...evacuationOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -850,4 +852,5 @@ export type AppEvent =
   /** How far the check of an uploaded file is: rows (or bytes) done of total. */
   | { type: 'import-progress'; uploadId: string; done: number; total: number }
   /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
-  | { type: 'devices-changed' };
+  | { type: 'devices-changed' }
+  | EvacuationEvent;

@@ -21,6 +21,7 @@ import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
 import { adminHandlers } from './handlers/admin.ts';
 import { deskHandlers } from './handlers/desk.ts';
+import { evacuationHandlers, noteCheckInDevice, rollCallArrivals } from './handlers/evacuation.ts';
 import { hubHandlers } from './handlers/hub.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { passHandlers } from './handlers/passes.ts';
@@ -45,6 +46,7 @@ const handlers: Handlers<OperationName> = {
   ...adminHandlers,
   ...settingsHandlers,
   ...hubHandlers,
+  ...evacuationHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -135,6 +137,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     if (version === guestsVersion) return;
     guestsVersion = version;
     emit({ type: 'guests-changed', version });
+    rollCallArrivals(runtime, emit, options.log);
     if (version - prunedAt >= CHANGE_LOG_KEEP) {
       runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
       prunedAt = version;
@@ -176,7 +179,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         );
       }
       try {
-        return await handlers[name](parsed.data, {
+        const ctx = {
           session,
           runtime,
           emit,
@@ -184,7 +187,10 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           now,
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
-        });
+        };
+        const output = await handlers[name](parsed.data, ctx);
+        noteCheckInDevice(ctx, name, parsed.data, output);
+        return output;
       } catch (error) {
         // The one place a failure becomes the contract's error: handlers let domain errors through untranslated.
         const expected = asAppError(error);

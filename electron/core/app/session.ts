@@ -59,6 +59,9 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   'settings.get',
   // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
   'hub.status',
+  // Every screen asks again when a roll call changes: a mark at one desk keeps no other desk unlocked.
+  'evacuation.state',
+  'evacuation.get',
 ]);
 
 export interface SessionKeeperOptions {

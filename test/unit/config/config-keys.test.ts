@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, Config, getConfigValue, setConfigValue } from '../../../electron/core/config/config.ts';
 
 describe('CONFIG_KEYS', () => {
-  it('are the schema keys, intervals and hub one by one, without the kiosk settings and the PIN hashes', () => {
+  it('are the schema keys, intervals, hub and evacuation one by one, without the kiosk settings and the PIN hashes', () => {
     expect(CONFIG_KEYS).toEqual([
       'baseUrl',
       'companyId',
@@ -18,6 +18,7 @@ describe('CONFIG_KEYS', () => {
       'requestTimeoutSeconds',
       'flow',
       'appMode',
+      'evacuation.assemblyPoint',
       'allowedHosts',
       'staffIdleMinutes',
       'hub.enabled',
