@@ -74,6 +74,10 @@ export const zhCN: KioskMessages = {
   badgePrinting: '正在打印您的访客证。',
   badgeVisitor: '访客',
   badgeHost: '接待人',
+  evacuationTitle: '紧急疏散：请离开大楼',
+  evacuationBody: '签到已暂停。请保持冷静，从最近的出口离开大楼，并听从工作人员的指示。请勿乘坐电梯。',
+  evacuationAssemblyPoint: '集合点',
+  evacuationReport: '请前往集合点并向工作人员报到，以免有人寻找您。',
   hubLostTitle: '请到前台',
   hubLostBody: '此屏幕暂时无法办理签到。前台工作人员很乐意为您服务。',
 };
