@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
 import { ConnectionForm } from './ConnectionForm.tsx';
+import { EvacuationForm } from './EvacuationForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
 import { useSave } from './use-save.ts';
@@ -282,6 +283,7 @@ export function SettingsPanel() {
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
       <KioskForm initial={kioskSettings} />
+      <EvacuationForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
     </div>
