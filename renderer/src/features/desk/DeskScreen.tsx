@@ -20,6 +20,8 @@ import {
 } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
+import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.tsx';
+import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import './desk.css';
 
@@ -52,6 +54,7 @@ export function DeskScreen() {
       syncing: s.syncing,
       evacuation: s.evacuation,
       evacuationLoading: s.evacuationLoading,
+      evacuationKeptAt: s.evacuationKeptAt,
       notice: s.notice,
     })),
   );
@@ -82,6 +85,7 @@ export function DeskScreen() {
   const { load, loadConflicts, applyChanges, clear } = a;
   const now = useNow(60_000);
   const today = todayKey(new Date(now));
+  useKeptEvacuationList();
 
   useEffect(() => {
     void load();
@@ -133,6 +137,7 @@ export function DeskScreen() {
       <h1 id="desk-title" className="sr-only">
         Reception desk
       </h1>
+      <RollCallPanel />
       <div className="desk-top">
         <div className="desk-controls">
           <div className="desk-toolbar">
@@ -171,6 +176,7 @@ export function DeskScreen() {
               />
             </div>
             <div className="toolbar-actions">
+              <StartRollCallButton />
               <button
                 type="button"
                 className="button-secondary"
@@ -323,7 +329,7 @@ export function DeskScreen() {
           void a.transition(id, 'undo');
         }}
       />
-      {s.evacuation && <EvacuationSheet list={s.evacuation} onClose={a.closeEvacuation} />}
+      {s.evacuation && <EvacuationSheet list={s.evacuation} keptAt={s.evacuationKeptAt} onClose={a.closeEvacuation} />}
     </main>
   );
 }
