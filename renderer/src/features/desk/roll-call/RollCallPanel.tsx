@@ -221,7 +221,7 @@ export function RollCallPanel() {
                 type="checkbox"
                 checked={e.accounted}
                 disabled={ended || s.keptAt !== null}
-                aria-busy={s.marking[e.invitationId] === true}
+                aria-busy={s.marking[e.invitationId] !== undefined}
                 onChange={(event) => void a.mark(e.invitationId, event.target.checked)}
                 data-testid="roll-call-tick"
               />
@@ -249,7 +249,7 @@ export function RollCallPanel() {
           </li>
         )}
       </ul>
-      {s.printing && <RollCallSheet rollCall={rollCall} keptAt={s.keptAt} onClose={() => a.setPrinting(false)} />}
+      {s.printing && <RollCallSheet rollCall={rollCall} keptAt={s.keptAt} onClose={a.closePrint} />}
     </section>
   );
 }

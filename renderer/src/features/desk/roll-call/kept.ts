@@ -74,8 +74,8 @@ export const keepRollCall = (rollCall: RollCall, at: Date, storage = pageStorage
 export const keptRollCall = (storage = pageStorage()): Kept<RollCall> | undefined =>
   read(storage, KEPT_KEYS.rollCall, KeptRollCall);
 
-/** "as of 14:32" (the day too when it is not today). */
-export function asOf(keptAt: string, now: Date = new Date(), locale?: string): string {
+/** "as of 14:32" (the day too when it is not today), in the desk's 24-hour clock. */
+export function asOf(keptAt: string, now: Date = new Date(), locale = 'en-GB'): string {
   const at = new Date(keptAt);
   const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   return at.toDateString() === now.toDateString()

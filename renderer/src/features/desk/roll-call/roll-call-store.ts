@@ -18,7 +18,7 @@ interface RollCallState {
   rollCall: RollCall | null;
   /** Set while the roll call shown is the device's kept copy (the hub cannot be reached): when it was true. */
   keptAt: string | null;
-  /** People whose mark is on its way to the hub. */
+  /** Marks on their way to the hub: the person, and accounted or not. */
   marking: Record<number, boolean>;
   search: string;
   hideAccounted: boolean;
@@ -39,13 +39,26 @@ interface RollCallState {
   setSearch(text: string): void;
   setHideAccounted(hide: boolean): void;
   setPrinting(printing: boolean): void;
+  closePrint(): void;
   close(): void;
 }
 
 export const useRollCall = create<RollCallState>()((set, get) => {
-  /** What the hub said: shown, and kept on the device with the time. */
+  /**
+   * What the hub said: shown, and kept on the device with the time. Answers
+   * may cross (a load started before a mark comes back after it): the hub's
+   * version only grows, so an older one of the same roll call is dropped.
+   */
   const show = (rollCall: RollCall | null) => {
-    set({ rollCall, keptAt: null, problem: null });
+    const { rollCall: current, keptAt, marking } = get();
+    if (rollCall && current?.id === rollCall.id && rollCall.version < current.version && !keptAt) return;
+    // A mark of this screen still on its way stays as the person made it, whatever a load in between says.
+    let shown = rollCall;
+    for (const [id, accounted] of Object.entries(marking)) {
+      const entry = shown?.entries.find((e) => e.invitationId === Number(id));
+      if (shown && entry && entry.accounted !== accounted) shown = withMark(shown, { ...entry, accounted });
+    }
+    set({ rollCall: shown, keptAt: null, problem: null });
     if (rollCall) keepRollCall(rollCall, new Date());
   };
   const failed = (what: string, error: unknown) =>
@@ -100,15 +113,16 @@ export const useRollCall = create<RollCallState>()((set, get) => {
       // Shown at once; the hub's answer (its time and this device's name) replaces it.
       set((s) => ({
         rollCall: s.rollCall && withMark(s.rollCall, { ...entry, accounted }),
-        marking: { ...s.marking, [invitationId]: true },
+        marking: { ...s.marking, [invitationId]: accounted },
       }));
       try {
         const answer = await api.call('evacuation.tick', { rollCallId: rollCall.id, invitationId, accounted });
         const current = get().rollCall;
-        if (current && current.id === rollCall.id) {
-          // A version further on than this mark alone: another desk marked meanwhile, so ask for the whole.
-          if (answer.version !== current.version + 1) void get().load();
-          show(withMark(current, answer.entry, answer.version));
+        // Shown already when the screen holds this version or a later one (the stream's news came first).
+        if (current && current.id === rollCall.id && answer.version > current.version) {
+          if (answer.version === current.version + 1) show(withMark(current, answer.entry, answer.version));
+          // Further on than this mark alone: another desk marked meanwhile, so ask for the whole.
+          else void get().load();
         }
       } catch (error) {
         set((s) => ({ rollCall: s.rollCall && withMark(s.rollCall, entry) }));
@@ -149,6 +163,7 @@ export const useRollCall = create<RollCallState>()((set, get) => {
     setSearch: (search) => set({ search }),
     setHideAccounted: (hideAccounted) => set({ hideAccounted }),
     setPrinting: (printing) => set({ printing }),
+    closePrint: () => set({ printing: false }),
     close: () => set((s) => ({ closedId: s.rollCall?.id ?? null, printing: false })),
   };
 });
