@@ -2,6 +2,7 @@
 import type { Role } from './op.ts';
 import type { SyncStatus } from './sync.ts';
 import type { WalkInEvent } from './walk-ins.ts';
+import type { EvacuationEvent } from './evacuation.ts';
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
@@ -13,4 +14,5 @@ export type AppEvent =
   | { type: 'import-progress'; uploadId: string; done: number; total: number }
   /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
   | { type: 'devices-changed' }
-  | WalkInEvent;
+  | WalkInEvent
+  | EvacuationEvent;

@@ -24,6 +24,7 @@ import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
 import { syncOperations } from './sync.ts';
 import { walkInsOperations } from './walk-ins.ts';
+import { evacuationOperations } from './evacuation.ts';
 
 export const operations = {
   ...sessionOperations,
@@ -39,6 +40,7 @@ export const operations = {
   ...settingsOperations,
   ...hubOperations,
   ...walkInsOperations,
+  ...evacuationOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -18,6 +18,7 @@ import { conflictsHandlers } from './handlers/conflicts.ts';
 import { employeesHandlers } from './handlers/employees.ts';
 import { groupsHandlers } from './handlers/groups.ts';
 import { guestsHandlers } from './handlers/guests.ts';
+import { evacuationHandlers, noteCheckInDevice, rollCallArrivals } from './handlers/evacuation.ts';
 import { hubHandlers } from './handlers/hub.ts';
 import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
@@ -53,6 +54,7 @@ const handlers: Handlers<OperationName> = {
   ...settingsHandlers,
   ...hubHandlers,
   ...walkInsHandlers,
+  ...evacuationHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -143,6 +145,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     if (version === guestsVersion) return;
     guestsVersion = version;
     emit({ type: 'guests-changed', version });
+    rollCallArrivals(runtime, emit, options.log);
     if (version - prunedAt >= CHANGE_LOG_KEEP) {
       runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
       prunedAt = version;
@@ -184,7 +187,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         );
       }
       try {
-        return await handlers[name](parsed.data, {
+        const ctx = {
           session,
           runtime,
           emit,
@@ -192,7 +195,10 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           now,
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
-        });
+        };
+        const output = await handlers[name](parsed.data, ctx);
+        noteCheckInDevice(ctx, name, parsed.data, output);
+        return output;
       } catch (error) {
         // The one place a failure becomes the contract's error: handlers let domain errors through untranslated.
         const expected = asAppError(error);

@@ -63,6 +63,9 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   // The desk's Walk-ins panel reloads it on every walk-ins-changed; the kiosk polls its request's outcome.
   'walkIns.pending',
   'walkIns.status',
+  // Every screen asks again when a roll call changes: a mark at one desk keeps no other desk unlocked.
+  'evacuation.state',
+  'evacuation.get',
 ]);
 
 export interface SessionKeeperOptions {

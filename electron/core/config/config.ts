@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
+import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
@@ -86,6 +87,8 @@ export const Config = z.strictObject({
   kiosk: KioskSettingsConfig,
   /** Walk-ins (shared/contract/walk-ins.ts): off, approved at the desk (the default), or let in at once. */
   walkIns: WalkInSettings.prefault({}),
+  /** The site's evacuation: the assembly point the kiosks show during a roll call. */
+  evacuation: EvacuationSettings.prefault({}),
   /**
    * Host names (with an optional :port) that browsers may use to reach "foyer web" when it is bound
    * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
@@ -241,13 +244,13 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
 /** Set by other means: the kiosk's settings in the admin console, the PINs as deskPin/adminPin (stored hashed). */
 const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Config)[];
 /** Objects of plain values, set key by key as dotted paths. */
-const NESTED = { intervals: Intervals, hub: Hub, walkIns: WalkInSettings } as const;
+const NESTED = { intervals: Intervals, hub: Hub, walkIns: WalkInSettings, evacuation: EvacuationSettings } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;
 export type ConfigKey = Settable | { [N in Nested]: `${N}.${keyof Config[N] & string}` }[Nested];
 const isNested = (key: string): key is Nested => Object.hasOwn(NESTED, key);
 
-/** Settable keys, as dotted paths: the schema's own keys, the nested ones (intervals, hub) one by one. */
+/** Settable keys, as dotted paths: the schema's own keys, the nested ones (intervals, hub, evacuation) one by one. */
 export const CONFIG_KEYS: readonly ConfigKey[] = Config.keyof().options.flatMap((key): ConfigKey[] =>
   isNested(key)
     ? NESTED[key].keyof().options.map((inner) => `${key}.${inner}` as ConfigKey)

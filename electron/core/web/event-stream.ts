@@ -5,7 +5,9 @@
  * not what the desk does (devices-changed) or an admin's import; a session
  * whose ceiling is kiosk (a kiosk device, which never unlocks) gets the
  * status reduced to what a kiosk shows (online or not), and only when that
- * changed, so the outbox's counts moving do not tell it that the desk acted.
+ * changed, so the outbox's counts moving do not tell it that the desk acted;
+ * and of a roll call only that one started or ended (and where to gather),
+ * never a desk's marks.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,8 +20,16 @@ import type { Session } from '../app/session.ts';
 import type { OpenedHub } from '../hub/index.ts';
 
 const HEARD_BY: Record<Role, ReadonlySet<AppEvent['type']>> = {
-  kiosk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role']),
-  desk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'devices-changed', 'walk-ins-changed']),
+  kiosk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'evacuation-changed']),
+  desk: new Set([
+    'sync-status',
+    'mirror-changed',
+    'guests-changed',
+    'role',
+    'devices-changed',
+    'walk-ins-changed',
+    'evacuation-changed',
+  ]),
   admin: new Set([
     'sync-status',
     'mirror-changed',
@@ -28,6 +38,7 @@ const HEARD_BY: Record<Role, ReadonlySet<AppEvent['type']>> = {
     'devices-changed',
     'import-progress',
     'walk-ins-changed',
+    'evacuation-changed',
   ]),
 };
 
@@ -48,8 +59,17 @@ export function kioskStatus(status: SyncStatus): SyncStatus {
 /** The events of one session, filtered as above; `send` writes one. */
 export function sessionEvents(session: Session, send: (event: AppEvent) => void): (event: AppEvent) => void {
   let lastKioskStatus = '';
+  let lastEvacuation = '';
   return (event) => {
     if (!heardBy(session.role, event)) return;
+    if (event.type === 'evacuation-changed' && session.role === 'kiosk') {
+      // A kiosk shows whether an evacuation is under way and where to gather: not each mark the desks make.
+      const reduced = { type: event.type, active: event.active, assemblyPoint: event.assemblyPoint };
+      const text = JSON.stringify(reduced);
+      if (text !== lastEvacuation) send(reduced);
+      lastEvacuation = text;
+      return;
+    }
     if (event.type !== 'sync-status' || session.maxRole !== 'kiosk') return send(event);
     const reduced = kioskStatus(event.status);
     const text = JSON.stringify(reduced);

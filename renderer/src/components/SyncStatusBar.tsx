@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatAgo, lastSyncOf } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useSession } from '../stores/session.ts';
+import { useConnectionLost } from '../stores/use-connection-lost.ts';
 
 const RESOURCE_NAMES: Record<string, string> = {
   invitations: 'invitations',
@@ -14,10 +15,25 @@ const RESOURCE_NAMES: Record<string, string> = {
 export const TOKEN_REFUSED_SENTENCE =
   'The service refused the access token. Everything queued is kept and Foyer keeps asking; it resumes by itself as soon as the service accepts the token. If this lasts, check the token in the settings.';
 
+/** How long the stream to the hub may be down before the bar says so: a reconnect after a blip takes about a second. */
+const HUB_LOST_AFTER_MS = 1500;
+
 /** Online or not, when the mirror last heard from the service, and what is still waiting to be sent. */
 export function SyncStatusBar() {
   const { status, connected } = useSession(useShallow((s) => ({ status: s.status, connected: s.connected })));
   const now = useNow(5_000);
+  // A device whose hub is away knows nothing of the service: the last status it heard is no longer true.
+  const hubLost = useConnectionLost(HUB_LOST_AFTER_MS);
+  if (hubLost)
+    return (
+      <div className="sync-bar sync-unreachable" data-testid="sync-status" data-state="unreachable" role="status">
+        <span className="sync-pill">
+          <span className="dot" aria-hidden="true" />
+          <span data-testid="sync-state">The Foyer hub cannot be reached</span>
+        </span>
+        <span className="sync-meta">Reconnecting…</span>
+      </div>
+    );
   if (!status)
     return (
       <div className="sync-bar sync-unknown" data-testid="sync-status" data-state="connecting">

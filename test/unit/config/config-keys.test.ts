@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, Config, getConfigValue, setConfigValue } from '../../../electron/core/config/config.ts';
 
 describe('CONFIG_KEYS', () => {
-  it('are the schema keys, intervals, walkIns and hub one by one, without the kiosk settings and the PIN hashes', () => {
+  it('are the schema keys, intervals, walkIns, evacuation and hub one by one, without the kiosk settings and the PIN hashes', () => {
     expect(CONFIG_KEYS).toEqual([
       'baseUrl',
       'companyId',
@@ -22,6 +22,7 @@ describe('CONFIG_KEYS', () => {
       'walkIns.mode',
       'walkIns.lengthMinutes',
       'walkIns.entranceId',
+      'evacuation.assemblyPoint',
       'allowedHosts',
       'staffIdleMinutes',
       'hub.enabled',

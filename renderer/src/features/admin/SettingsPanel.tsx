@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
 import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
+import { EvacuationForm } from './EvacuationForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
 import { useSave } from './use-save.ts';
@@ -283,6 +284,7 @@ export function SettingsPanel() {
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
       <KioskForm initial={kioskSettings} />
+      <EvacuationForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />

@@ -13,6 +13,8 @@ import { EvacuationSheet } from './EvacuationSheet.tsx';
 import { CATEGORY_LABELS, dayLabel, dayRange, type GuestSort, SORT_LABELS, visibleCategories } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
+import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.tsx';
+import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { useDeskToday } from './use-today.ts';
 import { WalkInsPanel } from './WalkInsPanel.tsx';
@@ -47,6 +49,7 @@ export function DeskScreen() {
       syncing: s.syncing,
       evacuation: s.evacuation,
       evacuationLoading: s.evacuationLoading,
+      evacuationKeptAt: s.evacuationKeptAt,
       notice: s.notice,
     })),
   );
@@ -78,6 +81,7 @@ export function DeskScreen() {
   const today = useDeskToday();
   const ticked = useBulk((b) => b.selected);
   const onSite = s.category === 'onsite';
+  useKeptEvacuationList();
 
   useEffect(() => {
     void load();
@@ -129,6 +133,7 @@ export function DeskScreen() {
       <h1 id="desk-title" className="sr-only">
         Reception desk
       </h1>
+      <RollCallPanel />
       <div className="desk-top">
         <div className="desk-controls">
           <div className="desk-toolbar">
@@ -167,6 +172,7 @@ export function DeskScreen() {
               />
             </div>
             <div className="toolbar-actions">
+              <StartRollCallButton />
               <button
                 type="button"
                 className="button-secondary"
@@ -323,7 +329,7 @@ export function DeskScreen() {
           void a.transition(id, 'undo');
         }}
       />
-      {s.evacuation && <EvacuationSheet list={s.evacuation} onClose={a.closeEvacuation} />}
+      {s.evacuation && <EvacuationSheet list={s.evacuation} keptAt={s.evacuationKeptAt} onClose={a.closeEvacuation} />}
     </main>
   );
 }

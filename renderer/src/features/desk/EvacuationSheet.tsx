@@ -6,6 +6,7 @@ import type { EvacuationList } from './desk-store.ts';
 import { endedText } from './ended-visits.ts';
 import './ended-visits.css';
 import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
+import { asOf } from './roll-call/kept.ts';
 
 const STALE_AFTER_MS = 5 * 60_000;
 
@@ -16,7 +17,16 @@ const STALE_AFTER_MS = 5 * 60_000;
  * gets separated from the others still says what it is. Built from the
  * mirror alone: it prints offline.
  */
-export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClose: () => void }) {
+export function EvacuationSheet({
+  list,
+  keptAt = null,
+  onClose,
+}: {
+  list: EvacuationList;
+  /** The list is the one this device kept (the hub cannot be reached): when it was true. */
+  keptAt?: string | null;
+  onClose: () => void;
+}) {
   useEffect(() => {
     // Let the sheet paint first, so the print dialog shows it.
     const frame = requestAnimationFrame(() => window.print());
@@ -81,6 +91,11 @@ export function EvacuationSheet({ list, onClose }: { list: EvacuationList; onClo
             <div className="print-meta">
               <span>{when}</span>
               <span className={stale ? 'print-stale' : undefined}>{freshness}</span>
+              {keptAt && (
+                <span className="print-stale" data-testid="evacuation-kept">
+                  Kept on this device, {asOf(keptAt)}: the hub could not be reached
+                </span>
+              )}
               <strong>
                 {total} on site
                 {ended > 0 && (

@@ -7,9 +7,10 @@ import { create } from 'zustand';
 import type { DeskGuest, GuestDetail } from '../../../../shared/contract/guests.ts';
 import type { OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
-import { api } from '../../lib/api.ts';
+import { api, ApiCallError } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';
 import { dayKey, dayRange, type GuestSort, type TransitionAction } from './guest-lists.ts';
+import { keepList, keptList } from './roll-call/kept.ts';
 
 export type Conflict = OperationOutput<'conflicts.list'>[number];
 export type EvacuationList = OperationOutput<'guests.evacuationList'>;
@@ -58,6 +59,8 @@ interface DeskState {
   syncing: boolean;
   evacuation: EvacuationList | null;
   evacuationLoading: boolean;
+  /** Set when the list shown is the one this device kept, the hub being unreachable: when it was true. */
+  evacuationKeptAt: string | null;
   notice: Notice | null;
 
   load(): Promise<void>;
@@ -132,6 +135,7 @@ const initial = () =>
     syncing: false,
     evacuation: null,
     evacuationLoading: false,
+    evacuationKeptAt: null,
     notice: null,
   }) satisfies Partial<DeskState>;
 
@@ -432,10 +436,14 @@ export const useDesk = create<DeskState>()((set, get) => {
     async openEvacuation() {
       set({ evacuationLoading: true });
       try {
-        set({ evacuation: await api.call('guests.evacuationList', {}), evacuationLoading: false });
+        const evacuation = await api.call('guests.evacuationList', {});
+        keepList(evacuation, new Date());
+        set({ evacuation, evacuationKeptAt: null, evacuationLoading: false });
       } catch (error) {
-        set({ evacuationLoading: false });
-        notify('error', `Could not build the evacuation list: ${message(error)}`);
+        // The hub is away: the list this device kept, with its time (roll-call/kept.ts).
+        const kept = error instanceof ApiCallError && error.code === 'UNREACHABLE' ? keptList() : undefined;
+        set({ evacuationLoading: false, ...(kept ? { evacuation: kept.value, evacuationKeptAt: kept.keptAt } : {}) });
+        if (!kept) notify('error', `Could not build the evacuation list: ${message(error)}`);
       }
     },
 

@@ -10,6 +10,8 @@ import { useSession } from '../../stores/session.ts';
 import { useConnectionLost } from '../../stores/use-connection-lost.ts';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
+import { EvacuationScreen } from './EvacuationScreen.tsx';
+import { useEvacuation } from './evacuation-store.ts';
 import { HubLost, KIOSK_LOST_AFTER_MS } from './HubLost.tsx';
 import { IdleWarning } from './IdleWarning.tsx';
 import { useKiosk } from './kiosk-store.ts';
@@ -132,6 +134,11 @@ export function KioskScreen() {
   }, [walkIn, reset]);
   const { warning } = useIdle(idleSeconds, !pristine || walkIn.open, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
+  const evacuation = useEvacuation(useShallow((s) => ({ active: s.active, assemblyPoint: s.assemblyPoint })));
+  const { load: loadEvacuation, follow: followEvacuation } = useEvacuation.getState();
+  useEffect(() => followEvacuation(), [followEvacuation]);
+  // At start, and after the stream came back (the mirror version moves then): an evacuation may have begun meanwhile.
+  useEffect(() => void loadEvacuation(), [loadEvacuation, mirrorVersion]);
 
   if (lost)
     // Nothing here works without the hub (the PIN is checked there too), but a guest may still switch the language.
@@ -144,6 +151,20 @@ export function KioskScreen() {
           </div>
         </div>
         <HubLost />
+      </div>
+    );
+
+  if (evacuation.active)
+    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
+    return (
+      <div className="kiosk kiosk-evacuating" lang={locale} style={style} data-testid="kiosk">
+        <div className="kiosk-top">
+          <StaffAccess />
+          <div className="kiosk-top-end">
+            <LanguagePicker />
+          </div>
+        </div>
+        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} />
       </div>
     );
 

@@ -74,6 +74,11 @@ export const cs: KioskMessages = {
   badgePrinting: 'Vaše návštěvnická visačka se tiskne.',
   badgeVisitor: 'Návštěva',
   badgeHost: 'Hostitel',
+  evacuationTitle: 'Evakuace: opusťte prosím budovu',
+  evacuationBody:
+    'Přihlašování je uzavřeno. Klidně opusťte budovu nejbližším východem a řiďte se pokyny personálu. Nepoužívejte výtahy.',
+  evacuationAssemblyPoint: 'Shromaždiště',
+  evacuationReport: 'Jděte na shromaždiště a ohlaste se u personálu, aby vás nikdo nehledal.',
   hubLostTitle: 'Obraťte se prosím na recepci',
   hubLostBody: 'Na této obrazovce se teď nelze přihlásit. Naše recepce vám ráda pomůže.',
   walkInButton: 'Nejsem na seznamu',

@@ -77,6 +77,11 @@ export const de: KioskMessages = {
   badgePrinting: 'Ihr Besucherausweis wird gedruckt.',
   badgeVisitor: 'Besucher',
   badgeHost: 'Gastgeber',
+  evacuationTitle: 'Evakuierung: Bitte verlassen Sie das Gebäude',
+  evacuationBody:
+    'Die Anmeldung ist geschlossen. Verlassen Sie das Gebäude ruhig über den nächsten Ausgang und folgen Sie den Anweisungen des Personals. Benutzen Sie keine Aufzüge.',
+  evacuationAssemblyPoint: 'Sammelplatz',
+  evacuationReport: 'Gehen Sie zum Sammelplatz und melden Sie sich dort beim Personal, damit niemand nach Ihnen sucht.',
   hubLostTitle: 'Bitte wenden Sie sich an den Empfang',
   hubLostBody: 'An diesem Bildschirm ist die Anmeldung gerade nicht möglich. Unser Empfang hilft Ihnen gern weiter.',
   walkInButton: 'Ich stehe nicht auf der Liste',

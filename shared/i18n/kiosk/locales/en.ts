@@ -76,6 +76,13 @@ export const en = {
   badgePrinting: 'Your visitor badge is being printed.',
   badgeVisitor: 'Visitor',
   badgeHost: 'Host',
+  // The evacuation screen, while a roll call is under way at the site.
+  evacuationTitle: 'Evacuation: please leave the building',
+  evacuationBody:
+    'Check-in is closed. Leave the building calmly by the nearest exit and follow the instructions of the staff. Do not use the lifts.',
+  evacuationAssemblyPoint: 'Assembly point',
+  evacuationReport:
+    'Go to the assembly point and tell the staff there that you are out, so that nobody searches for you.',
   hubLostTitle: 'Please see reception',
   hubLostBody: 'This screen cannot check you in right now. Our reception desk will be glad to help you.',
   walkInButton: 'I’m not on the list',

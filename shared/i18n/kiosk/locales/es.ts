@@ -75,6 +75,11 @@ export const es: KioskMessages = {
   badgePrinting: 'Se está imprimiendo su tarjeta de visitante.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrión',
+  evacuationTitle: 'Evacuación: abandone el edificio',
+  evacuationBody:
+    'El registro está cerrado. Salga del edificio con calma por la salida más cercana y siga las indicaciones del personal. No utilice los ascensores.',
+  evacuationAssemblyPoint: 'Punto de encuentro',
+  evacuationReport: 'Diríjase al punto de encuentro e informe al personal de que ha salido, para que nadie le busque.',
   hubLostTitle: 'Diríjase a la recepción, por favor',
   hubLostBody:
     'En este momento no es posible registrar su llegada en esta pantalla. Nuestra recepción le ayudará con mucho gusto.',

@@ -75,6 +75,12 @@ export const fr: KioskMessages = {
   badgePrinting: 'Votre badge visiteur est en cours d’impression.',
   badgeVisitor: 'Visiteur',
   badgeHost: 'Hôte',
+  evacuationTitle: 'Évacuation : veuillez quitter le bâtiment',
+  evacuationBody:
+    'L’enregistrement est fermé. Quittez le bâtiment dans le calme par la sortie la plus proche et suivez les consignes du personnel. N’utilisez pas les ascenseurs.',
+  evacuationAssemblyPoint: 'Point de rassemblement',
+  evacuationReport:
+    'Rendez-vous au point de rassemblement et signalez-vous au personnel, afin que personne ne vous recherche.',
   hubLostTitle: 'Veuillez vous adresser à l’accueil',
   hubLostBody:
     'Cet écran ne peut pas enregistrer votre arrivée pour le moment. Notre accueil se fera un plaisir de vous aider.',

@@ -74,6 +74,11 @@ export const hr: KioskMessages = {
   badgePrinting: 'Vaša posjetnička iskaznica se ispisuje.',
   badgeVisitor: 'Posjetitelj',
   badgeHost: 'Domaćin',
+  evacuationTitle: 'Evakuacija: molimo napustite zgradu',
+  evacuationBody:
+    'Prijava je zatvorena. Mirno napustite zgradu kroz najbliži izlaz i slijedite upute osoblja. Ne koristite dizala.',
+  evacuationAssemblyPoint: 'Zborno mjesto',
+  evacuationReport: 'Idite na zborno mjesto i javite se osoblju kako vas nitko ne bi tražio.',
   hubLostTitle: 'Molimo obratite se recepciji',
   hubLostBody: 'Prijava na ovom zaslonu trenutačno nije moguća. Naša recepcija rado će vam pomoći.',
   walkInButton: 'Nisam na popisu',

@@ -74,6 +74,11 @@ export const hu: KioskMessages = {
   badgePrinting: 'A látogatói kártyája nyomtatás alatt.',
   badgeVisitor: 'Látogató',
   badgeHost: 'Vendéglátó',
+  evacuationTitle: 'Kiürítés: kérjük, hagyja el az épületet',
+  evacuationBody:
+    'A bejelentkezés szünetel. Nyugodtan hagyja el az épületet a legközelebbi kijáraton, és kövesse a személyzet utasításait. Ne használja a liftet.',
+  evacuationAssemblyPoint: 'Gyülekezési pont',
+  evacuationReport: 'Menjen a gyülekezési pontra, és jelentkezzen a személyzetnél, hogy senki ne keresse Önt.',
   hubLostTitle: 'Kérjük, forduljon a recepcióhoz',
   hubLostBody: 'Ezen a képernyőn most nem lehet bejelentkezni. A recepció szívesen segít.',
   walkInButton: 'Nem vagyok a listán',

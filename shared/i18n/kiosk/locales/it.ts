@@ -75,6 +75,11 @@ export const it: KioskMessages = {
   badgePrinting: 'Il suo badge visitatore è in stampa.',
   badgeVisitor: 'Visitatore',
   badgeHost: 'Ospitante',
+  evacuationTitle: 'Evacuazione: lasci l’edificio, per favore',
+  evacuationBody:
+    'La registrazione è chiusa. Lasci l’edificio con calma dall’uscita più vicina e segua le indicazioni del personale. Non usi gli ascensori.',
+  evacuationAssemblyPoint: 'Punto di raccolta',
+  evacuationReport: 'Si rechi al punto di raccolta e si presenti al personale, così nessuno la cercherà.',
   hubLostTitle: 'Si rivolga alla reception, per favore',
   hubLostBody: 'Al momento non è possibile registrare l’arrivo da questo schermo. La reception sarà lieta di aiutarla.',
   walkInButton: 'Non sono nella lista',

@@ -75,6 +75,11 @@ export const nl: KioskMessages = {
   badgePrinting: 'Uw bezoekersbadge wordt afgedrukt.',
   badgeVisitor: 'Bezoeker',
   badgeHost: 'Gastheer',
+  evacuationTitle: 'Ontruiming: verlaat het gebouw',
+  evacuationBody:
+    'Aanmelden is gesloten. Verlaat het gebouw rustig via de dichtstbijzijnde uitgang en volg de aanwijzingen van het personeel. Gebruik geen liften.',
+  evacuationAssemblyPoint: 'Verzamelplaats',
+  evacuationReport: 'Ga naar de verzamelplaats en meld u daar bij het personeel, zodat niemand naar u hoeft te zoeken.',
   hubLostTitle: 'Meld u bij de receptie',
   hubLostBody: 'Aanmelden op dit scherm is op dit moment niet mogelijk. Onze receptie helpt u graag verder.',
   walkInButton: 'Ik sta niet op de lijst',

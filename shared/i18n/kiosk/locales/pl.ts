@@ -75,6 +75,11 @@ export const pl: KioskMessages = {
   badgePrinting: 'Twój identyfikator gościa jest drukowany.',
   badgeVisitor: 'Gość',
   badgeHost: 'Gospodarz',
+  evacuationTitle: 'Ewakuacja: opuść budynek',
+  evacuationBody:
+    'Meldowanie jest wstrzymane. Spokojnie opuść budynek najbliższym wyjściem i postępuj zgodnie z poleceniami personelu. Nie korzystaj z wind.',
+  evacuationAssemblyPoint: 'Miejsce zbiórki',
+  evacuationReport: 'Udaj się na miejsce zbiórki i zgłoś się do personelu, aby nikt Cię nie szukał.',
   hubLostTitle: 'Zgłoś się, proszę, do recepcji',
   hubLostBody: 'Na tym ekranie nie można się teraz zameldować. Recepcja chętnie Ci pomoże.',
   walkInButton: 'Nie ma mnie na liście',

@@ -74,6 +74,11 @@ export const pt: KioskMessages = {
   badgePrinting: 'O seu cartão de visitante está a ser impresso.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrião',
+  evacuationTitle: 'Evacuação: saia do edifício',
+  evacuationBody:
+    'O registo de entrada está fechado. Saia do edifício com calma pela saída mais próxima e siga as instruções do pessoal. Não utilize os elevadores.',
+  evacuationAssemblyPoint: 'Ponto de encontro',
+  evacuationReport: 'Dirija-se ao ponto de encontro e informe o pessoal de que saiu, para que ninguém o procure.',
   hubLostTitle: 'Dirija-se à receção, por favor',
   hubLostBody:
     'De momento, não é possível registar a sua entrada neste ecrã. A nossa receção terá todo o gosto em ajudar.',

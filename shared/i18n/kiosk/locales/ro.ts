@@ -75,6 +75,11 @@ export const ro: KioskMessages = {
   badgePrinting: 'Ecusonul dumneavoastră de vizitator se tipărește.',
   badgeVisitor: 'Vizitator',
   badgeHost: 'Gazdă',
+  evacuationTitle: 'Evacuare: vă rugăm să părăsiți clădirea',
+  evacuationBody:
+    'Înregistrarea este închisă. Părăsiți clădirea cu calm pe cea mai apropiată ieșire și urmați instrucțiunile personalului. Nu folosiți liftul.',
+  evacuationAssemblyPoint: 'Punct de adunare',
+  evacuationReport: 'Mergeți la punctul de adunare și anunțați personalul că ați ieșit, ca să nu vă caute nimeni.',
   hubLostTitle: 'Vă rugăm să mergeți la recepție',
   hubLostBody: 'Momentan nu vă puteți înregistra de la acest ecran. Recepția vă va ajuta cu plăcere.',
   walkInButton: 'Nu sunt pe listă',

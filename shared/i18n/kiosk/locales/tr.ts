@@ -74,6 +74,11 @@ export const tr: KioskMessages = {
   badgePrinting: 'Ziyaretçi kartınız yazdırılıyor.',
   badgeVisitor: 'Ziyaretçi',
   badgeHost: 'Ev sahibi',
+  evacuationTitle: 'Tahliye: lütfen binayı terk edin',
+  evacuationBody:
+    'Giriş kaydı kapalı. Binayı en yakın çıkıştan sakin bir şekilde terk edin ve personelin talimatlarına uyun. Asansörleri kullanmayın.',
+  evacuationAssemblyPoint: 'Toplanma alanı',
+  evacuationReport: 'Toplanma alanına gidin ve dışarıda olduğunuzu personele bildirin; böylece kimse sizi aramaz.',
   hubLostTitle: 'Lütfen resepsiyona başvurun',
   hubLostBody: 'Şu anda bu ekrandan giriş yapılamıyor. Resepsiyonumuz size memnuniyetle yardımcı olacaktır.',
   walkInButton: 'Listede değilim',

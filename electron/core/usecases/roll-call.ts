@@ -1,0 +1,180 @@
+/**
+ * The roll call of an evacuation, at the hub (shared/contract/evacuation.ts):
+ * start it with the list of who is on site, add who arrives while it runs,
+ * mark people, end it, and report it. Each change and the roll call's new
+ * version are written in one transaction; nothing of it goes to the service.
+ */
+import type Database from 'better-sqlite3';
+import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
+import { iso } from '../../../shared/time.ts';
+import { AppError } from '../app/errors.ts';
+import type { Guest } from '../db/repos/guests.ts';
+import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from '../db/repos/roll-calls.ts';
+import type { Runtime } from '../runtime.ts';
+
+type Site = Pick<Runtime, 'mirror' | 'config'>;
+
+const repos = new WeakMap<Database.Database, RollCallsRepo>();
+/** The repository of the mirror open now (a new connection brings a new mirror). */
+export function rollCallsOf(site: Pick<Runtime, 'mirror'>): RollCallsRepo {
+  let repo = repos.get(site.mirror.db);
+  if (!repo) repos.set(site.mirror.db, (repo = createRollCallsRepo(site.mirror.db)));
+  return repo;
+}
+
+/** Refused with the reason: the roll call ended, or there is no such one. */
+export class RollCallRefused extends AppError {
+  override name = 'RollCallRefused';
+}
+
+function hostNameOf(site: Site, hostId: number | null): string | null {
+  if (hostId === null) return null;
+  const host = site.mirror.employees.byId(hostId);
+  return host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null;
+}
+
+/** Where a guest checked in: the device when the hub noted it, else the door its outbox row names, else the service. */
+function placeOf(site: Site, repo: RollCallsRepo, invitationId: number): string {
+  const device = repo.deviceOf(invitationId);
+  if (device) return device;
+  const event = repo.checkInEventOf(invitationId);
+  if (event === undefined) return 'service';
+  // The default flow names both doors' check-in alike: then only a noted door tells them apart.
+  const { kioskCheckIn, deskCheckIn } = site.config.flow.transitions;
+  if (kioskCheckIn === deskCheckIn) return 'kiosk or desk';
+  return event === kioskCheckIn ? 'kiosk' : 'desk';
+}
+
+/**
+ * Notes where a check-in was made (a paired device's name, or the kind of
+ * door). The check-in may have reached the roll call under way a moment
+ * before (its arrival is added as soon as the guests move): its entry then
+ * says so too. Returns the roll call's new version when an entry changed.
+ */
+export function noteCheckInPlace(site: Site, invitationId: number, place: string, now: number): number | undefined {
+  const repo = rollCallsOf(site);
+  return site.mirror.transaction(() => {
+    repo.noteDevice(invitationId, place, now);
+    const running = repo.active();
+    if (!running || !repo.place(running.id, invitationId, place)) return undefined;
+    return repo.bump(running.id);
+  });
+}
+
+function toEntry(site: Site, repo: RollCallsRepo, guest: Guest): NewEntry {
+  return {
+    invitationId: guest.invitationId,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    companyName: guest.companyName,
+    hostName: hostNameOf(site, guest.hostId),
+    arrivedAt: site.mirror.guests.details(guest.invitationId).tappedAt ?? guest.arrivedAt,
+    checkedInAt: placeOf(site, repo, guest.invitationId),
+  };
+}
+
+const onSite = (site: Site) => site.mirror.guests.onSite(site.config.locationId, site.config.flow);
+
+export function viewOf(site: Site, row: RollCallRow): RollCall {
+  const entries: RollCallEntry[] = rollCallsOf(site).entries(row.id);
+  const accounted = entries.filter((e) => e.accounted).length;
+  return {
+    id: row.id,
+    version: row.version,
+    startedAt: row.startedAt,
+    startedBy: row.startedBy,
+    endedAt: row.endedAt,
+    endedBy: row.endedBy,
+    location: { id: row.locationId, name: row.locationName },
+    assemblyPoint: site.config.evacuation.assemblyPoint,
+    counts: {
+      total: entries.length,
+      accounted,
+      missing: entries.length - accounted,
+      arrivedDuring: entries.filter((e) => e.arrivedDuring).length,
+    },
+    entries,
+  };
+}
+
+/** Starts a roll call with everyone on site now; the one under way, if any, is returned as it is. */
+export function startRollCall(site: Site, by: string, now: number): { rollCall: RollCall; started: boolean } {
+  const repo = rollCallsOf(site);
+  return site.mirror.transaction(() => {
+    const running = repo.active();
+    if (running) return { rollCall: viewOf(site, running), started: false };
+    const { locationId } = site.config;
+    const id = repo.start({
+      locationId,
+      locationName: site.mirror.groups.locationName(locationId) ?? null,
+      startedAt: iso(now),
+      startedBy: by,
+    });
+    repo.addEntries(
+      id,
+      onSite(site).map((guest) => toEntry(site, repo, guest)),
+      false,
+    );
+    return { rollCall: viewOf(site, repo.byId(id)!), started: true };
+  });
+}
+
+/**
+ * Adds whoever is on site and not yet on the roll call under way (checked in
+ * since it started, at any door, or pulled from the service), marked as
+ * arrived during it. Returns the new version, or undefined when nothing changed.
+ */
+export function addArrivals(site: Site): number | undefined {
+  const repo = rollCallsOf(site);
+  if (!repo.active()) return undefined;
+  return site.mirror.transaction(() => {
+    const running = repo.active();
+    if (!running) return undefined;
+    const listed = repo.entryIds(running.id);
+    const arrivals = onSite(site).filter((guest) => !listed.has(guest.invitationId));
+    if (arrivals.length === 0) return undefined;
+    repo.addEntries(
+      running.id,
+      arrivals.map((guest) => toEntry(site, repo, guest)),
+      true,
+    );
+    return repo.bump(running.id);
+  });
+}
+
+function rollCallOrThrow(repo: RollCallsRepo, id: number): RollCallRow {
+  const row = repo.byId(id);
+  if (!row) throw new RollCallRefused('NOT_FOUND', `no roll call ${id}: start one, or load the one under way`);
+  return row;
+}
+
+/** A person accounted for, or not: the last mark the hub receives wins, with its time and device. */
+export function markPerson(
+  site: Site,
+  input: { rollCallId: number; invitationId: number; accounted: boolean },
+  by: string,
+  now: number,
+): { version: number; entry: RollCallEntry } {
+  const repo = rollCallsOf(site);
+  return site.mirror.transaction(() => {
+    const row = rollCallOrThrow(repo, input.rollCallId);
+    if (row.endedAt)
+      throw new RollCallRefused('REFUSED', `the roll call ended at ${row.endedAt}: its marks stay as they were`);
+    if (!repo.mark(row.id, input.invitationId, input.accounted, iso(now), by))
+      throw new RollCallRefused('NOT_FOUND', `nobody with invitation id ${input.invitationId} is on this roll call`);
+    return { version: repo.bump(row.id), entry: repo.entry(row.id, input.invitationId)! };
+  });
+}
+
+/** Ends the roll call; one that already ended is returned as it is. */
+export function endRollCall(site: Site, id: number, by: string, now: number): { rollCall: RollCall; ended: boolean } {
+  const repo = rollCallsOf(site);
+  return site.mirror.transaction(() => {
+    const row = rollCallOrThrow(repo, id);
+    const ended = repo.end(row.id, iso(now), by);
+    return { rollCall: viewOf(site, repo.byId(row.id)!), ended };
+  });
+}
+
+/** Whether a roll call is under way now. */
+export const evacuationActive = (site: Pick<Runtime, 'mirror'>): boolean => rollCallsOf(site).active() !== undefined;

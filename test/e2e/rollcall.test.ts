@@ -1,0 +1,324 @@
+/**
+ * A fire drill at a site hub, end to end in Chromium, with the service
+ * stopped: the hub (the browser host in hub mode, HTTPS) and three devices,
+ * two desks (https://127.0.0.2:PORT, a reception PC, and
+ * https://127.0.0.3:PORT, a marshal's phone) and a lobby kiosk
+ * (https://127.0.0.4:PORT), each in its own browser context.
+ *
+ * A desk starts a roll call; the kiosk shows the evacuation screen within
+ * 2 s; a tick at one desk shows at the other within 1 s; a guest checked in
+ * during the roll call is added and marked so; then the hub is stopped, and
+ * a desk still shows and prints the roll call and the evacuation list, with
+ * their time, and says that the hub cannot be reached.
+ *
+ * Screens: test-results/screens/rollcall-*.png (the desk 1440x900, the phone 390x844, the kiosk 1080x1920).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
+import { createSession } from '../../electron/core/app/session.ts';
+import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
+import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
+import { startBrowserHost } from '../../electron/core/web/host.ts';
+import type { DeskGuest } from '../../shared/contract/operations.ts';
+import { PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
+import { cleanup, putUntilOk, type Service, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
+import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { axeViolations, CHROMIUM_ARGS, ensureBuilt, RENDERER, SCREENS } from '../support/browser.ts';
+import { TEST_TOKEN } from '../support/world.ts';
+
+/** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
+declare const window: Record<string, unknown>;
+
+const KIOSK = { width: 1080, height: 1920 };
+const DESK = { width: 1440, height: 900 };
+/** The marshal's device: a phone paired as a desk. */
+const PHONE = { width: 390, height: 844 };
+const ADDRESSES = { reception: '127.0.0.2', marshal: '127.0.0.3', kiosk: '127.0.0.4' } as const;
+type Device = keyof typeof ADDRESSES;
+const ASSEMBLY_POINT = 'Car park B, by the gate';
+
+/** On site when the alarm goes, and the one who arrives during the roll call. */
+const ON_SITE = [
+  { firstName: 'Dmitri', lastName: 'Solovyov-Drill' },
+  { firstName: 'Jörg', lastName: 'Müllerhaus-Drill' },
+  { firstName: 'Ayşe', lastName: 'Kılıçarslan-Drill' },
+] as const;
+const LATE = { firstName: 'Maria', lastName: 'Popescu-Drill' } as const;
+
+let service: Service;
+let relay: Awaited<ReturnType<typeof startRelay>>;
+let runtime: Runtime;
+let hub: OpenedHub;
+let core: AppCore;
+let host: Awaited<ReturnType<typeof startBrowserHost>>;
+let hostClosed = false;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pages = {} as Record<Device, Page>;
+const pageErrors: string[] = [];
+const guests = new Map<string, DeskGuest>();
+const local = createSession('hub-window', 'admin', 'admin', 'desktop');
+
+const urlOf = (device: Device) => `https://${ADDRESSES[device]}:${host.port}/`;
+const idOf = (person: { lastName: string }) => guests.get(person.lastName)!.invitationId;
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.screenshot({ path: join(SCREENS, `rollcall-${name}.png`) });
+}
+
+async function putGuests() {
+  const answer = await putUntilOk(
+    service.baseUrl,
+    '/events',
+    {
+      events: [
+        {
+          sourceId: uid('drill'),
+          name: 'Supplier day',
+          startsAt: fromNow(-HOUR),
+          endsAt: fromNow(3 * HOUR),
+          locationId: 10,
+          invitations: [...ON_SITE, LATE].map(({ firstName, lastName }, i) => ({
+            sourceId: uid(`drill-guest-${i}`),
+            firstName,
+            lastName,
+            companyName: 'Kranich AG',
+          })),
+        },
+      ],
+    },
+    TEST_TOKEN,
+  );
+  expect(answer.status, answer.text).toBe(200);
+  await core.call(local, 'sync.now', {});
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const { guests: today } = await core.call(local, 'guests.list', {
+    from: start.toISOString(),
+    to: new Date(start.getTime() + 86_400_000).toISOString(),
+    limit: 500,
+  });
+  for (const person of [...ON_SITE, LATE]) {
+    const guest = today.find((g) => g.lastName === person.lastName);
+    if (!guest) throw new Error(`${person.lastName} did not reach the hub's mirror`);
+    guests.set(person.lastName, guest);
+  }
+  for (const person of ON_SITE)
+    await core.call(local, 'guests.transition', { invitationId: idOf(person), action: 'checkIn' });
+}
+
+/** A device opens the hub, shows its code, is paired at the hub itself, and opens as a kiosk. */
+async function pair(device: Device, role: 'kiosk' | 'desk', name: string) {
+  const page = pages[device];
+  await page.goto(urlOf(device));
+  const code = page.locator('[data-testid=pairing-code]');
+  await code.waitFor({ timeout: 15_000 });
+  await core.call(local, 'hub.pair', { code: (await code.getAttribute('data-code')) ?? '', role, name });
+  await page.locator('[data-testid=kiosk]').waitFor({ timeout: 10_000 });
+  if (role === 'kiosk') return;
+  await page.click('[data-testid=staff-button]');
+  await page.locator('[data-testid=pin-pad]').waitFor();
+  await page.keyboard.type(PINS.desk);
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid=desk]').waitFor();
+}
+
+const row = (page: Page, person: { lastName: string }) =>
+  page.locator(`[data-testid=roll-call-row][data-id="${idOf(person)}"]`);
+
+beforeAll(async () => {
+  ensureBuilt();
+  mkdirSync(SCREENS, { recursive: true });
+  service = await startServiceOn(tempDir('foyer-drill-svc-'));
+  relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
+  const dataDir = tempDir('foyer-drill-');
+  const store = writeSiteConfig(dataDir, relay.url, {
+    allowedHosts: Object.values(ADDRESSES),
+    evacuation: { assemblyPoint: ASSEMBLY_POINT },
+  });
+  runtime = await openRuntime({ dataDir });
+  hub = await openHub({
+    dataDir,
+    config: () => store.current(),
+    names: { dns: ['localhost'], ips: ['127.0.0.1', ...Object.values(ADDRESSES)] },
+  });
+  core = createAppCore(runtime, { hub });
+  host = await startBrowserHost({
+    core,
+    rendererDir: RENDERER,
+    host: '0.0.0.0',
+    port: 0,
+    pinsSet: true,
+    allowedHosts: () => store.current().allowedHosts,
+    hub,
+  });
+  runtime.engine.start();
+  await putGuests();
+  // The service is down for the whole drill.
+  await service.close();
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`],
+  });
+  for (const device of Object.keys(ADDRESSES) as Device[]) {
+    const context = await browser.newContext({
+      viewport: device === 'kiosk' ? KIOSK : device === 'marshal' ? PHONE : DESK,
+      hasTouch: device !== 'reception',
+    });
+    // Printing opens a dialog that waits for a person: counted instead.
+    await context.addInitScript(() => {
+      window.printed = 0;
+      window.print = () => {
+        window.printed = (window.printed as number) + 1;
+      };
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${device}: ${error.message}`));
+    pages[device] = page;
+  }
+  await pair('reception', 'desk', 'Reception');
+  await pair('marshal', 'desk', 'Marshal phone');
+  await pair('kiosk', 'kiosk', 'Lobby kiosk');
+}, 240_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  hub?.close();
+  if (!hostClosed) await host?.close();
+  core?.close();
+  await runtime?.close();
+  await relay?.close();
+  await cleanup();
+});
+
+describe('a fire drill at a hub with two desks and a kiosk, the service stopped', () => {
+  it('a desk starts the roll call; the kiosk shows the evacuation screen within 2 s', async () => {
+    const { reception, marshal, kiosk } = pages;
+    await kiosk.locator('[data-testid=kiosk-search]').waitFor();
+    await reception.click('[data-testid=roll-call-start]');
+    await reception.click('[data-testid=roll-call-confirm]');
+    const started = Date.now();
+    await kiosk.locator('[data-testid=kiosk-evacuation]').waitFor({ timeout: 5_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed, `the kiosk took ${elapsed} ms`).toBeLessThan(2_000);
+    expect(await kiosk.textContent('[data-testid=kiosk-assembly-point]')).toContain(ASSEMBLY_POINT);
+    expect(await kiosk.locator('[data-testid=kiosk-search]').count()).toBe(0);
+    await shoot(kiosk, 'kiosk-evacuation-1080x1920');
+    expect(await axeViolations(kiosk)).toEqual([]);
+
+    // Both desks show who was on site, with where they checked in.
+    for (const page of [reception, marshal]) {
+      await page.locator('[data-testid=roll-call][data-state=active]').waitFor({ timeout: 5_000 });
+      await expect.poll(() => page.textContent('[data-testid=roll-call-total]')).toBe(String(ON_SITE.length));
+    }
+    expect(await row(marshal, ON_SITE[0]).textContent()).toContain('Kranich AG');
+    expect(await row(marshal, ON_SITE[0]).textContent()).toContain('at desk');
+  }, 60_000);
+
+  it('the kiosk says it in the guest’s language', async () => {
+    const kiosk = pages.kiosk;
+    await kiosk.click('[data-testid=language-button]');
+    await kiosk.click('[data-testid=language-DE]');
+    await kiosk.locator('[data-testid=kiosk-evacuation]', { hasText: 'Bitte verlassen Sie das Gebäude' }).waitFor();
+    expect(await kiosk.textContent('[data-testid=kiosk-assembly-point]')).toContain('Sammelplatz');
+    await shoot(kiosk, 'kiosk-evacuation-de-1080x1920');
+  }, 60_000);
+
+  it('a tick at one desk shows at the other within 1 s, and so does an untick', async () => {
+    const { reception, marshal } = pages;
+    const [first, second] = ON_SITE;
+    await row(marshal, first).locator('[data-testid=roll-call-tick]').check();
+    const ticked = Date.now();
+    await reception.locator(`[data-testid=roll-call-row][data-id="${idOf(first)}"][data-accounted=true]`).waitFor({
+      timeout: 5_000,
+    });
+    const elapsed = Date.now() - ticked;
+    expect(elapsed, `the other desk took ${elapsed} ms`).toBeLessThan(1_000);
+    expect(await row(reception, first).textContent()).toContain('Marshal phone');
+
+    await row(reception, second).locator('[data-testid=roll-call-tick]').check();
+    await marshal
+      .locator(`[data-testid=roll-call-row][data-id="${idOf(second)}"][data-accounted=true]`)
+      .waitFor({ timeout: 5_000 });
+    await row(marshal, second).locator('[data-testid=roll-call-tick]').uncheck();
+    const unticked = Date.now();
+    await reception
+      .locator(`[data-testid=roll-call-row][data-id="${idOf(second)}"][data-accounted=false]`)
+      .waitFor({ timeout: 5_000 });
+    const untickElapsed = Date.now() - unticked;
+    expect(untickElapsed, `the untick took ${untickElapsed} ms to show`).toBeLessThan(1_000);
+    await expect.poll(() => reception.textContent('[data-testid=roll-call-accounted]')).toBe('1');
+    await expect.poll(() => reception.textContent('[data-testid=roll-call-missing]')).toBe('2');
+  }, 60_000);
+
+  it('adds a guest checked in during the roll call, marked so', async () => {
+    const { reception, marshal } = pages;
+    // The kiosk takes no check-in now: the guest is checked in at the reception desk's list.
+    await reception.fill('[data-testid=desk-search]', LATE.lastName);
+    await reception
+      .locator(`[data-testid=guest-row][data-id="${idOf(LATE)}"] [data-testid=action-checkIn]`)
+      .click({ timeout: 10_000 });
+    for (const page of [marshal, reception]) {
+      await row(page, LATE).locator('[data-testid=roll-call-arrived-during]').waitFor({ timeout: 5_000 });
+      await expect.poll(() => page.textContent('[data-testid=roll-call-total]')).toBe(String(ON_SITE.length + 1));
+    }
+    expect(await row(marshal, LATE).textContent()).toContain('at Reception');
+    await reception.fill('[data-testid=desk-search]', '');
+
+    // Search and "hide accounted" at the phone.
+    await marshal.fill('[data-testid=roll-call-search]', 'popescu');
+    await expect.poll(() => marshal.locator('[data-testid=roll-call-row]').count()).toBe(1);
+    await marshal.fill('[data-testid=roll-call-search]', '');
+    await marshal.check('[data-testid=roll-call-hide-accounted]');
+    await expect.poll(() => marshal.locator('[data-testid=roll-call-row]').count()).toBe(ON_SITE.length);
+    await marshal.uncheck('[data-testid=roll-call-hide-accounted]');
+
+    await reception.locator('[data-testid=roll-call]').scrollIntoViewIfNeeded();
+    await shoot(reception, 'desk-roll-call-1440x900');
+    await shoot(marshal, 'phone-roll-call-390x844');
+    expect(await axeViolations(reception)).toEqual([]);
+  }, 60_000);
+
+  it('the hub is stopped: a desk still shows and prints the roll call and the evacuation list, with their time', async () => {
+    const reception = pages.reception;
+    // The evacuation list was kept as the guests changed; the roll call at its last change.
+    await expect
+      .poll(() =>
+        reception.evaluate('JSON.parse(localStorage.getItem("foyer.kept.evacuationList")).value.guests.length'),
+      )
+      .toBe(ON_SITE.length + 1);
+    hub.close();
+    await host.close();
+    hostClosed = true;
+
+    await reception.locator('[data-testid=sync-status][data-state=unreachable]').waitFor({ timeout: 10_000 });
+    expect(await reception.textContent('[data-testid=sync-state]')).toBe('The Foyer hub cannot be reached');
+    await reception.locator('[data-testid=roll-call-kept]').waitFor({ timeout: 10_000 });
+    expect(await reception.textContent('[data-testid=roll-call-kept]')).toMatch(/as of \d{2}:\d{2}/);
+    expect(await reception.locator('[data-testid=roll-call-row]').count()).toBe(ON_SITE.length + 1);
+    await shoot(reception, 'desk-hub-unreachable-1440x900');
+
+    const printedBefore = Number(await reception.evaluate('window.printed'));
+    await reception.click('[data-testid=roll-call-print]');
+    await reception.locator('[data-testid=roll-call-sheet]').waitFor();
+    expect(await reception.textContent('[data-testid=roll-call-sheet-kept]')).toMatch(/as of \d{2}:\d{2}/);
+    await expect.poll(() => reception.evaluate('window.printed')).toBe(printedBefore + 1);
+    await shoot(reception, 'desk-roll-call-sheet-kept-1440x900');
+    await reception.click('[data-testid=roll-call-sheet-close]');
+
+    await reception.click('[data-testid=evacuation-button]');
+    await reception.locator('[data-testid=evacuation]').waitFor();
+    expect(await reception.textContent('[data-testid=evacuation-kept]')).toMatch(/as of \d{2}:\d{2}/);
+    expect(await reception.textContent('[data-testid=evacuation-count]')).toBe(String(ON_SITE.length + 1));
+    await expect.poll(() => reception.evaluate('window.printed')).toBe(printedBefore + 2);
+    await shoot(reception, 'desk-evacuation-list-kept-1440x900');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
