@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
 import { formatAgo, formatClock, fullName } from '../../lib/format.ts';
@@ -7,6 +6,7 @@ import { endedText } from './ended-visits.ts';
 import './ended-visits.css';
 import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
 import { asOf } from './roll-call/kept.ts';
+import { usePrintSheet } from '../../lib/use-print-sheet.ts';
 
 const STALE_AFTER_MS = 5 * 60_000;
 
@@ -27,16 +27,7 @@ export function EvacuationSheet({
   keptAt?: string | null;
   onClose: () => void;
 }) {
-  useEffect(() => {
-    // Let the sheet paint first, so the print dialog shows it.
-    const frame = requestAnimationFrame(() => window.print());
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  usePrintSheet(onClose);
 
   const generated = new Date(list.generatedAt);
   const stale = !list.lastSyncAt || generated.getTime() - Date.parse(list.lastSyncAt) > STALE_AFTER_MS;

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { RollCall } from '../../../../../shared/contract/evacuation.ts';
 import { Icon } from '../../../components/Icon.tsx';
@@ -6,6 +5,7 @@ import { formatClock, fullName } from '../../../lib/format.ts';
 import { evacuationPages, ROWS_PER_PAGE } from '../evacuation.ts';
 import { asOf } from './kept.ts';
 import { countsOf } from './roll-call-view.ts';
+import { usePrintSheet } from '../../../lib/use-print-sheet.ts';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -24,16 +24,7 @@ export function RollCallSheet({
   keptAt: string | null;
   onClose: () => void;
 }) {
-  useEffect(() => {
-    // Let the sheet paint first, so the print dialog shows it.
-    const frame = requestAnimationFrame(() => window.print());
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  usePrintSheet(onClose);
 
   const ended = rollCall.endedAt !== null;
   const title = ended ? 'Roll call report' : 'Roll call';
