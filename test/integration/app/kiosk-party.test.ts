@@ -138,3 +138,11 @@ describe('a visit that has ended', () => {
     expect(await core.call(kiosk, 'kiosk.miss', { text: 'Peter Brandt' })).toEqual({ reason: 'notFound' });
   });
 });
+
+describe('a kiosk-only door', () => {
+  it('is told so by session.get, so that it shows no staff entry; a door that a PIN can raise is not', async () => {
+    expect(await core.call(kiosk, 'session.get', {})).toMatchObject({ role: 'kiosk', kioskOnly: true });
+    const raisable = createSession('kiosk-browser', 'kiosk', 'admin', 'ip:10.1.0.3');
+    expect(await core.call(raisable, 'session.get', {})).toMatchObject({ role: 'kiosk', kioskOnly: false });
+  });
+});
