@@ -71,6 +71,30 @@ export const LookupText = z
   .max(100)
   .refine((text) => text.length >= 2 || HAN.test(text), 'type at least 2 letters (or one Chinese character)');
 
+/** A kiosk check-out: the guest as now shown, and until when this session may still undo it (null: sent at once). */
+export const KioskCheckOut = KioskGuest.extend({ undoUntil: z.string().nullable() });
+export type KioskCheckOut = z.infer<typeof KioskCheckOut>;
+
+/**
+ * Another guest of the same visit (the same event) still expected today, as a
+ * party arriving together sees them: the first name and the family name's
+ * initial, nothing else, with the ticket to check them in by.
+ */
+export const KioskPartyMember = z.object({
+  firstName: z.string().nullable(),
+  lastInitial: z.string().nullable(),
+  ticket: z.string(),
+});
+export type KioskPartyMember = z.infer<typeof KioskPartyMember>;
+
+/**
+ * Why typed text found nobody: `visitEnded` when it names a guest of today
+ * here whose visit has already ended (told so, and sent to reception), else
+ * `notFound`. Says nothing more about who.
+ */
+export const KioskMiss = z.object({ reason: z.enum(['visitEnded', 'notFound']) });
+export type KioskMiss = z.infer<typeof KioskMiss>;
+
 export const kioskOperations = {
   'kiosk.settings': op(ALL, z.object({}).strict(), KioskSettings, 'Kiosk settings'),
   'kiosk.lookup': op(
@@ -92,5 +116,28 @@ export const kioskOperations = {
     KioskArrival,
     "The success screen's data of a check-in this session made in the last minutes",
   ),
-  'kiosk.checkOut': op(ALL, KioskTicket, KioskGuest, 'A guest checks out at the kiosk'),
+  'kiosk.checkOut': op(
+    ALL,
+    KioskTicket,
+    KioskCheckOut,
+    'A guest checks out at the kiosk (held back a few seconds, so that it can be undone)',
+  ),
+  'kiosk.undoCheckOut': op(
+    ALL,
+    KioskTicket,
+    KioskGuest,
+    'Takes back a check-out this kiosk session made, while it is still held back',
+  ),
+  'kiosk.party': op(
+    ALL,
+    KioskTicket,
+    z.array(KioskPartyMember),
+    "The others of a found guest's visit still expected today (first name and initial), each with a ticket",
+  ),
+  'kiosk.miss': op(
+    ALL,
+    z.object({ text: LookupText }).strict(),
+    KioskMiss,
+    'Why a name found nobody: a visit of today that has ended, or none',
+  ),
 } as const;

@@ -6,7 +6,12 @@ export const sessionOperations = {
   'session.get': op(
     ALL,
     z.object({}).strict(),
-    z.object({ role: z.enum(ROLES), pinsSet: z.boolean() }),
+    z.object({
+      role: z.enum(ROLES),
+      pinsSet: z.boolean(),
+      /** A kiosk door (a device paired as kiosk, a kiosk window): no PIN raises it, so it shows no staff entry. */
+      kioskOnly: z.boolean(),
+    }),
     'The role of this session',
   ),
   'session.unlock': op(

@@ -22,6 +22,7 @@ import { evacuationHandlers, noteCheckInDevice, rollCallArrivals } from './handl
 import { hubHandlers } from './handlers/hub.ts';
 import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
+import { kioskPartyHandlers } from './handlers/kiosk-party.ts';
 import { outboxHandlers } from './handlers/outbox.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
@@ -44,6 +45,7 @@ const handlers: Handlers<OperationName> = {
   ...sessionHandlers,
   ...syncHandlers,
   ...kioskHandlers,
+  ...kioskPartyHandlers,
   ...guestsHandlers,
   ...conflictsHandlers,
   ...employeesHandlers,

@@ -20,6 +20,8 @@ export function onAppEvent(listener: (event: AppEvent) => void): () => void {
 interface SessionState {
   role: Role | null;
   pinsSet: boolean;
+  /** This door can never be raised above kiosk (a device paired as kiosk): no staff entry is shown. */
+  kioskOnly: boolean;
   status: SyncStatus | null;
   /** Bumped whenever the mirror changed: lists reload on it. */
   mirrorVersion: number;
@@ -42,6 +44,7 @@ interface SessionState {
 export const useSession = create<SessionState>()((set) => ({
   role: null,
   pinsSet: false,
+  kioskOnly: false,
   status: null,
   mirrorVersion: 0,
   guestsVersion: 0,
@@ -53,7 +56,7 @@ export const useSession = create<SessionState>()((set) => ({
     const stopUnpaired = onUnpaired((message) => set({ unpaired: message }));
     const refresh = () =>
       api.call('session.get', {}).then(
-        ({ role, pinsSet }) => set({ role, pinsSet }),
+        ({ role, pinsSet, kioskOnly }) => set({ role, pinsSet, kioskOnly }),
         () => {}, // the stream's own reconnect brings the role back
       );
     void refresh();

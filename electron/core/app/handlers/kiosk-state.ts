@@ -32,6 +32,8 @@ export const CODE_LIMITS: { client: PinLimit; process: PinLimit } = {
 
 export interface KioskState {
   arrivals: Arrivals;
+  /** The check-outs each session made in the last minutes: the only ones it may undo. */
+  departures: Arrivals;
   tickets: Tickets;
   budget: LookupBudget;
   codes: PinGuard;
@@ -44,6 +46,7 @@ export function kioskStateOf(runtime: Runtime, budget: LookupBudgetLimits = LOOK
   if (!state) {
     state = {
       arrivals: createArrivals(),
+      departures: createArrivals(),
       tickets: createTickets(),
       budget: createLookupBudget(budget),
       codes: createPinGuard({

@@ -13,6 +13,7 @@ import type { Config } from '../../config/config.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
+import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
@@ -74,11 +75,11 @@ export function kioskLookup(
 }
 
 /** The same answer for a forged, altered, expired or another session's ticket, and a guest no longer of today. */
-const notFound = () =>
+export const notFound = () =>
   new AppError('NOT_FOUND', 'this guest was not found at this kiosk in the last minutes; look them up again');
 
 /** The guest a ticket of this session names, when still of today here. */
-function foundGuest(ticket: string, ctx: HandlerContext, now: number): Guest {
+export function foundGuest(ticket: string, ctx: HandlerContext, now: number): Guest {
   const id = stateOf(ctx.runtime).tickets.open(ctx.session.id, ticket, now);
   const guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
   if (!guest) throw notFound();
@@ -96,13 +97,21 @@ function passCodeOrNull(ctx: HandlerContext, invitationId: number): string | nul
 }
 
 /** Queues the guest's check-in or check-out; a refusal says why without the guest's name. */
-function kioskTransition(ctx: HandlerContext, guest: Guest, action: 'checkIn' | 'checkOut'): Guest {
+function kioskTransition(
+  ctx: HandlerContext,
+  guest: Guest,
+  action: 'checkIn' | 'checkOut' | 'undo',
+  options: { undoable?: boolean } = {},
+): Guest {
   try {
-    return transition(ctx, guest.invitationId, action, 'kiosk');
+    return transition(ctx, guest.invitationId, action, 'kiosk', options);
   } catch (error) {
-    if (!(error instanceof AppError)) return queuedAnyway(ctx, guest, action, error);
+    if (!(error instanceof AppError)) {
+      if (action === 'undo') throw error;
+      return queuedAnyway(ctx, guest, action, error);
+    }
     if (error.code === 'NOT_FOUND') throw notFound();
-    const what = action === 'checkIn' ? 'checked in' : 'checked out';
+    const what = { checkIn: 'checked in', checkOut: 'checked out', undo: 'checked in again' }[action];
     throw new AppError('REFUSED', `this guest cannot be ${what} at the kiosk now (the state is ${guest.state})`);
   }
 }
@@ -119,7 +128,8 @@ function queuedAnyway(ctx: HandlerContext, before: Guest, action: 'checkIn' | 'c
   return after;
 }
 
-export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
+/** The party and the miss are in kiosk-party.ts. */
+export const kioskHandlers: Handlers<Exclude<keyof typeof kioskOperations, 'kiosk.party' | 'kiosk.miss'>> = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime, session, now: clock }) => {
     const { budget, tickets } = stateOf(runtime);
@@ -185,11 +195,23 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     if (!ctx.runtime.config.kiosk.allowCheckOut)
       throw new AppError('REFUSED', 'checking out is done at the reception desk here');
     const now = ctx.now();
-    const { tickets, budget } = stateOf(ctx.runtime);
+    const { tickets, budget, departures } = stateOf(ctx.runtime);
     const found = foundGuest(ticket, ctx, now);
     const next = tickets.issue(ctx.session.id, found.invitationId, now);
-    const guest = kioskTransition(ctx, found, 'checkOut');
+    // Held back like the desk's, so that the guest (or whoever tapped) can take it back with Undo.
+    const guest = kioskTransition(ctx, found, 'checkOut', { undoable: true });
+    departures.remember(ctx.session, found.invitationId, iso(now), now);
     budget.served(ctx.session, now);
-    return toKioskGuest(guest, next);
+    return { ...toKioskGuest(guest, next), undoUntil: guest.undoUntil };
+  },
+  'kiosk.undoCheckOut': ({ ticket }, ctx) => {
+    const now = ctx.now();
+    const { tickets, departures } = stateOf(ctx.runtime);
+    const found = foundGuest(ticket, ctx, now);
+    // Only this session's own check-out, and only while the outbox still holds it back (the outbox refuses after).
+    if (departures.recent(ctx.session, found.invitationId, now) === undefined || found.undoUntil === null)
+      throw new AppError('REFUSED', 'this check-out can no longer be undone here; please ask at the reception desk');
+    const guest = kioskTransition(ctx, found, 'undo');
+    return toKioskGuest(guest, tickets.issue(ctx.session.id, found.invitationId, now));
   },
 };

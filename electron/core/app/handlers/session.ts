@@ -7,6 +7,7 @@ export const sessionHandlers: Handlers<keyof typeof sessionOperations> = {
   'session.get': (_, { session, runtime }) => ({
     role: session.role,
     pinsSet: Boolean(runtime.config.pins.admin || runtime.config.pins.desk),
+    kioskOnly: session.maxRole === 'kiosk',
   }),
   // The PINs as the configuration says now: one set a moment ago by "foyer config set" counts.
   'session.unlock': async ({ pin }, { session, runtime, pinGuard, now }) => ({

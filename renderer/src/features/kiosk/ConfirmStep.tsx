@@ -5,6 +5,8 @@ import { kioskName } from '../../lib/format.ts';
 import { KIOSK_LANGUAGES } from '../../lib/languages.ts';
 import { translate } from './i18n/messages.ts';
 import { GuestSummary } from './GuestSummary.tsx';
+import { DoorPinReveal } from './DoorPinReveal.tsx';
+import { PartyPicker } from './PartyPicker.tsx';
 import { useKiosk } from './kiosk-store.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
@@ -12,20 +14,31 @@ import { useTranslation } from './use-translation.ts';
 export function ConfirmStep() {
   const { t, locale } = useTranslation();
   const heading = useFocusHeading();
-  const { step, busy, problem, allowCheckOut, offeredLanguage, acceptOfferedLanguage, confirm, back, announce } =
-    useKiosk(
-      useShallow((s) => ({
-        step: s.step,
-        busy: s.busy,
-        problem: s.problem,
-        allowCheckOut: s.settings.allowCheckOut,
-        offeredLanguage: s.offeredLanguage,
-        acceptOfferedLanguage: s.acceptOfferedLanguage,
-        confirm: s.confirm,
-        back: s.back,
-        announce: s.announce,
-      })),
-    );
+  const {
+    step,
+    intent,
+    busy,
+    problem,
+    allowCheckOut,
+    offeredLanguage,
+    acceptOfferedLanguage,
+    confirm,
+    back,
+    announce,
+  } = useKiosk(
+    useShallow((s) => ({
+      step: s.step,
+      intent: s.intent,
+      busy: s.busy,
+      problem: s.problem,
+      allowCheckOut: s.settings.allowCheckOut,
+      offeredLanguage: s.offeredLanguage,
+      acceptOfferedLanguage: s.acceptOfferedLanguage,
+      confirm: s.confirm,
+      back: s.back,
+      announce: s.announce,
+    })),
+  );
   const guest = step.kind === 'confirm' ? step.guest : null;
   const name = guest ? kioskName(guest) : '';
 
@@ -35,12 +48,14 @@ export function ConfirmStep() {
   if (guest?.category === 'expected') {
     question = t('confirmCheckIn', { name });
     action = 'checkIn';
+  } else if (guest?.category === 'onsite' && intent === 'checkOut' && allowCheckOut) {
+    // Asked, never done in one tap: whoever types a name must not check someone out by accident.
+    question = t('confirmCheckOut', { name });
+    action = 'checkOut';
   } else if (guest?.category === 'onsite') {
+    // On site and typing their name: their door PIN first; checking out is a second, asked step.
     notes = [t('alreadyIn')];
-    if (allowCheckOut) {
-      question = t('checkOutQuestion');
-      action = 'checkOut';
-    } else notes.push(t('checkOutAtDesk'));
+    if (!allowCheckOut) notes.push(t('checkOutAtDesk'));
   } else if (guest?.category === 'left') notes = [t('alreadyLeft')];
   else notes = [t('askDesk')];
   // The screen's heading: the question, or what there is to know when there is nothing to do here.
@@ -77,7 +92,20 @@ export function ConfirmStep() {
             {t(problem)}
           </p>
         )}
+        {action === 'checkIn' && <PartyPicker />}
         <div className="confirm-actions">
+          {guest.category === 'onsite' && !action && <DoorPinReveal ticket={guest.ticket} primary />}
+          {guest.category === 'onsite' && !action && allowCheckOut && (
+            <button
+              type="button"
+              className="button-secondary button-large"
+              onClick={() => useKiosk.setState({ intent: 'checkOut' })}
+              data-testid="kiosk-offer-check-out"
+            >
+              <Icon name="logOut" size={24} />
+              {t('checkOut')}
+            </button>
+          )}
           {action && (
             <button
               type="button"

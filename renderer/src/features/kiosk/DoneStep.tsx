@@ -3,7 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
 import { BADGE_SIZES_MM, VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
-import { formatClock, kioskName } from '../../lib/format.ts';
+import { formatClock, kioskName, ownOrderName } from '../../lib/format.ts';
+import type { KioskMessageKey } from './i18n/messages.ts';
+import { DoorPinReveal } from './DoorPinReveal.tsx';
+import { type KioskOutcome } from './kiosk-store.ts';
+import { UndoCheckOut } from './UndoCheckOut.tsx';
 import { useSession } from '../../stores/session.ts';
 import { useKiosk } from './kiosk-store.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
@@ -11,6 +15,12 @@ import { useTranslation } from './use-translation.ts';
 
 /** Long enough to read the message (and note a door PIN), short enough that the next guest finds the start screen. */
 export const DONE_SECONDS = 15;
+
+const TEXTS: Record<KioskOutcome, [KioskMessageKey, KioskMessageKey]> = {
+  checkIn: ['checkedInTitle', 'checkedInBody'],
+  checkOut: ['checkedOutTitle', 'checkedOutBody'],
+  undoCheckOut: ['undoneTitle', 'undoneBody'],
+};
 
 /** The badge, printed once per check-in: only it shows on paper (see kiosk.css, @media print). */
 function BadgePrint() {
@@ -20,9 +30,10 @@ function BadgePrint() {
   );
   const printed = useRef(false);
   const checkIn = step.kind === 'done' ? step.checkIn : null;
-  // No code (the core could not sign one): the check-in stands, and the desk gives the guest a badge.
-  const code = checkIn?.passCode ?? null;
-  const enabled = badge.enabled && checkIn !== null && code !== null;
+  // One badge each, for the guest and the party checked in with them; one without a code (the core could not
+  // sign one) is not printed: the check-in stands, and the desk gives that guest a badge.
+  const printable = step.kind === 'done' ? [checkIn, ...step.party].filter((c) => c?.passCode) : [];
+  const enabled = badge.enabled && checkIn !== null && printable.length > 0;
 
   useEffect(() => {
     if (!enabled || printed.current) return;
@@ -32,21 +43,24 @@ function BadgePrint() {
     return () => cancelAnimationFrame(frame);
   }, [enabled]);
 
-  if (!enabled || !checkIn || code === null) return null;
+  if (!enabled) return null;
   const size = BADGE_SIZES_MM[badge.layout];
   return (
     <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge">
       <style>{`@page { size: ${size.width}mm ${size.height}mm; margin: 0; }`}</style>
-      <VisitorBadge
-        guest={checkIn}
-        hostName={checkIn.hostName}
-        date={checkIn.startsAt ?? checkIn.tappedAt}
-        code={code}
-        layout={badge.layout}
-        branding={branding}
-        locale={locale}
-        labels={{ visitor: t('badgeVisitor'), host: t('badgeHost') }}
-      />
+      {printable.map((c) => (
+        <VisitorBadge
+          key={c!.invitationId}
+          guest={c!}
+          hostName={c!.hostName}
+          date={c!.startsAt ?? c!.tappedAt}
+          code={c!.passCode!}
+          layout={badge.layout}
+          branding={branding}
+          locale={locale}
+          labels={{ visitor: t('badgeVisitor'), host: t('badgeHost') }}
+        />
+      ))}
     </div>
   );
 }
@@ -77,21 +91,20 @@ export function DoneStep() {
 
   const guest = step.kind === 'done' ? step.guest : null;
   const checkIn = step.kind === 'done' ? step.checkIn : null;
-  const checkedIn = step.kind === 'done' && step.action === 'checkIn';
+  const action = step.kind === 'done' ? step.action : 'checkIn';
+  const checkedIn = action === 'checkIn';
   const following = step.kind === 'done' && step.following;
-  const name = guest ? guest.firstName?.trim() || kioskName(guest) : '';
-  const title = t(checkedIn ? 'checkedInTitle' : 'checkedOutTitle', { name });
-  const body = t(checkedIn ? 'checkedInBody' : 'checkedOutBody');
+  // The whole name in its own order ("Maria Popa", "王超"), as the guest is greeted.
+  const name = guest ? ownOrderName(guest) || kioskName(guest) : '';
+  const [titleKey, bodyKey] = TEXTS[action];
+  const title = t(titleKey, { name });
+  const body = t(bodyKey);
+  const party = step.kind === 'done' ? step.party.map(kioskName).join(', ') : '';
   const hostName = (step.kind === 'done' && (step.arrival?.hostName ?? checkIn?.hostName)) || null;
   const tappedAt = step.kind === 'done' ? (step.arrival?.tappedAt ?? checkIn?.tappedAt ?? null) : null;
   // The service has not confirmed the check-in yet, and the kiosk stopped waiting: the desk knows the way in.
   const unknownAccess = checkedIn && !following && guest?.pending === true;
-  const said = [
-    title,
-    body,
-    doorPin ? `${t('doorPin')}: ${[...doorPin].join(' ')}` : '',
-    unknownAccess ? t('seeReception') : '',
-  ]
+  const said = [title, body, party ? t('partyCheckedIn', { names: party }) : '', unknownAccess ? t('seeReception') : '']
     .filter(Boolean)
     .join(' ');
   useEffect(() => announce(said), [announce, said]);
@@ -111,12 +124,9 @@ export function DoneStep() {
       <p className="kiosk-intro">{body}</p>
       {checkedIn && (
         <div className="done-facts" data-testid="kiosk-done-facts">
-          {doorPin && (
-            <p className="done-pin" data-testid="kiosk-door-pin">
-              <span>{t('doorPin')}</span>
-              <strong>{doorPin}</strong>
-            </p>
-          )}
+          {party && <p data-testid="kiosk-party-done">{t('partyCheckedIn', { names: party })}</p>}
+          {/* Hidden until the guest taps to see it, and hidden again: the next in the queue must not read it. */}
+          {doorPin && <DoorPinReveal pin={doorPin} />}
           {hostName && (
             <p data-testid="kiosk-host">
               <span>{t('hostLabel')}</span>
@@ -144,6 +154,7 @@ export function DoneStep() {
           {t('badgePrinting')}
         </p>
       )}
+      <UndoCheckOut />
       <button type="button" className="button-primary button-large" onClick={reset} data-testid="kiosk-done-button">
         {t('done')}
       </button>

@@ -45,6 +45,9 @@ function StaffAccess() {
   const { open, openSheet, closeSheet } = useKiosk(
     useShallow((s) => ({ open: s.sheet === 'staff', openSheet: s.openSheet, closeSheet: s.closeSheet })),
   );
+  // A kiosk device no PIN can raise: a staff entry there would only ever answer that the PIN could not be checked.
+  const kioskOnly = useSession((s) => s.kioskOnly);
+  if (kioskOnly) return <span />;
   const labels: PinPadLabels = {
     title: t('pinTitle'),
     hint: t('pinHint'),

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { startCheckOut } from './check-out.ts';
 import { GuestSummary } from './GuestSummary.tsx';
 import { typeKey } from './keyboard-layout.ts';
 import { canLookUp, looksLikeCode, useKiosk } from './kiosk-store.ts';
@@ -11,6 +12,7 @@ import { WalkInEntry } from './WalkInStep.tsx';
 export function StartStep() {
   const { t, locale, language } = useTranslation();
   const heading = useFocusHeading();
+  const reset = useKiosk((state) => state.reset);
   const s = useKiosk(
     useShallow((s) => ({
       title: s.settings.welcomeTitle,
@@ -25,16 +27,24 @@ export function StartStep() {
       submitQuery: s.submitQuery,
       openScanner: s.openScanner,
       choose: s.choose,
+      intent: s.intent,
+      visitEnded: s.visitEnded,
+      allowCheckOut: s.settings.allowCheckOut,
+      // A scan finds someone only where codes exist: Foyer's passes (printed on badges) or the service's own.
+      canScan: s.settings.badge.enabled || s.settings.codes.servicePattern !== null,
     })),
   );
+  const checkingOut = s.intent === 'checkOut';
   const trimmed = s.query.trim();
   // The site's own title, unless it is the untouched default: that one speaks the guest's language.
-  const title = s.title.trim() && s.title.trim() !== 'Welcome' ? s.title : t('welcome');
+  const welcome = s.title.trim() && s.title.trim() !== 'Welcome' ? s.title : t('welcome');
+  const title = checkingOut ? t('checkOut') : welcome;
   const noMatch = !s.searching && s.searchedText === trimmed && s.results.length === 0 && trimmed.length > 0;
 
   let hint: string;
   if (s.problem) hint = t(s.problem);
   else if (s.searching || s.busy) hint = t('searching');
+  else if (noMatch && s.visitEnded) hint = t('visitEnded');
   else if (noMatch) hint = `${t('noMatch', { text: trimmed })} ${t('noMatchHelp')}`;
   else if (!canLookUp(trimmed) || looksLikeCode(trimmed)) hint = t('nameHint');
   else hint = '';
@@ -48,7 +58,7 @@ export function StartStep() {
           {title}
         </h1>
         <p className="kiosk-intro" data-testid="kiosk-intro">
-          {t('intro')}
+          {checkingOut ? t('checkOutFind') : t('intro')}
         </p>
       </header>
 
@@ -110,14 +120,34 @@ export function StartStep() {
         </div>
       ) : (
         <div className="kiosk-alt" data-answered={s.searchedText ?? ''} data-testid="kiosk-no-results">
-          <div className="kiosk-or">
-            <span>{t('or')}</span>
-          </div>
-          <button type="button" className="kiosk-scan" onClick={s.openScanner} data-testid="kiosk-scan">
-            <Icon name="scan" size={30} />
-            {t('scanButton')}
-          </button>
-          <WalkInEntry />
+          {(s.canScan || !checkingOut) && (
+            <div className="kiosk-or">
+              <span>{t('or')}</span>
+            </div>
+          )}
+          {s.canScan && (
+            <button type="button" className="kiosk-scan" onClick={s.openScanner} data-testid="kiosk-scan">
+              <Icon name="scan" size={30} />
+              {t('scanButton')}
+            </button>
+          )}
+          {!checkingOut && <WalkInEntry />}
+          {!checkingOut && s.allowCheckOut && (
+            <button
+              type="button"
+              className="button-ghost button-large"
+              onClick={startCheckOut}
+              data-testid="kiosk-check-out"
+            >
+              <Icon name="logOut" size={26} />
+              {t('checkOut')}
+            </button>
+          )}
+          {checkingOut && (
+            <button type="button" className="button-ghost button-large" onClick={reset} data-testid="kiosk-back">
+              {t('back')}
+            </button>
+          )}
         </div>
       )}
       <OnScreenKeyboard language={language} onKey={(key) => s.setQuery(typeKey(s.query, key, locale))} />

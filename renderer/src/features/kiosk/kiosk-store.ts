@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import {
   type KioskArrival,
   type KioskCheckIn,
+  type KioskCheckOut,
   type KioskGuest,
   LookupText,
 } from '../../../../shared/contract/kiosk.ts';
@@ -10,8 +11,11 @@ import { DEFAULT_KIOSK_SETTINGS, type KioskSettings } from '../../../../shared/c
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';
+import { useParty } from './party-store.ts';
 
 export type KioskAction = 'checkIn' | 'checkOut';
+/** What the success screen says: a check-in, a check-out, or a check-out taken back. */
+export type KioskOutcome = KioskAction | 'undoCheckOut';
 
 export type KioskStep =
   | { kind: 'start' }
@@ -20,9 +24,13 @@ export type KioskStep =
   | {
       kind: 'done';
       guest: KioskGuest;
-      action: KioskAction;
+      action: KioskOutcome;
       /** What the check-in answered at once (tap time, host, pass code); null after a check-out. */
       checkIn: KioskCheckIn | null;
+      /** The others of the party checked in with the guest, one check-in (and badge) each. */
+      party: KioskCheckIn[];
+      /** The check-out, with until when it can be undone; null after a check-in. */
+      checkOut: KioskCheckOut | null;
       /** The latest word on the check-in from the core: the door PIN once the service gave it. */
       arrival: KioskArrival | null;
       /** Still asking for the arrival: until then "please see reception" would be premature. */
@@ -68,6 +76,10 @@ interface KioskState {
   problem: KioskMessageKey | null;
   /** The code the shown guest was found by (null when found by name): asked again when the guests change. */
   foundByCode: string | null;
+  /** What the guest came to do: "Check out" on the start screen asks the check-out question at once. */
+  intent: KioskAction;
+  /** A name that found nobody names a visit of today that has ended: told so, not "no invitation". */
+  visitEnded: boolean;
   loadSettings(): Promise<void>;
   setLanguage(language: KioskLanguage): void;
   acceptOfferedLanguage(): void;
@@ -122,7 +134,10 @@ async function runLookups(set: (patch: Partial<KioskState>) => void) {
     queuedLookup = null;
     try {
       const results = await api.call('kiosk.lookup', { text: question.text });
-      if (question.sequence === lookupSequence) set({ results, searchedText: question.text, searching: false });
+      const miss =
+        results.length === 0 ? await api.call('kiosk.miss', { text: question.text }).catch(() => null) : null;
+      if (question.sequence === lookupSequence)
+        set({ results, searchedText: question.text, searching: false, visitEnded: miss?.reason === 'visitEnded' });
     } catch (error) {
       if (question.sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
     }
@@ -147,6 +162,8 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   busy: false,
   problem: null,
   foundByCode: null,
+  intent: 'checkIn',
+  visitEnded: false,
 
   async loadSettings() {
     try {
@@ -195,7 +212,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       set({ query: text, results: [], searchedText: null, searching: false, problem: null, foundByCode: null });
       return;
     }
-    set({ query: text, searching: true, problem: null, foundByCode: null });
+    set({ query: text, searching: true, problem: null, foundByCode: null, visitEnded: false });
     queuedLookup = { text: trimmed, sequence };
     if (!lookupInFlight) void runLookups(set);
   },
@@ -247,6 +264,8 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       offeredLanguage: offer,
       ownLanguage: null,
     });
+    if (guest.category === 'expected' && get().intent === 'checkIn') void useParty.getState().load(guest.ticket);
+    else useParty.getState().clear();
   },
 
   async confirm(action) {
@@ -258,11 +277,21 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     try {
       if (action === 'checkIn') {
         const checkIn = await api.call('kiosk.checkIn', input);
-        set({ step: { kind: 'done', guest: checkIn, action, checkIn, arrival: null, following: true } });
+        // One check-in each for the others ticked as here: one that fails leaves them to find themselves.
+        const party: KioskCheckIn[] = [];
+        for (const ticket of useParty.getState().ticked)
+          await api.call('kiosk.checkIn', { ticket }).then(
+            (c) => party.push(c),
+            () => {},
+          );
+        useParty.getState().clear();
+        const done = { guest: checkIn, action, checkIn, party, checkOut: null, arrival: null, following: true };
+        set({ step: { kind: 'done', ...done } });
         void get().followArrival(checkIn.invitationId);
       } else {
-        const guest = await api.call('kiosk.checkOut', input);
-        set({ step: { kind: 'done', guest, action, checkIn: null, arrival: null, following: false } });
+        const checkOut = await api.call('kiosk.checkOut', input);
+        const done = { guest: checkOut, action, checkIn: null, party: [], checkOut, arrival: null, following: false };
+        set({ step: { kind: 'done', ...done } });
       }
     } catch (error) {
       set({ problem: problemOf(error) });
@@ -331,6 +360,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
 
   back() {
     const { ownLanguage } = get();
+    useParty.getState().clear();
     set({
       step: { kind: 'start' },
       problem: null,
@@ -358,9 +388,12 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       busy: false,
       problem: null,
       foundByCode: null,
+      intent: 'checkIn',
+      visitEnded: false,
       languageChosen: false,
       language: toKioskLanguage(state.settings.defaultLanguage) ?? 'EN',
     }));
+    useParty.getState().clear();
     void get().loadSettings();
   },
 }));

@@ -99,6 +99,18 @@ export const en = {
   walkInWaitingBody: 'Reception is approving your visit.',
   walkInDeclinedTitle: 'Please see reception',
   walkInDeclinedBody: 'Our reception desk will be glad to help you.',
+  checkOutFind: 'Type your name to check out.',
+  confirmCheckOut: 'Check out {name}?',
+  undo: 'Undo',
+  undoneTitle: 'You are still checked in, {name}.',
+  undoneBody: 'Your check-out was taken back.',
+  showDoorPin: 'Show my door PIN',
+  doorPinAtDesk: 'For your door PIN, please ask at the reception desk.',
+  partyTitle: 'Is anyone here with you?',
+  partyHint: 'Tick who is here with you: they are checked in too.',
+  partyCheckedIn: 'Also checked in: {names}',
+  visitEnded: 'Your visit has already ended. Please see the reception desk.',
+  doorPinHide: 'Hide',
 };
 
 export type KioskMessageKey = keyof typeof en;
