@@ -10,6 +10,7 @@
  * and one spread line here (and the same in electron/core/app/core.ts).
  */
 import type { z } from 'zod';
+import { auditOperations } from './audit.ts';
 import { conflictsOperations } from './conflicts.ts';
 import { employeesOperations } from './employees.ts';
 import { groupsOperations } from './groups.ts';
@@ -41,6 +42,7 @@ export const operations = {
   ...hubOperations,
   ...walkInsOperations,
   ...evacuationOperations,
+  ...auditOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -12,8 +12,10 @@ import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
+import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
+import { auditHandlers } from './handlers/audit.ts';
 import { conflictsHandlers } from './handlers/conflicts.ts';
 import { employeesHandlers } from './handlers/employees.ts';
 import { groupsHandlers } from './handlers/groups.ts';
@@ -55,6 +57,7 @@ const handlers: Handlers<OperationName> = {
   ...hubHandlers,
   ...walkInsHandlers,
   ...evacuationHandlers,
+  ...auditHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -196,7 +199,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
         };
-        const output = await handlers[name](parsed.data, ctx);
+        // A staff action is written to the audit log with it (see audit.ts).
+        const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
         noteCheckInDevice(ctx, name, parsed.data, output);
         return output;
       } catch (error) {

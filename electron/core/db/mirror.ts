@@ -6,6 +6,7 @@ import { openChecked, quickCheck } from './open-checked.ts';
 import { salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
+import { createAuditLogRepo } from './repos/audit-log.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
@@ -95,6 +96,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     walkIns: createWalkInsRepo(db),
+    auditLog: createAuditLogRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();
