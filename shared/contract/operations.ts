@@ -24,6 +24,7 @@ import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
 import { syncOperations } from './sync.ts';
+import { visitsOperations } from './visits.ts';
 import { walkInsOperations } from './walk-ins.ts';
 import { evacuationOperations } from './evacuation.ts';
 
@@ -43,6 +44,7 @@ export const operations = {
   ...walkInsOperations,
   ...evacuationOperations,
   ...auditOperations,
+  ...visitsOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -68,6 +68,14 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
       detail: `${input.kind}: ${out.items} items, batch ${out.batchId}`,
     }),
   },
+  // Personal data of every visitor leaves the machine: who took it is worth knowing.
+  'visits.export': {
+    entry: ({ firstDay, lastDay, format }, out) => ({
+      action: 'visitor-log-export',
+      subject: firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`,
+      detail: `${out.rows} visits as ${format.toUpperCase()}`,
+    }),
+  },
   'outbox.retry': { entry: ({ id }) => ({ action: 'retry', subject: `outbox ${id}` }) },
   'outbox.retryAll': { entry: () => ({ action: 'retry', subject: 'every failed item' }) },
   'conflicts.retry': {

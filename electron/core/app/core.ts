@@ -29,6 +29,7 @@ import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { syncHandlers } from './handlers/sync.ts';
+import { visitsHandlers } from './handlers/visits.ts';
 import { walkInsHandlers } from './handlers/walk-ins.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
@@ -58,6 +59,7 @@ const handlers: Handlers<OperationName> = {
   ...walkInsHandlers,
   ...evacuationHandlers,
   ...auditHandlers,
+  ...visitsHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */

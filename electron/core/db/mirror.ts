@@ -14,6 +14,7 @@ import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
+import { createVisitsRepo } from './repos/visits.ts';
 import { createWalkInsRepo } from './repos/walk-ins.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -97,6 +98,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     walkIns: createWalkInsRepo(db),
     auditLog: createAuditLogRepo(db),
+    visits: createVisitsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();
