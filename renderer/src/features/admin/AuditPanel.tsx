@@ -89,16 +89,16 @@ export function AuditPanel() {
         </div>
       </header>
       <div className="audit-filters" role="group" aria-label="Filters">
-        <label>
-          From
+        <label className="field">
+          <span>From</span>
           <input type="date" value={filters.fromDay} onChange={set('fromDay')} />
         </label>
-        <label>
-          To
+        <label className="field">
+          <span>To</span>
           <input type="date" value={filters.toDay} onChange={set('toDay')} />
         </label>
-        <label>
-          Action
+        <label className="field">
+          <span>Action</span>
           <select value={filters.action} onChange={set('action')} data-testid="audit-action">
             <option value="">Every action</option>
             {choices.actions.map((a) => (
@@ -106,8 +106,8 @@ export function AuditPanel() {
             ))}
           </select>
         </label>
-        <label>
-          Screen or device
+        <label className="field">
+          <span>Screen or device</span>
           <select value={filters.device} onChange={set('device')}>
             <option value="">Every screen</option>
             {choices.devices.map((d) => (
@@ -115,8 +115,8 @@ export function AuditPanel() {
             ))}
           </select>
         </label>
-        <label>
-          Role
+        <label className="field">
+          <span>Role</span>
           <select value={filters.role} onChange={set('role')}>
             <option value="">Every role</option>
             {Object.entries(ROLE_LABELS).map(([value, label]) => (

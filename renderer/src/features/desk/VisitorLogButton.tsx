@@ -62,12 +62,12 @@ export function VisitorLogButton() {
         <h2 id="visitor-log-title">Visitor log</h2>
         <p className="muted">Everyone who arrived on these days, with when they arrived and left and where.</p>
         <div className="visitor-log-days">
-          <label>
-            First day
+          <label className="field">
+            <span>First day</span>
             <input type="date" value={firstDay} onChange={(e) => setFirstDay(e.target.value)} />
           </label>
-          <label>
-            Last day
+          <label className="field">
+            <span>Last day</span>
             <input type="date" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
           </label>
         </div>
