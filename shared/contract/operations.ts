@@ -10,6 +10,7 @@
  * and one spread line here (and the same in electron/core/app/core.ts).
  */
 import type { z } from 'zod';
+import { auditOperations } from './audit.ts';
 import { conflictsOperations } from './conflicts.ts';
 import { employeesOperations } from './employees.ts';
 import { groupsOperations } from './groups.ts';
@@ -23,6 +24,7 @@ import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
 import { syncOperations } from './sync.ts';
+import { visitsOperations } from './visits.ts';
 import { walkInsOperations } from './walk-ins.ts';
 import { evacuationOperations } from './evacuation.ts';
 
@@ -41,6 +43,8 @@ export const operations = {
   ...hubOperations,
   ...walkInsOperations,
   ...evacuationOperations,
+  ...auditOperations,
+  ...visitsOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

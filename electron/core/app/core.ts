@@ -12,8 +12,10 @@ import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
+import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
+import { auditHandlers } from './handlers/audit.ts';
 import { conflictsHandlers } from './handlers/conflicts.ts';
 import { employeesHandlers } from './handlers/employees.ts';
 import { groupsHandlers } from './handlers/groups.ts';
@@ -28,6 +30,7 @@ import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { syncHandlers } from './handlers/sync.ts';
+import { visitsHandlers } from './handlers/visits.ts';
 import { walkInsHandlers } from './handlers/walk-ins.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
@@ -57,6 +60,8 @@ const handlers: Handlers<OperationName> = {
   ...hubHandlers,
   ...walkInsHandlers,
   ...evacuationHandlers,
+  ...auditHandlers,
+  ...visitsHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -198,7 +203,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
         };
-        const output = await handlers[name](parsed.data, ctx);
+        // A staff action is written to the audit log with it (see audit.ts).
+        const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
         noteCheckInDevice(ctx, name, parsed.data, output);
         return output;
       } catch (error) {

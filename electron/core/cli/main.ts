@@ -23,6 +23,8 @@ Commands:
   push identities|profiles|events FILE
                           validate a file and queue it for the service (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
+  visits --from D --to D [--out FILE]
+                          the visitor log of those days as CSV (stdout) or FILE.csv / FILE.xlsx
   web [--port 5170]       serve the app to a browser (kiosk; desk and admin with a PIN)
   hub [--port 5443]       serve this site's paired kiosks and desks over HTTPS (one mirror, one outbox)
   devices [pair|revoke]   the hub's paired devices: list, pair CODE --role R --name N, revoke ID
@@ -79,6 +81,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   outbox: async () => {
     const m = await import('./outbox-commands.ts');
     return { run: m.outboxCommand, usage: m.OUTBOX_USAGE };
+  },
+  visits: async () => {
+    const m = await import('./visits-command.ts');
+    return { run: m.visitsCommand, usage: m.VISITS_USAGE };
   },
   web: async () => {
     const m = await import('./web-command.ts');

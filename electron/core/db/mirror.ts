@@ -6,6 +6,7 @@ import { openChecked, quickCheck } from './open-checked.ts';
 import { salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
+import { createAuditLogRepo } from './repos/audit-log.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
@@ -13,6 +14,7 @@ import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
+import { createVisitsRepo } from './repos/visits.ts';
 import { createWalkInsRepo } from './repos/walk-ins.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -95,6 +97,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     walkIns: createWalkInsRepo(db),
+    auditLog: createAuditLogRepo(db),
+    visits: createVisitsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -67,6 +67,19 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
       { automatic: true },
     );
     mirror.syncState.recordSuccess(LAST_RUN_ROW, iso(at), { watermark: day });
+    // In the audit log with the check-outs: no person did it, so the role is the system's.
+    if (done.length)
+      mirror.auditLog.add({
+        at: iso(at),
+        action: 'automatic-check-out',
+        role: 'system',
+        device: 'automatic',
+        subject: done
+          .slice(0, 50)
+          .map(({ guest }) => guest.invitationId)
+          .join(' '),
+        detail: `${done.length} checked out (${config.autoCheckOut}), ${refused.length} refused`,
+      });
     return {
       day,
       checkedOut: done.map(({ guest }) => guest.invitationId),

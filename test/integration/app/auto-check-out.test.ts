@@ -124,6 +124,10 @@ describe('autoCheckOut', () => {
       const done = run(app);
       expect(done?.checkedOut.sort()).toEqual([...ended].sort());
       expect(run(app)).toBeUndefined();
+      // In the audit log once, with the check-outs it made, by no person.
+      expect(app.runtime.mirror.auditLog.list({ action: 'automatic-check-out', limit: 10 })).toEqual([
+        expect.objectContaining({ role: 'system', device: 'automatic', subject: done!.checkedOut.join(' ') }),
+      ]);
 
       // Queued like a desk's check-out, marked as automatic.
       const rows = transitionRows(app).slice(before);

@@ -173,6 +173,17 @@ describe('sessions and credentials', () => {
     expect(lobby.addresses).toHaveLength(2);
     await desk.call('hub.revoke', { id: lobby.id });
     for (const client of [kiosk, copy]) expect((await client.send('POST', '/app/kiosk.settings')).status).toBe(401);
+    // The audit log names the paired device that revoked, and the hub's window that paired.
+    const audit = await site.core.call(local, 'audit.list', {});
+    expect(audit.entries[0]).toMatchObject({
+      action: 'revoke',
+      subject: 'Lobby 1',
+      device: 'Reception 2',
+      role: 'desk',
+    });
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({ action: 'pair', subject: 'Lobby 1', device: 'desktop', role: 'admin' }),
+    );
   });
 
   it("a kiosk device's stream hears no desk events, and the status without the outbox", async () => {

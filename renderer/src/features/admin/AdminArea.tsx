@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Tabs } from '../../components/Tabs.tsx';
 import { onAppEvent, useSession } from '../../stores/session.ts';
 import { type AdminSection, useAdmin } from './admin-store.ts';
+import { AuditPanel } from './AuditPanel.tsx';
 import { BrowsePanel } from './BrowsePanel.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { PushPanel } from './PushPanel.tsx';
@@ -34,6 +35,7 @@ export function AdminArea() {
     sync: 'Sync',
     browse: 'Groups and employees',
     settings: 'Settings',
+    audit: 'Audit log',
   };
   return (
     <main className="admin" data-testid="admin">
@@ -53,6 +55,7 @@ export function AdminArea() {
           { id: 'sync', label: 'Sync', ...(syncTrouble > 0 ? { count: syncTrouble, tone: 'warn' as const } : {}) },
           { id: 'browse', label: 'Groups and employees' },
           { id: 'settings', label: 'Settings' },
+          { id: 'audit', label: titles.audit },
         ]}
       />
       <div className="admin-body">
@@ -61,6 +64,7 @@ export function AdminArea() {
         {section === 'sync' && <SyncPanel />}
         {section === 'browse' && <BrowsePanel />}
         {section === 'settings' && <SettingsPanel />}
+        {section === 'audit' && <AuditPanel />}
       </div>
     </main>
   );

@@ -17,6 +17,7 @@ import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.ts
 import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { useDeskToday } from './use-today.ts';
+import { VisitorLogButton } from './VisitorLogButton.tsx';
 import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
@@ -193,6 +194,7 @@ export function DeskScreen() {
                 <Icon name="printer" size={18} />
                 Evacuation list
               </button>
+              <VisitorLogButton />
             </div>
           </div>
           <div className="desk-toolbar">

@@ -1,0 +1,154 @@
+/**
+ * The audit log's one writer for staff actions: which operations are
+ * audited, what each entry says of them, and running the action with its
+ * entry.
+ *
+ * Why here, around the handler, and not in each use case: every door goes
+ * through core.call, so no action can be added without deciding here whether
+ * it is audited, and a use case needs no session to know who acts. A
+ * synchronous handler runs inside one mirror transaction with its entry:
+ * the use cases' own transactions nest in it (savepoints), so the action and
+ * its entry are committed together, and an action that throws leaves no
+ * entry. An asynchronous handler (a push reads and checks a file first; a
+ * PIN is hashed; a new connection is tested against the service) cannot hold
+ * a transaction over an await: its entry is written right after it
+ * succeeded. Settings live in the configuration file and pairings in the
+ * hub's store, not in the mirror: their entry follows their write.
+ *
+ * A kiosk session's calls are not audited: they are a guest checking
+ * themselves in, not a staff action, and the service records their arrival.
+ */
+import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
+import { iso } from '../../../shared/time.ts';
+import type { NewAuditRow } from '../db/repos/audit-log.ts';
+import type { HandlerContext, ParsedInput } from './handler.ts';
+
+interface Entry {
+  action: string;
+  subject?: string | number | undefined;
+  detail?: string | undefined;
+}
+
+interface Audited<K extends OperationName> {
+  entry: (input: ParsedInput<K>, output: OperationOutput<K>) => Entry;
+}
+
+const count = (ids: readonly number[]) => (ids.length > 20 ? `${ids.slice(0, 20).join(' ')} …` : ids.join(' '));
+const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
+
+/** Every audited operation: an action's name is what the console's filter offers. */
+export const AUDITED: { [K in OperationName]?: Audited<K> } = {
+  'guests.transition': {
+    entry: ({ invitationId, action }) => ({
+      action: action === 'checkIn' ? 'check-in' : action === 'checkOut' ? 'check-out' : 'undo',
+      subject: invitationId,
+    }),
+  },
+  'guests.checkOutMany': {
+    entry: (_, out) => ({
+      action: 'bulk-check-out',
+      subject: count(out.guests.map((g) => g.invitationId)),
+      detail: `${out.guests.length} checked out, ${out.refused.length} refused`,
+    }),
+  },
+  'guests.undoCheckOutMany': {
+    entry: (_, out) => ({ action: 'undo-bulk-check-out', subject: count(out.guests.map((g) => g.invitationId)) }),
+  },
+  'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
+  'walkIns.approve': { entry: ({ id }) => ({ action: 'walk-in-approve', subject: `walk-in ${id}` }) },
+  'walkIns.decline': { entry: ({ id }) => ({ action: 'walk-in-decline', subject: `walk-in ${id}` }) },
+  'walkIns.add': { entry: (_, out) => ({ action: 'walk-in-add', subject: `walk-in ${out.id}` }) },
+  'walkIns.checkInAgain': {
+    entry: ({ invitationId }) => ({ action: 'walk-in-check-in-again', subject: invitationId }),
+  },
+  'pushes.queue': {
+    entry: (input, out) => ({
+      action: 'push',
+      subject: input.fileName,
+      detail: `${input.kind}: ${out.items} items, batch ${out.batchId}`,
+    }),
+  },
+  // Personal data of every visitor leaves the machine: who took it is worth knowing.
+  'visits.export': {
+    entry: ({ firstDay, lastDay, format }, out) => ({
+      action: 'visitor-log-export',
+      subject: firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`,
+      detail: `${out.rows} visits as ${format.toUpperCase()}`,
+    }),
+  },
+  'outbox.retry': { entry: ({ id }) => ({ action: 'retry', subject: `outbox ${id}` }) },
+  'outbox.retryAll': { entry: () => ({ action: 'retry', subject: 'every failed item' }) },
+  'conflicts.retry': {
+    entry: ({ id }, out) => ({ action: 'retry', subject: out.invitationId, detail: `conflict ${id}` }),
+  },
+  'conflicts.dismiss': { entry: ({ id }) => ({ action: 'dismiss-conflict', subject: `conflict ${id}` }) },
+  'settings.setKiosk': settings('kiosk'),
+  'settings.setConnection': settings('connection'),
+  // The PIN itself is never written: only whose PIN changed.
+  'settings.setPin': { entry: ({ role }) => ({ action: 'settings', subject: `${role} PIN` }) },
+  'settings.setFlow': settings('check-in flow'),
+  'settings.setSync': settings('sync and retention'),
+  'evacuation.setAssemblyPoint': settings('assembly point'),
+  'hub.pair': { entry: (_, out) => ({ action: 'pair', subject: out.name }) },
+  'hub.revoke': { entry: (_, out) => ({ action: 'revoke', subject: out.name }) },
+  'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },
+  'evacuation.tick': {
+    entry: (input) => ({
+      action: 'roll-call-tick',
+      subject: input.invitationId,
+      detail: `roll call ${input.rollCallId}: ${input.accounted ? 'accounted' : 'not accounted'}`,
+    }),
+  },
+  'evacuation.end': { entry: ({ rollCallId }) => ({ action: 'roll-call-end', subject: `roll call ${rollCallId}` }) },
+};
+
+/** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
+export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {
+  const { client } = ctx.session;
+  const device = /^device:(\d+)$/.exec(client);
+  if (device) {
+    const found = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]));
+    return found ? found.name : `paired device ${device[1]}`;
+  }
+  if (client.startsWith('ip:')) return `browser ${client.slice(3)}`;
+  return client;
+}
+
+function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
+  return {
+    at: iso(ctx.now()),
+    action: entry.action,
+    role: ctx.session.role,
+    device: deviceOf(ctx),
+    subject: entry.subject === undefined ? null : String(entry.subject),
+    detail: entry.detail ?? null,
+  };
+}
+
+/** Runs a handler; an audited staff action runs with its entry (see above). */
+export async function runAudited<K extends OperationName>(
+  name: K,
+  input: ParsedInput<K>,
+  ctx: HandlerContext,
+  run: () => OperationOutput<K> | Promise<OperationOutput<K>>,
+): Promise<OperationOutput<K>> {
+  const audited = AUDITED[name] as Audited<K> | undefined;
+  if (!audited || ctx.session.role === 'kiosk') return run();
+  const write = (output: OperationOutput<K>) =>
+    ctx.runtime.mirror.auditLog.add(rowOf(ctx, audited.entry(input, output)));
+  let pending: Promise<OperationOutput<K>> | undefined;
+  const output = ctx.runtime.mirror.transaction(() => {
+    const result = run();
+    // Better-sqlite3 refuses a promise from a transaction: what ran up to the handler's first await is committed.
+    if (result instanceof Promise) {
+      pending = result;
+      return undefined;
+    }
+    write(result);
+    return result;
+  });
+  if (!pending) return output!;
+  const settled = await pending;
+  write(settled);
+  return settled;
+}

@@ -1,0 +1,157 @@
+/**
+ * The audit log, through the app core against the reference service over
+ * HTTP: each staff action writes its entry with its time, device and role in
+ * the same transaction (a refused action writes none; a kiosk guest's own
+ * check-in is not a staff action); the admin filters and exports it as CSV
+ * (neutralised); the retention purges it with the mirror.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../electron/core/app/core.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
+import type { Runtime } from '../../../electron/core/runtime.ts';
+import { purgeExpired } from '../../../electron/core/sync/pulls.ts';
+import { DAY, HOUR, iso } from '../../../shared/time.ts';
+import { openApp } from '../../support/app.ts';
+import { cleanup, fromNow, putUntilOk, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+
+let service: Awaited<ReturnType<typeof startServiceOn>>;
+let runtime: Runtime;
+let core: AppCore;
+let clock = Date.now();
+const desk = createSession('audit-desk', 'desk', 'desk', 'ip:192.0.2.7');
+const admin = createSession('audit-admin', 'admin', 'admin', 'desktop');
+const kiosk = createSession('audit-kiosk', 'kiosk', 'kiosk', 'desktop');
+let ids: number[];
+
+const entries = async (filter: Record<string, string> = {}) => (await core.call(admin, 'audit.list', filter)).entries;
+const latest = async () => (await entries())[0];
+
+beforeAll(async () => {
+  service = await startServiceOn(tempDir('foyer-audit-svc-'));
+  const sourceId = uid('audit-ev');
+  const invitations = Array.from({ length: 5 }, (_, i) => ({
+    sourceId: `${sourceId}-${i}`,
+    email: `${sourceId}-${i}@example.test`,
+    firstName: `Audit${i}`,
+    lastName: 'Guest',
+  }));
+  const event = {
+    sourceId,
+    name: 'Audit',
+    startsAt: fromNow(-HOUR),
+    endsAt: fromNow(DAY),
+    locationId: 10,
+    invitations,
+  };
+  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
+  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
+  ids = service.db
+    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
+    .pluck()
+    .all(sourceId) as number[];
+  ({ runtime, core } = await openApp(tempDir('foyer-audit-data-'), {
+    service,
+    now: () => clock,
+    config: { locationId: 10, companyId: 1 },
+  }));
+  await core.call(desk, 'sync.now', { full: true });
+}, 30_000);
+
+afterAll(async () => {
+  await runtime?.close();
+  await cleanup();
+});
+
+describe('the audit log', () => {
+  it('records a check-in with its time, the browser it came from and the role', async () => {
+    await core.call(desk, 'guests.transition', { invitationId: ids[0]!, action: 'checkIn' });
+    expect(await latest()).toMatchObject({
+      at: iso(clock),
+      action: 'check-in',
+      role: 'desk',
+      device: 'browser 192.0.2.7',
+      subject: String(ids[0]),
+    });
+  });
+
+  it('records a check-out, an undo and a PIN reveal', async () => {
+    await core.call(desk, 'guests.transition', { invitationId: ids[1]!, action: 'checkIn' });
+    await core.call(desk, 'guests.transition', { invitationId: ids[1]!, action: 'undo' });
+    expect(await latest()).toMatchObject({ action: 'undo', subject: String(ids[1]) });
+    await core.call(desk, 'guests.transition', { invitationId: ids[0]!, action: 'checkOut' });
+    expect(await latest()).toMatchObject({ action: 'check-out', subject: String(ids[0]) });
+    await core.call(desk, 'guests.revealPin', { invitationId: ids[0]! });
+    expect(await latest()).toMatchObject({ action: 'pin-reveal', subject: String(ids[0]), role: 'desk' });
+  });
+
+  it('records a bulk check-out and its undo', async () => {
+    await core.call(desk, 'guests.transition', { invitationId: ids[2]!, action: 'checkIn' });
+    await core.call(desk, 'guests.transition', { invitationId: ids[3]!, action: 'checkIn' });
+    await core.call(desk, 'guests.checkOutMany', { invitationIds: [ids[2]!, ids[3]!] });
+    expect(await latest()).toMatchObject({ action: 'bulk-check-out', detail: '2 checked out, 0 refused' });
+    await core.call(desk, 'guests.undoCheckOutMany', { invitationIds: [ids[2]!, ids[3]!] });
+    expect(await latest()).toMatchObject({ action: 'undo-bulk-check-out', subject: `${ids[2]} ${ids[3]}` });
+  });
+
+  it('records a roll call: start, tick, end', async () => {
+    const rollCall = await core.call(desk, 'evacuation.start', {});
+    expect(await latest()).toMatchObject({ action: 'roll-call-start', subject: `roll call ${rollCall.id}` });
+    await core.call(desk, 'evacuation.tick', { rollCallId: rollCall.id, invitationId: ids[2]!, accounted: true });
+    expect(await latest()).toMatchObject({ action: 'roll-call-tick', subject: String(ids[2]) });
+    await core.call(desk, 'evacuation.end', { rollCallId: rollCall.id });
+    expect(await latest()).toMatchObject({ action: 'roll-call-end' });
+  });
+
+  it('records a retry and a settings change by the admin, without the setting values', async () => {
+    await core.call(admin, 'outbox.retryAll', {});
+    expect(await latest()).toMatchObject({ action: 'retry', role: 'admin', device: 'desktop' });
+    await core.call(admin, 'settings.setPin', { role: 'desk', pin: '482915' });
+    const entry = await latest();
+    expect(entry).toMatchObject({ action: 'settings', subject: 'desk PIN' });
+    expect(JSON.stringify(entry)).not.toContain('482915');
+  });
+
+  it('writes nothing for a refused action, and nothing for a kiosk guest checking themselves in', async () => {
+    const before = (await entries()).length;
+    await expect(
+      core.call(desk, 'guests.transition', { invitationId: 999_999_999, action: 'checkIn' }),
+    ).rejects.toThrow();
+    // Checked out already: a second check-out is refused by the flow.
+    await expect(core.call(desk, 'guests.transition', { invitationId: ids[0]!, action: 'checkOut' })).rejects.toThrow();
+    const found = (await core.call(kiosk, 'kiosk.lookup', { text: 'Audit4 Guest' })).find(
+      (g) => g.invitationId === ids[4],
+    );
+    await core.call(kiosk, 'kiosk.checkIn', { ticket: found!.ticket });
+    expect((await entries()).length).toBe(before);
+  });
+
+  it('filters by action, role, device and date range', async () => {
+    expect((await entries({ action: 'check-in' })).every((e) => e.action === 'check-in')).toBe(true);
+    expect((await entries({ role: 'admin' })).map((e) => e.action)).toEqual(['settings', 'retry']);
+    expect((await entries({ device: 'desktop' })).length).toBe(2);
+    expect(await entries({ from: iso(clock + 1), to: iso(clock + HOUR) })).toEqual([]);
+    const { actions, devices } = await core.call(admin, 'audit.list', {});
+    expect(actions).toContain('pin-reveal');
+    expect(devices).toEqual(['browser 192.0.2.7', 'desktop']);
+  });
+
+  it('exports the filtered log as CSV, every cell neutralised', async () => {
+    const sly = createSession('audit-sly', 'desk', 'desk', '=HYPERLINK("http://x")');
+    await core.call(sly, 'guests.revealPin', { invitationId: ids[0]! });
+    const { csv, rows, fileName } = await core.call(admin, 'audit.exportCsv', { action: 'pin-reveal' });
+    expect(fileName).toMatch(/^foyer-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows).toBe(2);
+    const lines = csv.trimEnd().split('\n');
+    expect(lines[0]).toBe('time,action,role,device,subject,detail');
+    expect(lines[1]).toContain(`,pin-reveal,desk,"'=HYPERLINK(""http://x"")",${ids[0]},`);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('is purged with the mirror after the retention period', async () => {
+    const count = (await entries()).length;
+    expect(count).toBeGreaterThan(0);
+    purgeExpired(runtime.mirror, runtime.config, clock + runtime.config.retentionDays * DAY + 1);
+    expect(await entries()).toEqual([]);
+    clock += DAY;
+  });
+});
