@@ -10,10 +10,10 @@ import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import type { AppEvent } from '../../../shared/contract/events.ts';
-import { openApp, today } from '../../support/app.ts';
+import { openApp, today as todayOf } from '../../support/app.ts';
+import { clockFrom } from '../../support/clock.ts';
 import {
   cleanup,
-  fromNow,
   HOUR,
   putUntilOk,
   seedGuests,
@@ -24,6 +24,11 @@ import {
   type SeededGuest,
 } from '../outbox/helpers.ts';
 
+/** An ordinary morning (10:30 local, today), for the service and the core: nothing here depends on the hour it runs. */
+const clock = clockFrom(new Date().setHours(10, 30, 0, 0));
+const fromNow = (ms: number) => new Date(clock() + ms).toISOString();
+const today = () => todayOf(clock());
+
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
 let core: AppCore;
@@ -33,8 +38,8 @@ const events: AppEvent[] = [];
 const desk = createSession('desk-1', 'desk', 'desk');
 
 beforeAll(async () => {
-  service = await startServiceOn(tempDir('foyer-desk-svc-'));
-  ({ guests } = await seedGuests({ baseUrl: service.baseUrl, db: service.db }, 6, { prefix: 'Desk' }));
+  service = await startServiceOn(tempDir('foyer-desk-svc-'), { now: clock });
+  ({ guests } = await seedGuests({ baseUrl: service.baseUrl, db: service.db }, 6, { prefix: 'Desk', now: clock }));
   // An event that is over: its guests cannot be checked in any more.
   const res = await putUntilOk(service.baseUrl, '/events', {
     events: [
@@ -52,6 +57,7 @@ beforeAll(async () => {
   ({ runtime, core } = await openApp(tempDir('foyer-desk-data-'), {
     service,
     config: { locationId: 10, companyId: 1 },
+    now: clock,
   }));
   core.subscribe((event) => events.push(event));
   await core.call(desk, 'sync.now', { full: true });

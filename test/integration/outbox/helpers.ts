@@ -204,7 +204,7 @@ export async function putUntilOk(
 export async function seedGuests(
   target: { baseUrl: string; db: Database.Database | (() => Database.Database) },
   n: number,
-  options: { eventSourceId?: string; prefix?: string; token?: string } = {},
+  options: { eventSourceId?: string; prefix?: string; token?: string; now?: () => number } = {},
 ): Promise<{ eventSourceId: string; guests: SeededGuest[] }> {
   const eventSourceId = options.eventSourceId ?? uid('ev');
   const prefix = options.prefix ?? uid('g');
@@ -217,8 +217,9 @@ export async function seedGuests(
   const event = {
     sourceId: eventSourceId,
     name: `Event ${eventSourceId}`,
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(2 * HOUR),
+    // From an hour ago to two hours ahead, by the test's clock when it has one.
+    startsAt: options.now ? new Date(options.now() - HOUR).toISOString() : fromNow(-HOUR),
+    endsAt: options.now ? new Date(options.now() + 2 * HOUR).toISOString() : fromNow(2 * HOUR),
     locationId: 10,
     invitations,
   };
