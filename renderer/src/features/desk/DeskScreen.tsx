@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { type TabItem, Tabs } from '../../components/Tabs.tsx';
-import { plural } from '../../lib/format.ts';
+import { formatClock, formatDay, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { BulkCheckOut } from './BulkCheckOut.tsx';
@@ -248,8 +248,7 @@ export function DeskScreen() {
                   <option value="">All events</option>
                   {s.overview?.events.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {new Date(e.startsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}{' '}
-                      {e.name} ({e.guests})
+                      {formatClock(e.startsAt)} {e.name} ({e.guests})
                     </option>
                   ))}
                 </select>
@@ -275,11 +274,7 @@ export function DeskScreen() {
           <ArrivalsChart
             overview={s.overview}
             from={dayRange(s.day).from}
-            day={new Date(dayRange(s.day).from).toLocaleDateString(undefined, {
-              weekday: 'short',
-              day: 'numeric',
-              month: 'short',
-            })}
+            day={formatDay(dayRange(s.day).from)}
             isToday={isToday}
           />
         )}

@@ -59,7 +59,8 @@ export const createConflictsSlice: StateCreator<DeskState, [], [], ConflictsSlic
       set({ syncing: true });
       try {
         const status = await api.call('sync.now', {});
-        if (status.online === false) notify('error', 'The service could not be reached: the desk keeps working offline.');
+        if (status.online === false)
+          notify('error', 'The service could not be reached: the desk keeps working offline.');
         else notify('info', 'Synced with the service.');
       } catch (error) {
         notify('error', `Sync failed: ${errorText(error)}`);

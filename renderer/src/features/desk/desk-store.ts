@@ -158,11 +158,7 @@ const createListSlice: StateCreator<DeskState, [], [], ListSlice> = (set, get) =
       if (!answer.current) return;
       const { total, guests, offset, counts, version } = answer.value;
       set((s) => {
-        const rows = fresh
-          ? resized([], total)
-          : s.rows.length === total
-            ? s.rows.slice()
-            : resized(s.rows, total);
+        const rows = fresh ? resized([], total) : s.rows.length === total ? s.rows.slice() : resized(s.rows, total);
         guests.forEach((guest, i) => (rows[offset + i] = guest));
         const newest = Math.max(s.version, version);
         return { rows, total, counts, version: newest, shownQuery: query, loaded: true, loadError: null };

@@ -81,7 +81,6 @@ interface DevicesState {
   revoke(id: number): Promise<void>;
 }
 
-
 export const useDevices = create<DevicesState>()((set, get) => ({
   status: null,
   loadError: null,
