@@ -252,7 +252,7 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     await dialog.waitFor({ state: 'detached' });
     expect(site.runtime.mirror.guests.byId(guest.invitationId)).toMatchObject({ category: 'expected' });
     await page.fill('[data-testid=desk-search]', '');
-  });
+  }, 30_000);
 
   it("says why yesterday's guests cannot be checked in, instead of a button", async () => {
     await page.click('[data-testid=tab-expected]');

@@ -18,20 +18,18 @@ export function ConfirmAction({
     // Focus goes back to the button that asked when the dialog closes.
     const before = document.activeElement as HTMLElement | null;
     confirmButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      before?.focus();
-    };
-  }, [onCancel]);
+    return () => before?.focus();
+  }, []);
   // In the body: a row of the list is moved by a transform, which would hold a fixed backdrop inside it.
   return createPortal(
     <div
       className="modal-backdrop"
-      // Clicks and keys stay in the dialog: the row it was opened from would take them as its own.
+      // Clicks and keys stay in the dialog (the row it was opened from, the desk's Escape would take them as theirs).
       onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Escape') onCancel();
+      }}
       onPointerDown={(e) => e.target === e.currentTarget && onCancel()}
     >
       <div
