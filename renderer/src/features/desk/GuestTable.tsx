@@ -104,7 +104,7 @@ function TimeCell({ guest }: { guest: DeskGuest }) {
       : guest.category === 'left' && guest.leftAt
         ? ['Left', guest.leftAt]
         : [null, null];
-  const day = guest.category !== 'onsite' ? otherDay(guest.startsAt, now) : undefined;
+  const day = guest.category !== 'onsite' ? otherDay(guest, now) : undefined;
   const dayMark = day && (
     <span className="day-mark" data-testid="day-mark">
       {day}

@@ -10,11 +10,20 @@ import type { TransitionAction } from './guest-lists.ts';
 
 const startOfDay = (at: Date) => new Date(at.getFullYear(), at.getMonth(), at.getDate()).getTime();
 
-/** "Tomorrow", "Yesterday" or "Thu 26 Nov" for a visit on another day than `now`'s; undefined for today's (or no time). */
-export function otherDay(startsAt: string | null, now: number, locale = 'en-GB'): string | undefined {
+/**
+ * "Tomorrow", "Yesterday" or "Thu 26 Nov" for a visit on another day than
+ * `now`'s; undefined for today's, for one under way now (begun last night,
+ * it is the visit of the moment), or without a time.
+ */
+export function otherDay(
+  { startsAt, endsAt }: Pick<Guest, 'startsAt' | 'endsAt'>,
+  now: number,
+  locale = 'en-GB',
+): string | undefined {
   if (!startsAt) return undefined;
   const start = new Date(startsAt);
   if (Number.isNaN(start.getTime())) return undefined;
+  if (start.getTime() <= now && (!endsAt || Date.parse(endsAt) > now)) return undefined;
   const days = Math.round((startOfDay(start) - startOfDay(new Date(now))) / 86_400_000);
   if (days === 0) return undefined;
   if (days === 1) return 'Tomorrow';
@@ -35,7 +44,7 @@ export interface Confirmation {
   confirm: string;
 }
 
-type Asked = Pick<Guest, 'category' | 'startsAt' | 'firstName' | 'lastName' | 'email'>;
+type Asked = Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'firstName' | 'lastName' | 'email'>;
 
 /** What to ask before `action`, or undefined when it goes at once. */
 export function confirmationFor(action: TransitionAction, guest: Asked, now: number): Confirmation | undefined {
@@ -46,7 +55,7 @@ export function confirmationFor(action: TransitionAction, guest: Asked, now: num
       detail: 'Their door PIN and cards are withdrawn, and they are shown as expected again.',
       confirm: 'Undo check-in',
     };
-  const day = action === 'checkIn' ? otherDay(guest.startsAt, now) : undefined;
+  const day = action === 'checkIn' ? otherDay(guest, now) : undefined;
   if (day)
     return {
       question: `Check in ${name} for ${visitOf(day)}?`,
