@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
+import { fullName } from '../../renderer/src/lib/format.ts';
 import { dayKey, localMidnight, MINUTE, nextLocalMidnight, SECOND } from '../../shared/time.ts';
 import { today } from '../support/app.ts';
 import { axeViolations as axeOf, printRequests, SCREENS } from '../support/browser.ts';
@@ -76,12 +77,8 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
   }, 30_000);
 
   it('finds every match of a search, across days', async () => {
-    const probe = await site.core.call(desk, 'guests.list', {
-      ...today(site.now()),
-      text: 'mar',
-      category: 'expected',
-      limit: 1,
-    });
+    // A search lists its matches in every category (the tabs then count them).
+    const probe = await site.core.call(desk, 'guests.list', { ...today(site.now()), text: 'mar', limit: 1 });
     expect(probe.total).toBeGreaterThan(50);
     await page.keyboard.press('/');
     expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe('desk-search');
@@ -209,13 +206,64 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     await page.fill('[data-testid=desk-search]', '');
   });
 
+  it('finds a guest on site while Expected is selected, and asks before undoing their check-in', async () => {
+    await page.click('[data-testid=tab-expected]');
+    const [onSite] = (await site.core.call(desk, 'guests.list', { ...today(site.now()), category: 'onsite', limit: 1 }))
+      .guests;
+    await page.fill('[data-testid=desk-search]', String(onSite!.lastName));
+    const row = page.locator(`[data-testid=guest-row][data-id="${onSite!.invitationId}"]`);
+    await row.waitFor();
+    expect(await page.getAttribute('[data-testid=tab-all]', 'aria-selected')).toBe('true');
+    expect(Number(await text('[data-testid=tab-count-onsite]'))).toBeGreaterThan(0);
+    await page.click('[data-testid=tab-onsite]');
+    await page.locator('[data-testid=list-caption]', { hasText: /on every day, on site$/ }).waitFor();
+    const undo = row.locator('[data-testid=action-undo]');
+    expect(await undo.textContent()).toBe('Undo check-in');
+    await undo.click();
+    const dialog = page.locator('[data-testid=action-confirm]');
+    expect(await dialog.textContent()).toContain(`Undo the check-in of ${fullName(onSite!)}?`);
+    await screen('undo-check-in');
+    expect(await axeViolations()).toEqual([]);
+    await page.click('[data-testid=action-cancel]');
+    await dialog.waitFor({ state: 'detached' });
+    expect(site.runtime.mirror.guests.byId(onSite!.invitationId)).toMatchObject({ category: 'onsite' });
+    await undo.click();
+    await page.click('[data-testid=action-confirm-button]');
+    await page.locator('[data-testid=toast]', { hasText: 'undone' }).waitFor();
+    expect(site.runtime.mirror.guests.byId(onSite!.invitationId)).toMatchObject({ category: 'expected' });
+    await page.fill('[data-testid=desk-search]', '');
+  });
+
+  it("marks another day's guest with their day and asks before checking them in", async () => {
+    const now = site.now();
+    const tomorrow = { from: today(now).to, to: new Date(localMidnight(now, -2)).toISOString() };
+    const { guests } = await site.core.call(desk, 'guests.list', { ...tomorrow, category: 'expected', limit: 500 });
+    // A check-in opens a day before the visit: tomorrow morning's guests have a live Check in tonight.
+    const guest = guests.find((g) => Date.parse(g.startsAt!) - 86_400_000 < now)!;
+    expect(guest).toBeDefined();
+    await page.fill('[data-testid=desk-search]', `${guest.firstName} ${guest.lastName}`);
+    const row = page.locator(`[data-testid=guest-row][data-id="${guest.invitationId}"]`);
+    await row.locator('[data-testid=day-mark]', { hasText: 'Tomorrow' }).waitFor();
+    await row.locator('[data-testid=action-checkIn]').click();
+    const dialog = page.locator('[data-testid=action-confirm]');
+    expect(await dialog.textContent()).toContain(`Check in ${fullName(guest)} for tomorrow's visit?`);
+    await screen('check-in-tomorrow');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(site.runtime.mirror.guests.byId(guest.invitationId)).toMatchObject({ category: 'expected' });
+    await page.fill('[data-testid=desk-search]', '');
+  }, 30_000);
+
   it("says why yesterday's guests cannot be checked in, instead of a button", async () => {
     await page.click('[data-testid=tab-expected]');
     const key = dayKey(localMidnight(site.now(), 1));
     await page.fill('[data-testid=desk-day]', key);
     await page.locator('[data-testid=list-day]', { hasText: /^Yesterday/ }).waitFor();
     await page.locator('[data-testid=guest-row]').first().waitFor();
-    expect(await page.locator('[data-testid=guest-row] [data-testid=action-checkIn]').count()).toBe(0);
+    // The rows of the view before stay until yesterday's arrive (the day's title changes at once).
+    await expect
+      .poll(() => page.locator('[data-testid=guest-row] [data-testid=action-checkIn]').count(), { timeout: 5_000 })
+      .toBe(0);
     expect(await page.locator('[data-testid=check-in-closed]').count()).toBeGreaterThan(0);
     await screen('yesterday');
     expect(await axeViolations()).toEqual([]);

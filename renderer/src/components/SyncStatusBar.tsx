@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { formatAgo, lastSyncOf } from '../lib/format.ts';
+import { formatAgo, formatStamp, lastSyncOf } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useSession } from '../stores/session.ts';
 import { useConnectionLost } from '../stores/use-connection-lost.ts';
@@ -80,7 +80,7 @@ export function SyncStatusBar() {
           {state === 'unknown' && 'Contacting the service…'}
         </span>
       </span>
-      <span className="sync-meta" data-testid="sync-last" title={lastSync ? new Date(lastSync).toLocaleString() : ''}>
+      <span className="sync-meta" data-testid="sync-last" title={lastSync ? formatStamp(lastSync) : ''}>
         Last sync {formatAgo(lastSync, now)}
       </span>
       {running && (

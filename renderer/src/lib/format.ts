@@ -77,6 +77,12 @@ export function formatTimeRange(
   return sameDay(day, now) ? range : `${formatDay(day.toISOString(), locale)}, ${range}`;
 }
 
+/** "26 Nov 2026, 09:15": a moment on a printed sheet, in the desk's one time format. */
+export function formatStamp(iso: string | null | undefined, locale = 'en-GB'): string {
+  const date = valid(iso);
+  return date ? date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+}
+
 /** A day and a time, for logs and lists of past things. */
 export function formatDateTime(iso: string | null | undefined, locale = 'en-GB', now: Date = new Date()): string {
   const date = valid(iso);

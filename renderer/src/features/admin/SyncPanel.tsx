@@ -4,6 +4,7 @@ import type { SyncStatus } from '../../../../shared/contract/sync.ts';
 import { explain } from '../../../../shared/service-errors.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { formatAgo, formatClock, formatDateTime } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useSession } from '../../stores/session.ts';
@@ -112,7 +113,7 @@ export function SyncPanel() {
       await api.call('sync.now', { full: true });
       setHistory(await api.call('sync.history', {}));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,3 @@
 /** An error as the admin reads it. */
-export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export { errorText as message } from '../../lib/error-text.ts';
 export { capitalised } from '../../lib/format.ts';

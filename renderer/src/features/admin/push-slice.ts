@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { FileUpload, ImportPreview } from '../../../../shared/contract/imports.ts';
 import type { OperationOutput } from '../../../../shared/contract/operations.ts';
 import { api } from '../../lib/api.ts';
+import { latest } from '../../lib/latest.ts';
 import type { AdminState } from './admin-store.ts';
 import { downloadText, readAsBase64 } from './browser-files.ts';
 import { capitalised, message } from './error-text.ts';
@@ -59,7 +60,8 @@ const freshPush = {
   pushError: null,
 } satisfies Partial<PushSlice>;
 
-let previewSequence = 0;
+/** A new file, kind or group asks again: only the newest preview is shown. */
+const previews = latest();
 /** The upload being checked now: its progress events are shown, others ignored. */
 let currentUploadId = '';
 
@@ -113,8 +115,8 @@ export const createPushSlice: StateCreator<AdminState, [], [], PushSlice> = (set
       set({ previewing: false, preview: null });
       return;
     }
-    const sequence = ++previewSequence;
-    currentUploadId = `u${Date.now().toString(36)}${sequence}`;
+    const ticket = previews.next();
+    currentUploadId = `u${Date.now().toString(36)}${ticket}`;
     set({
       previewing: true,
       progress: { phase: 'checking', done: 0, total: 0 },
@@ -123,17 +125,20 @@ export const createPushSlice: StateCreator<AdminState, [], [], PushSlice> = (set
       queued: null,
     });
     try {
-      const preview = await api.call('imports.preview', {
-        kind,
-        fileName: file.name,
-        contentBase64: file.base64,
-        uploadId: currentUploadId,
-        ...(kind === 'profiles' ? { group } : {}),
-      });
-      if (sequence === previewSequence) set({ preview, previewing: false, progress: null });
+      const answer = await previews.run(
+        () =>
+          api.call('imports.preview', {
+            kind,
+            fileName: file.name,
+            contentBase64: file.base64,
+            uploadId: currentUploadId,
+            ...(kind === 'profiles' ? { group } : {}),
+          }),
+        ticket,
+      );
+      if (answer.current) set({ preview: answer.value, previewing: false, progress: null });
     } catch (error) {
-      if (sequence === previewSequence)
-        set({ previewing: false, progress: null, preview: null, pushError: capitalised(message(error)) });
+      set({ previewing: false, progress: null, preview: null, pushError: capitalised(message(error)) });
     }
   },
 
@@ -162,7 +167,7 @@ export const createPushSlice: StateCreator<AdminState, [], [], PushSlice> = (set
   },
 
   resetPush() {
-    previewSequence++;
+    previews.cancel();
     set(freshPush);
   },
 

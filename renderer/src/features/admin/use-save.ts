@@ -1,6 +1,8 @@
 /** Saving a settings form: busy, saved, and each refusal shown at its field (the contract's error details). */
 import { useCallback, useState } from 'react';
 import { ApiCallError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { capitalised } from '../../lib/format.ts';
 
 export interface SaveState {
   saving: boolean;
@@ -12,7 +14,6 @@ export interface SaveState {
 }
 
 const IDLE: SaveState = { saving: false, saved: false, error: null, fields: {} };
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function useSave() {
   const [state, setState] = useState<SaveState>(IDLE);
@@ -28,7 +29,7 @@ export function useSave() {
       setState({
         ...IDLE,
         fields,
-        error: details.length > 0 ? null : capitalised(error instanceof Error ? error.message : String(error)),
+        error: details.length > 0 ? null : capitalised(errorText(error)),
       });
       return undefined;
     }

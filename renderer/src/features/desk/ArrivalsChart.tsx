@@ -1,7 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { plural } from '../../lib/format.ts';
 import type { Overview } from './desk-store.ts';
-import { arrivalsSummary, hourLabels } from './overview.ts';
+import { arrivalsSentence, arrivalsSummary, hourLabels, hourSpans } from './overview.ts';
 
 /**
  * The day at a glance: arrivals per hour as bars, and who is on site now as
@@ -22,7 +21,12 @@ export function ArrivalsChart({
 }) {
   // Each bar is named by the clock: on the days the clocks change, not every hour since midnight is one.
   const labels = hourLabels(from, overview.arrivalsPerHour.length);
-  const data = overview.arrivalsPerHour.map((arrivals, i) => ({ hour: labels[i]!, arrivals }));
+  const spans = hourSpans(from, overview.arrivalsPerHour.length);
+  const data = overview.arrivalsPerHour.map((arrivals, i) => ({
+    hour: labels[i]!,
+    arrivals,
+    sentence: arrivalsSentence(arrivals, spans[i]!),
+  }));
   const total = overview.arrivalsPerHour.reduce((sum, n) => sum + n, 0);
   const summary = arrivalsSummary(overview.arrivalsPerHour, labels);
   return (
@@ -61,8 +65,11 @@ export function ArrivalsChart({
               />
               <Tooltip
                 cursor={{ fill: 'rgb(15 107 107 / 0.08)' }}
-                formatter={(value) => [plural(Number(value), 'arrival'), '']}
-                labelFormatter={(hour) => `${hour}:00 – ${hour}:59`}
+                content={({ active, payload }) => {
+                  // The bar's hour and count as one sentence ("211 arrivals between 09:00 and 10:00").
+                  const bar = payload?.[0]?.payload as { sentence: string } | undefined;
+                  return active && bar ? <div className="chart-tip">{bar.sentence}</div> : null;
+                }}
               />
               <Bar dataKey="arrivals" fill="#0f6b6b" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             </BarChart>

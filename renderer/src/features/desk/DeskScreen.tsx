@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { Tabs } from '../../components/Tabs.tsx';
-import { plural } from '../../lib/format.ts';
+import { type TabItem, Tabs } from '../../components/Tabs.tsx';
+import { formatClock, formatDay, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { BulkCheckOut } from './BulkCheckOut.tsx';
 import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
-import { useDesk } from './desk-store.ts';
+import { shownCategory, useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
 import { CATEGORY_LABELS, dayLabel, dayRange, type GuestSort, SORT_LABELS, visibleCategories } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
@@ -28,12 +29,29 @@ const EMPTY_TEXT = {
   other: 'No guests in other states.',
 };
 
+/** The tabs: a search's matches in every category first ("All"), each category counting its matches. */
+function categoryTabs(
+  categories: GuestCategory[],
+  counts: Record<GuestCategory, number>,
+  searching: boolean,
+): TabItem<GuestCategory | 'all'>[] {
+  const tabs: TabItem<GuestCategory | 'all'>[] = categories.map((c) => ({
+    id: c,
+    label: CATEGORY_LABELS[c],
+    count: counts[c],
+    tone: c === 'other' ? 'warn' : 'default',
+  }));
+  const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return searching ? [{ id: 'all', label: 'All', count: all }, ...tabs] : tabs;
+}
+
 /** The reception desk: today's guests first, a search across all days, and the work on each guest. */
 export function DeskScreen() {
   const s = useDesk(
     useShallow((s) => ({
       day: s.day,
       category: s.category,
+      shown: shownCategory(s),
       hostId: s.hostId,
       eventId: s.eventId,
       sort: s.sort,
@@ -81,7 +99,7 @@ export function DeskScreen() {
   const { load, loadConflicts, applyChanges, clear } = a;
   const today = useDeskToday();
   const ticked = useBulk((b) => b.selected);
-  const onSite = s.category === 'onsite';
+  const onSite = s.shown === 'onsite';
   useKeptEvacuationList();
 
   useEffect(() => {
@@ -126,7 +144,7 @@ export function DeskScreen() {
     : `${CATEGORY_LABELS[s.category]} guests, ${dayLabel(s.day, today)}`;
 
   const caption = searching
-    ? `${plural(s.total, 'match', 'matches')} for “${s.query.trim()}” on every day, ${CATEGORY_LABELS[s.category].toLowerCase()}`
+    ? `${plural(s.total, 'match', 'matches')} for “${s.query.trim()}” on every day${s.shown ? `, ${CATEGORY_LABELS[s.shown].toLowerCase()}` : ''}`
     : `${CATEGORY_LABELS[s.category]}: ${plural(s.total, 'guest')}`;
 
   return (
@@ -200,14 +218,9 @@ export function DeskScreen() {
           <div className="desk-toolbar">
             <Tabs
               label="Guest lists"
-              value={s.category}
-              onChange={a.setCategory}
-              items={categories.map((c) => ({
-                id: c,
-                label: CATEGORY_LABELS[c],
-                count: s.counts[c],
-                tone: c === 'other' ? 'warn' : 'default',
-              }))}
+              value={s.shown ?? 'all'}
+              onChange={(id) => a.setCategory(id === 'all' ? null : id)}
+              items={categoryTabs(categories, s.counts, searching)}
             />
             <div className="filters">
               <label>
@@ -237,8 +250,7 @@ export function DeskScreen() {
                   <option value="">All events</option>
                   {s.overview?.events.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {new Date(e.startsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}{' '}
-                      {e.name} ({e.guests})
+                      {formatClock(e.startsAt)} {e.name} ({e.guests})
                     </option>
                   ))}
                 </select>
@@ -264,11 +276,7 @@ export function DeskScreen() {
           <ArrivalsChart
             overview={s.overview}
             from={dayRange(s.day).from}
-            day={new Date(dayRange(s.day).from).toLocaleDateString(undefined, {
-              weekday: 'short',
-              day: 'numeric',
-              month: 'short',
-            })}
+            day={formatDay(dayRange(s.day).from)}
             isToday={isToday}
           />
         )}
@@ -307,7 +315,7 @@ export function DeskScreen() {
           onRange={onRange}
           label={tableLabel}
           shownQuery={s.shownQuery}
-          view={`${s.day}|${s.category}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
+          view={`${s.day}|${s.shown}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
           selection={onSite ? { ids: ticked, toggle: useBulk.getState().toggle } : undefined}
           empty={
             !s.loaded ? (

@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
-import { formatAgo, formatClock, fullName } from '../../lib/format.ts';
+import { formatAgo, formatClock, formatStamp, fullName } from '../../lib/format.ts';
 import type { EvacuationList } from './desk-store.ts';
 import { endedText } from './ended-visits.ts';
 import './ended-visits.css';
@@ -33,9 +33,9 @@ export function EvacuationSheet({
   const stale = !list.lastSyncAt || generated.getTime() - Date.parse(list.lastSyncAt) > STALE_AFTER_MS;
   const pages = evacuationPages(list.guests, ROWS_PER_PAGE);
   const location = list.location.name ?? `Location ${list.location.id}`;
-  const when = generated.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatStamp(list.generatedAt);
   const freshness = list.lastSyncAt
-    ? `data from ${new Date(list.lastSyncAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (${formatAgo(list.lastSyncAt, generated.getTime())})`
+    ? `data from ${formatClock(list.lastSyncAt)} (${formatAgo(list.lastSyncAt, generated.getTime())})`
     : 'never synced with the service';
   const total = list.guests.length;
   const ended = list.guests.filter((g) => g.visitEndedAt).length;

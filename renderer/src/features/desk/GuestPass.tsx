@@ -5,6 +5,7 @@ import type { KioskSettings } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /**
  * The guest's pass: their signed code as a QR on a visitor badge (the kiosk
@@ -35,7 +36,7 @@ export function GuestPass({ guest }: { guest: DeskGuest }) {
       setSettings(kiosk);
       setError(null);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     }
   };
   if (!pass)

@@ -5,11 +5,13 @@ import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { endedMark } from './ended-visits.ts';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import './guest-days.css';
+import { actionLabel, type Confirmation, confirmationFor, otherDay } from './guest-days.ts';
 import { actionsFor, stateLabel, type TransitionAction } from './guest-lists.ts';
 
 const ROW_HEIGHT = 56;
 
-const ACTION_LABELS: Record<TransitionAction, string> = { checkIn: 'Check in', checkOut: 'Check out', undo: 'Undo' };
 const ACTION_ICONS = { checkIn: 'logIn', checkOut: 'logOut', undo: 'undo' } as const;
 
 export function StateBadge({ guest }: { guest: Pick<Guest, 'state' | 'category' | 'pending'> }) {
@@ -27,7 +29,7 @@ export function StateBadge({ guest }: { guest: Pick<Guest, 'state' | 'category' 
   );
 }
 
-/** The buttons for what can be done now, or why nothing can (a check-in whose event is over). */
+/** The buttons for what can be done now, or why nothing can (a check-in whose event is over); some ask first. */
 export function ActionButtons({
   guest,
   busy,
@@ -43,6 +45,7 @@ export function ActionButtons({
   tabbable?: boolean;
 }) {
   const now = useNow(30_000);
+  const [asking, setAsking] = useState<{ action: TransitionAction; confirmation: Confirmation } | null>(null);
   const { actions, closed } = actionsFor(guest, now);
   if (closed)
     return (
@@ -62,7 +65,9 @@ export function ActionButtons({
           tabIndex={tabbable ? undefined : -1}
           onClick={(event) => {
             event.stopPropagation();
-            onAction(action);
+            const confirmation = confirmationFor(action, guest, now);
+            if (confirmation) setAsking({ action, confirmation });
+            else onAction(action);
           }}
           data-testid={`action-${action}`}
         >
@@ -71,9 +76,19 @@ export function ActionButtons({
           ) : (
             <Icon name={ACTION_ICONS[action]} size={16} />
           )}
-          {ACTION_LABELS[action]}
+          {actionLabel(action, guest)}
         </button>
       ))}
+      {asking && (
+        <ConfirmAction
+          confirmation={asking.confirmation}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            onAction(asking.action);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -89,7 +104,19 @@ function TimeCell({ guest }: { guest: DeskGuest }) {
       : guest.category === 'left' && guest.leftAt
         ? ['Left', guest.leftAt]
         : [null, null];
-  if (!label) return <span>{event}</span>;
+  const day = guest.category !== 'onsite' ? otherDay(guest, now) : undefined;
+  const dayMark = day && (
+    <span className="day-mark" data-testid="day-mark">
+      {day}
+    </span>
+  );
+  if (!label)
+    return (
+      <span className="cell-stack">
+        {dayMark}
+        <span>{event}</span>
+      </span>
+    );
   return (
     <span className="cell-stack">
       <span>

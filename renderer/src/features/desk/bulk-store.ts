@@ -9,6 +9,7 @@ import type { DeskGuest } from '../../../../shared/contract/operations.ts';
 import { api } from '../../lib/api.ts';
 import { fullName } from '../../lib/format.ts';
 import { bulkResult } from './ended-visits.ts';
+import { errorText as message } from '../../lib/error-text.ts';
 
 export interface BulkNotice {
   id: number;
@@ -38,7 +39,6 @@ interface BulkState {
   dismiss(): void;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 let noticeId = 0;
 
 export const useBulk = create<BulkState>()((set, get) => {

@@ -1,19 +1,26 @@
 /**
  * The reception desk: a day's guests (today first), filtered, sorted and
- * paged by the core; changes arrive as rows and counts; check-ins and
- * check-outs with undo; conflicts; the evacuation list.
+ * paged by the core; changes arrive as rows and counts; the open guest.
+ * Its other concerns are slices of the same store, one file each:
+ * transitions with undo (desk-transitions.ts), conflicts and Sync now
+ * (desk-conflicts.ts), the evacuation list (desk-evacuation.ts).
  */
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
 import type { DeskGuest, GuestDetail } from '../../../../shared/contract/guests.ts';
 import type { OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
-import { api, ApiCallError } from '../../lib/api.ts';
-import { fullName } from '../../lib/format.ts';
-import { dayKey, dayRange, type GuestSort, type TransitionAction } from './guest-lists.ts';
-import { keepList, keptList } from './roll-call/kept.ts';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { latest } from '../../lib/latest.ts';
+import { createConflictsSlice, initialConflicts, type ConflictsSlice } from './desk-conflicts.ts';
+import { createEvacuationSlice, initialEvacuation, type EvacuationSlice } from './desk-evacuation.ts';
+import { noticeOf, resized, withGuest, type Notice } from './desk-rows.ts';
+import { createTransitionsSlice, initialTransitions, type TransitionsSlice } from './desk-transitions.ts';
+import { dayKey, dayRange, type GuestSort } from './guest-lists.ts';
 
-export type Conflict = OperationOutput<'conflicts.list'>[number];
-export type EvacuationList = OperationOutput<'guests.evacuationList'>;
+export type { Conflict } from './desk-conflicts.ts';
+export type { EvacuationList } from './desk-evacuation.ts';
+export type { Notice } from './desk-rows.ts';
 export type Overview = OperationOutput<'guests.overview'>;
 export type Counts = OperationOutput<'guests.list'>['counts'];
 
@@ -23,18 +30,13 @@ export type Counts = OperationOutput<'guests.list'>['counts'];
  */
 export const PAGE_SIZE = 50;
 
-export interface Notice {
-  id: number;
-  tone: 'info' | 'error';
-  text: string;
-  /** A check-out that can still be taken back. */
-  undo?: { invitationId: number; until: string };
-}
-
-interface DeskState {
+interface ListSlice {
   /** The day shown, "YYYY-MM-DD" by the desk's clock. */
   day: string;
+  /** The tab chosen for the day's list. */
   category: GuestCategory;
+  /** The tab narrowing a search; null: matches of every category (a name is found wherever the guest is). */
+  searchCategory: GuestCategory | null;
   hostId: number | null;
   eventId: number | null;
   sort: GuestSort;
@@ -54,13 +56,6 @@ interface DeskState {
   detailLoading: boolean;
   /** The PIN a person revealed for the open guest; forgotten when the detail closes. */
   revealedPin: string | null;
-  busy: Record<number, TransitionAction>;
-  conflicts: Conflict[];
-  syncing: boolean;
-  evacuation: EvacuationList | null;
-  evacuationLoading: boolean;
-  /** Set when the list shown is the one this device kept, the hub being unreachable: when it was true. */
-  evacuationKeptAt: string | null;
   notice: Notice | null;
 
   load(): Promise<void>;
@@ -70,7 +65,8 @@ interface DeskState {
   applyChanges(version: number): Promise<void>;
   loadOverview(): Promise<void>;
   setDay(day: string): void;
-  setCategory(category: GuestCategory): void;
+  /** A tab: the day's category, or while searching, the category the matches are narrowed to (null: all). */
+  setCategory(category: GuestCategory | null): void;
   setHost(hostId: number | null): void;
   setEvent(eventId: number | null): void;
   setSort(sort: GuestSort): void;
@@ -79,29 +75,15 @@ interface DeskState {
   loadDetail(): Promise<void>;
   revealPin(): Promise<void>;
   hidePin(): void;
-  transition(invitationId: number, action: TransitionAction): Promise<void>;
-  loadConflicts(): Promise<void>;
-  retryConflict(id: number): Promise<void>;
-  dismissConflict(id: number): Promise<void>;
-  syncNow(): Promise<void>;
-  openEvacuation(): Promise<void>;
-  closeEvacuation(): void;
   dismissNotice(): void;
   clear(): void;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export type DeskState = ListSlice & TransitionsSlice & ConflictsSlice & EvacuationSlice;
 
-const DONE: Record<TransitionAction, string> = {
-  checkIn: 'checked in',
-  checkOut: 'checked out',
-  undo: 'is back as before (undone)',
-};
-
-/** Bumped whenever the view changes: answers for an older view are dropped. */
-let viewSequence = 0;
-let noticeId = 0;
+/** Whichever view is newest wins: its pages and changes are taken, those of older views dropped. */
+const view = latest();
+const overviews = latest();
 const pagesInFlight = new Set<number>();
 let changesRunning: Promise<void> | undefined;
 let reloading: Promise<void> | undefined;
@@ -110,10 +92,11 @@ let changesAgain = false;
 
 const emptyCounts = (): Counts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
 
-const initial = () =>
+const initialList = () =>
   ({
     day: dayKey(Date.now()),
     category: 'expected' as GuestCategory,
+    searchCategory: null,
     hostId: null,
     eventId: null,
     sort: 'time' as GuestSort,
@@ -130,23 +113,28 @@ const initial = () =>
     detail: null,
     detailLoading: false,
     revealedPin: null,
-    busy: {},
-    conflicts: [],
-    syncing: false,
-    evacuation: null,
-    evacuationLoading: false,
-    evacuationKeptAt: null,
     notice: null,
-  }) satisfies Partial<DeskState>;
+  }) satisfies Partial<ListSlice>;
 
 type ViewInput = Omit<OperationInput<'guests.list'>, 'offset' | 'limit'>;
+type ViewState = Pick<ListSlice, 'day' | 'category' | 'searchCategory' | 'hostId' | 'eventId' | 'sort' | 'query'>;
 
-/** The view the core is asked for. A search spans every day; the category tabs filter it too. */
-export function viewOf(s: Pick<DeskState, 'day' | 'category' | 'hostId' | 'eventId' | 'sort' | 'query'>): ViewInput {
+/** The tab shown as chosen: the day's category, or while searching the narrowing (null: every category). */
+export function shownCategory(s: Pick<ListSlice, 'category' | 'searchCategory' | 'query'>): GuestCategory | null {
+  return s.query.trim() ? s.searchCategory : s.category;
+}
+
+/**
+ * The view the core is asked for. A search spans every day and, unless a
+ * tab narrows it, every category: the guest searched for is found wherever
+ * they are, and the tabs count the matches.
+ */
+export function viewOf(s: ViewState): ViewInput {
   const text = s.query.trim();
+  const category = shownCategory(s);
   return {
     ...dayRange(s.day),
-    category: s.category,
+    ...(category ? { category } : {}),
     sort: s.sort,
     ...(s.hostId !== null && !text ? { hostId: s.hostId } : {}),
     ...(s.eventId !== null && !text ? { eventId: s.eventId } : {}),
@@ -154,47 +142,29 @@ export function viewOf(s: Pick<DeskState, 'day' | 'category' | 'hostId' | 'event
   };
 }
 
-export const useDesk = create<DeskState>()((set, get) => {
-  const notify = (tone: Notice['tone'], text: string, undo?: Notice['undo']) =>
-    set({ notice: { id: ++noticeId, tone, text, ...(undo ? { undo } : {}) } });
-
-  /** The guest as the core now shows them, wherever they are in the loaded rows. */
-  const patchRow = (guest: DeskGuest) =>
-    set((s) => {
-      const index = s.rows.findIndex((g) => g?.invitationId === guest.invitationId);
-      if (index < 0) return {};
-      const rows = s.rows.slice();
-      rows[index] = guest;
-      return { rows };
-    });
+const createListSlice: StateCreator<DeskState, [], [], ListSlice> = (set, get) => {
+  const notify = (tone: Notice['tone'], text: string) => set({ notice: noticeOf(tone, text) });
 
   /** Loads one page of the view; `fresh`: the first page of a new view, which replaces every row. */
-  async function loadPage(page: number, sequence: number, fresh = false) {
+  async function loadPage(page: number, ticket: number, fresh = false) {
     if (pagesInFlight.has(page)) return;
     pagesInFlight.add(page);
     const query = get().query;
     try {
-      const answer = await api.call('guests.list', { ...viewOf(get()), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-      if (sequence !== viewSequence) return;
+      const answer = await view.run(
+        () => api.call('guests.list', { ...viewOf(get()), offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+        ticket,
+      );
+      if (!answer.current) return;
+      const { total, guests, offset, counts, version } = answer.value;
       set((s) => {
-        const rows = fresh
-          ? resized([], answer.total)
-          : s.rows.length === answer.total
-            ? s.rows.slice()
-            : resized(s.rows, answer.total);
-        answer.guests.forEach((guest, i) => (rows[answer.offset + i] = guest));
-        return {
-          rows,
-          total: answer.total,
-          counts: answer.counts,
-          version: Math.max(s.version, answer.version),
-          shownQuery: query,
-          loaded: true,
-          loadError: null,
-        };
+        const rows = fresh ? resized([], total) : s.rows.length === total ? s.rows.slice() : resized(s.rows, total);
+        guests.forEach((guest, i) => (rows[offset + i] = guest));
+        const newest = Math.max(s.version, version);
+        return { rows, total, counts, version: newest, shownQuery: query, loaded: true, loadError: null };
       });
     } catch (error) {
-      if (sequence === viewSequence) set({ loadError: message(error) });
+      set({ loadError: errorText(error) });
     } finally {
       pagesInFlight.delete(page);
     }
@@ -214,9 +184,9 @@ export const useDesk = create<DeskState>()((set, get) => {
     reloading = (async () => {
       do {
         reloadAgain = false;
-        const sequence = ++viewSequence;
+        const ticket = view.next();
         pagesInFlight.clear();
-        await loadPage(0, sequence, true);
+        await loadPage(0, ticket, true);
       } while (reloadAgain);
     })().finally(() => {
       reloading = undefined;
@@ -227,9 +197,9 @@ export const useDesk = create<DeskState>()((set, get) => {
   async function takeChanges(version: number) {
     const s = get();
     if (version <= s.version || !s.loaded) return;
-    const sequence = viewSequence;
-    const delta = await api.call('guests.changes', { ...viewOf(s), since: s.version });
-    if (sequence !== viewSequence) return;
+    const answer = await view.run(() => api.call('guests.changes', { ...viewOf(s), since: s.version }), view.ticket());
+    if (!answer.current) return;
+    const delta = answer.value;
     const loaded = new Set(get().rows.flatMap((g) => (g ? [g.invitationId] : [])));
     const membershipMoved =
       delta.reload ||
@@ -239,21 +209,19 @@ export const useDesk = create<DeskState>()((set, get) => {
     set({ counts: delta.counts, version: delta.version });
     if (membershipMoved) {
       // Rows came or went: the loaded pages are read again (the table asks for those in view).
-      const next = ++viewSequence;
+      const next = view.next();
       pagesInFlight.clear();
       set({ rows: resized([], delta.total), total: delta.total });
       await loadPage(0, next);
-    } else for (const guest of delta.changed) patchRow(guest);
-    if (
-      get().selectedId !== null &&
-      [...delta.changed.map((g) => g.invitationId), ...delta.removed].includes(get().selectedId!)
-    )
+    } else for (const guest of delta.changed) set((s) => ({ rows: withGuest(s.rows, guest) ?? s.rows }));
+    const selected = get().selectedId;
+    if (selected !== null && [...delta.changed.map((g) => g.invitationId), ...delta.removed].includes(selected))
       void get().loadDetail();
     void get().loadOverview();
   }
 
   return {
-    ...initial(),
+    ...initialList(),
 
     load: () => {
       void get().loadOverview();
@@ -262,14 +230,14 @@ export const useDesk = create<DeskState>()((set, get) => {
 
     ensureRows(start, end) {
       const { rows } = get();
-      const sequence = viewSequence;
+      const ticket = view.ticket();
       for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) {
         const first = page * PAGE_SIZE;
         if (first >= rows.length) break;
         const last = Math.min(rows.length, first + PAGE_SIZE);
         for (let i = first; i < last; i++)
           if (rows[i] === undefined) {
-            void loadPage(page, sequence);
+            void loadPage(page, ticket);
             break;
           }
       }
@@ -287,7 +255,7 @@ export const useDesk = create<DeskState>()((set, get) => {
             await takeChanges(version);
           } while (changesAgain);
         } catch (error) {
-          set({ loadError: message(error) });
+          set({ loadError: errorText(error) });
         } finally {
           changesRunning = undefined;
         }
@@ -296,10 +264,9 @@ export const useDesk = create<DeskState>()((set, get) => {
     },
 
     async loadOverview() {
-      const { day } = get();
       try {
-        const overview = await api.call('guests.overview', dayRange(day));
-        if (get().day === day) set({ overview });
+        const answer = await overviews.run(() => api.call('guests.overview', dayRange(get().day)));
+        if (answer.current) set({ overview: answer.value });
       } catch {
         // The chart and the filters wait for the next change.
       }
@@ -311,7 +278,9 @@ export const useDesk = create<DeskState>()((set, get) => {
       void get().load();
     },
     setCategory(category) {
-      set({ category });
+      if (get().query.trim()) set({ searchCategory: category });
+      else if (category) set({ category });
+      else return;
       void reloadView();
     },
     setHost(hostId) {
@@ -327,7 +296,9 @@ export const useDesk = create<DeskState>()((set, get) => {
       void reloadView();
     },
     setQuery(text) {
-      set({ query: text });
+      // A new search starts over every category; clearing it goes back to the day's tab.
+      const searching = Boolean(text.trim());
+      set((s) => ({ query: text, ...(searching !== Boolean(s.query.trim()) ? { searchCategory: null } : {}) }));
       void reloadView();
     },
 
@@ -347,7 +318,7 @@ export const useDesk = create<DeskState>()((set, get) => {
         if (get().selectedId === id) set({ detail, detailLoading: false });
       } catch (error) {
         if (get().selectedId === id) set({ detailLoading: false });
-        notify('error', `Could not open the guest: ${message(error)}`);
+        notify('error', `Could not open the guest: ${errorText(error)}`);
       }
     },
 
@@ -358,7 +329,7 @@ export const useDesk = create<DeskState>()((set, get) => {
         const { pin } = await api.call('guests.revealPin', { invitationId: id });
         if (get().selectedId === id) set({ revealedPin: pin });
       } catch (error) {
-        notify('error', `Could not show the PIN: ${message(error)}`);
+        notify('error', `Could not show the PIN: ${errorText(error)}`);
       }
     },
 
@@ -366,105 +337,22 @@ export const useDesk = create<DeskState>()((set, get) => {
       set({ revealedPin: null });
     },
 
-    async transition(invitationId, action) {
-      if (get().busy[invitationId]) return;
-      set((s) => ({ busy: { ...s.busy, [invitationId]: action } }));
-      try {
-        const guest = await api.call('guests.transition', { invitationId, action });
-        // The answer is the guest as now shown (pending until the service confirms): show it at once.
-        patchRow(guest);
-        if (action === 'checkOut' && guest.undoUntil)
-          notify('info', `${fullName(guest)} checked out.`, { invitationId, until: guest.undoUntil });
-        else notify('info', `${fullName(guest)} ${DONE[action]}.`);
-        if (get().selectedId === invitationId) void get().loadDetail();
-      } catch (error) {
-        notify('error', capitalised(message(error)));
-      } finally {
-        set((s) => {
-          const busy = { ...s.busy };
-          delete busy[invitationId];
-          return { busy };
-        });
-      }
-    },
-
-    async loadConflicts() {
-      try {
-        set({ conflicts: await api.call('conflicts.list', {}) });
-      } catch {
-        // Shown again on the next change of the outbox.
-      }
-    },
-
-    async retryConflict(id) {
-      try {
-        const guest = await api.call('conflicts.retry', { id });
-        patchRow(guest);
-        notify('info', `Trying again: ${fullName(guest)}.`);
-      } catch (error) {
-        notify('error', `Not tried again: ${message(error)}`);
-      }
-      void get().loadConflicts();
-    },
-
-    async dismissConflict(id) {
-      set((s) => ({ conflicts: s.conflicts.filter((c) => c.id !== id) }));
-      try {
-        await api.call('conflicts.dismiss', { id });
-      } catch (error) {
-        notify('error', `Could not dismiss: ${message(error)}`);
-        void get().loadConflicts();
-      }
-    },
-
-    async syncNow() {
-      if (get().syncing) return;
-      set({ syncing: true });
-      try {
-        const status = await api.call('sync.now', {});
-        if (status.online === false)
-          notify('error', 'The service could not be reached: the desk keeps working offline.');
-        else notify('info', 'Synced with the service.');
-      } catch (error) {
-        notify('error', `Sync failed: ${message(error)}`);
-      } finally {
-        set({ syncing: false });
-      }
-      void get().loadConflicts();
-    },
-
-    async openEvacuation() {
-      set({ evacuationLoading: true });
-      try {
-        const evacuation = await api.call('guests.evacuationList', {});
-        keepList(evacuation, new Date());
-        set({ evacuation, evacuationKeptAt: null, evacuationLoading: false });
-      } catch (error) {
-        // The hub is away: the list this device kept, with its time (roll-call/kept.ts).
-        const kept = error instanceof ApiCallError && error.code === 'UNREACHABLE' ? keptList() : undefined;
-        set({ evacuationLoading: false, ...(kept ? { evacuation: kept.value, evacuationKeptAt: kept.keptAt } : {}) });
-        if (!kept) notify('error', `Could not build the evacuation list: ${message(error)}`);
-      }
-    },
-
-    closeEvacuation() {
-      set({ evacuation: null });
-    },
-
     dismissNotice() {
       set({ notice: null });
     },
 
     clear() {
-      viewSequence++;
+      view.cancel();
+      overviews.cancel();
       pagesInFlight.clear();
-      set(initial());
+      set({ ...initialList(), ...initialTransitions(), ...initialConflicts(), ...initialEvacuation() });
     },
   };
-});
+};
 
-function resized<T>(rows: readonly (T | undefined)[], length: number): (T | undefined)[] {
-  const next = rows.slice(0, length);
-  next.length = length;
-  return next;
-}
+export const useDesk = create<DeskState>()((...a) => ({
+  ...createListSlice(...a),
+  ...createTransitionsSlice(...a),
+  ...createConflictsSlice(...a),
+  ...createEvacuationSlice(...a),
+}));

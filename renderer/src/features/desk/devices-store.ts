@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { type Device, type DeviceRole, HubPairInput, type HubStatus } from '../../../../shared/contract/hub.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { formatAgo } from '../../lib/format.ts';
+import { errorText as messageOf } from '../../lib/error-text.ts';
 
 export type PairField = 'code' | 'role' | 'name';
 export type PairErrors = Partial<Record<PairField | 'form', string>>;
@@ -79,8 +80,6 @@ interface DevicesState {
   askRevoke(id: number | null): void;
   revoke(id: number): Promise<void>;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useDevices = create<DevicesState>()((set, get) => ({
   status: null,

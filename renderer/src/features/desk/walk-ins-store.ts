@@ -1,7 +1,8 @@
 /** The desk's walk-ins: requests waiting at the kiosks, and visitors the desk registers itself. */
 import { create } from 'zustand';
 import type { WalkIn, WalkInForm } from '../../../../shared/contract/walk-ins.ts';
-import { api, ApiCallError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 export interface HostChoice {
   id: number;
@@ -26,8 +27,6 @@ interface WalkInsState {
   add(form: WalkInForm & { hostId: number }): Promise<boolean>;
   checkInAgain(invitationId: number): Promise<void>;
 }
-
-const errorText = (error: unknown) => (error instanceof ApiCallError ? error.message : String(error));
 
 export const useWalkIns = create<WalkInsState>()((set, get) => {
   /** Runs a desk action; says what happened, and shows the list as it is now. */

@@ -1,13 +1,13 @@
 import { createPortal } from 'react-dom';
 import type { RollCall } from '../../../../../shared/contract/evacuation.ts';
 import { Icon } from '../../../components/Icon.tsx';
-import { formatClock, fullName } from '../../../lib/format.ts';
+import { formatClock, formatStamp, fullName } from '../../../lib/format.ts';
 import { evacuationPages, ROWS_PER_PAGE } from '../evacuation.ts';
 import { asOf } from './kept.ts';
 import { countsOf } from './roll-call-view.ts';
 import { usePrintSheet } from '../../../lib/use-print-sheet.ts';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (iso: string) => formatStamp(iso);
 
 /**
  * The roll call on paper, as the evacuation list prints (A4 pages, each

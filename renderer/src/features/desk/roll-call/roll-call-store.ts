@@ -10,8 +10,8 @@ import { api, ApiCallError } from '../../../lib/api.ts';
 import { onAppEvent } from '../../../stores/session.ts';
 import { keepRollCall, keptRollCall } from './kept.ts';
 import { withMark } from './roll-call-view.ts';
+import { errorText as message } from '../../../lib/error-text.ts';
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const unreachable = (error: unknown) => error instanceof ApiCallError && error.code === 'UNREACHABLE';
 
 interface RollCallState {
