@@ -74,6 +74,10 @@ beforeAll(async () => {
     prepare: ({ runtime }) => runtime.engine.start(),
   });
   page = await openPage(app, { viewport: { width: 1280, height: 900 } }, pageErrors);
+  // What the Content-Security-Policy blocks (fonts inlined as data: URIs were) is an error in the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+  });
   await page.goto(app.url);
 }, 180_000);
 
