@@ -58,6 +58,9 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
+      // Fonts stay files, however small a subset: inlined as data: URIs, the strict font-src 'self' of the
+      // Content-Security-Policy (electron/core/web/host.ts, electron/main/security.ts) would block them.
+      assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/i.test(file) ? false : undefined),
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -59,6 +59,11 @@ export const ImportPreview = z.object({
       needsConfirmation: z.boolean(),
     })
     .nullable(),
+  /**
+   * What may be done with the file, by the same rule as pushes.file: queue it as it is, queue its valid rows
+   * only, or neither (`refusal` says why). A profiles file that needs confirmation may be queued once confirmed.
+   */
+  allowed: z.object({ queue: z.boolean(), queueValidOnly: z.boolean(), refusal: z.string().nullable() }),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 

@@ -74,6 +74,10 @@ beforeAll(async () => {
     prepare: ({ runtime }) => runtime.engine.start(),
   });
   page = await openPage(app, { viewport: { width: 1280, height: 900 } }, pageErrors);
+  // What the Content-Security-Policy blocks (fonts inlined as data: URIs were) is an error in the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+  });
   await page.goto(app.url);
 }, 180_000);
 
@@ -232,6 +236,7 @@ describe('the admin console, without a terminal', () => {
     await page.locator('[data-testid=preview]').waitFor();
     expect(Number(await text('[data-testid=preview-valid]'))).toBe(1);
     expect(Number(await text('[data-testid=preview-invalid]'))).toBe(4);
+    expect(await text('[data-testid=queue-button]')).toContain('Queue the 1 valid row only');
     await page.click('[data-testid=sample] summary');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-issues]')]);
     expect(download.suggestedFilename()).toBe('identities-with-errors-errors.csv');
@@ -246,6 +251,16 @@ describe('the admin console, without a terminal', () => {
     expect(await page.locator('[data-testid=preview-valid]').count()).toBe(0);
     expect(await text('[data-testid=preview]')).not.toMatch(/\d+ valid|0 rows|with errors/);
     await screen('push-unreadable');
+
+    // A profile list with errors offers no partial upload (it would remove those profiles), and says why.
+    await page.click('[data-testid=kind-profiles]');
+    await expect.poll(() => page.locator('[data-testid=group-picker] option').count()).toBeGreaterThan(1);
+    await page.selectOption('[data-testid=group-picker]', { index: 1 });
+    await page.setInputFiles('[data-testid=file-input]', join(ROOT, 'resources/samples/profiles-with-errors.csv'));
+    await page.locator('[data-testid=queue-refused]').waitFor();
+    expect(await text('[data-testid=queue-refused]')).toContain('replaces the whole set');
+    expect(await page.locator('[data-testid=queue-button]').count()).toBe(0);
+    await screen('push-refused');
 
     // An events file counts events and invitations.
     await page.click('[data-testid=kind-events]');

@@ -271,33 +271,41 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     await page.locator('[data-testid=list-day]', { hasText: /^Today/ }).waitFor();
   });
 
-  it('shows a refused check-in as a sentence with what to do, and a retry says why it cannot work', async () => {
+  it('settles a check-in the service already has as done, and shows a true conflict as a sentence whose retry says why', async () => {
     const view = await site.core.call(desk, 'guests.list', { ...today(site.now()), category: 'expected', limit: 200 });
     const now = site.now();
-    const guest = view.guests.find(
+    const [guest, leftGuest] = view.guests.filter(
       (g) => g.endsAt && Date.parse(g.endsAt) > now && Date.parse(g.startsAt!) - 86_400_000 < now,
-    )!;
-    // Checked in at another desk meanwhile, through the service's interface: the service refuses this one.
-    await site.runtime.api.call('transitionCheckIn', {
-      body: { eventName: 'CHECK_IN', checkIn: { id: guest.invitationId } },
-    });
-    await site.core.call(desk, 'guests.transition', { invitationId: guest.invitationId, action: 'checkIn' });
+    );
+    const transition = (id: number, eventName: string) =>
+      site.runtime.api.call('transitionCheckIn', { body: { eventName, checkIn: { id } } });
+    // Checked in at another desk meanwhile, through the service's interface: the desk's check-in is already done.
+    await transition(guest!.invitationId, 'CHECK_IN');
+    await site.core.call(desk, 'guests.transition', { invitationId: guest!.invitationId, action: 'checkIn' });
+    await site.runtime.engine.deliver();
+    expect(site.runtime.mirror.guests.byId(guest!.invitationId)).toMatchObject({ state: 'CHECKED_IN', pending: false });
+    expect(site.runtime.mirror.outbox.openConflicts()).toEqual([]);
+    expect(await page.locator('[data-testid=conflict]').count()).toBe(0);
+
+    // Checked in and out elsewhere: the desk's check-in is refused, and the desk shows the guest as left.
+    await transition(leftGuest!.invitationId, 'CHECK_IN');
+    await transition(leftGuest!.invitationId, 'CHECK_OUT');
+    await site.core.call(desk, 'guests.transition', { invitationId: leftGuest!.invitationId, action: 'checkIn' });
     await site.runtime.engine.deliver();
     const conflict = page.locator('[data-testid=conflict]').first();
     await conflict.waitFor({ timeout: 10_000 });
     expect(await conflict.textContent()).toMatch(
-      /The service refused this check-in: CHECK_IN is not allowed from state CHECKED_IN\./,
+      /The service refused this check-in: the service already shows this guest as left \(CHECKED_OUT\)\..*The list now shows the guest as the service does\./,
     );
+    expect(site.runtime.mirror.guests.byId(leftGuest!.invitationId)).toMatchObject({ state: 'CHECKED_OUT' });
     await screen('conflict');
     expect(await axeViolations()).toEqual([]);
-    // The mirror learns of the other desk's check-in from a full read: a bounded pass looks at the recent
-    // check-ins and the guests on site only, and whether one fell back to a full read was a matter of timing.
-    await site.core.call(desk, 'sync.now', { full: true });
     await conflict.getByText('Try again').click();
     await page
-      .locator('[data-testid=toast]', { hasText: /Not tried again: .*cannot be checked in: the state is CHECKED_IN/ })
+      .locator('[data-testid=toast]', { hasText: /Not tried again: .*cannot be checked in: the state is CHECKED_OUT/ })
       .waitFor();
     await conflict.getByText('Dismiss').click();
+    await expect.poll(() => page.locator('[data-testid=conflict]').count()).toBe(0);
   });
 
   it('prints the evacuation list compactly, with the location, time, page numbers and counts on every page', async () => {

@@ -72,7 +72,7 @@ export function transitionCommand(action: TransitionAction) {
       if (row.state === 'delivered') {
         out.write(`delivered: ${guest.state}${pin ? `, PIN ${pin}` : ''}\n`);
       } else if (row.state === 'failed') {
-        out.write(`refused by the service: ${row.lastError}\nThe guest is back to ${guest.state}.\n`);
+        out.write(`refused by the service: ${row.lastError}\nThe guest is now shown as ${guest.state}.\n`);
         return 1;
       }
       return 0;

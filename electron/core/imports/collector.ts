@@ -1,5 +1,6 @@
 import { clip, clipped, ECHO_CHARS, type ImportIssue, type ImportResult, quote } from './issues.ts';
 import type { TableSpec } from './spec.ts';
+import { issueInWords } from './zod-words.ts';
 
 /** Validates rows (from a table, or JSON items) into items, collecting issues. */
 export class Collector<T> {
@@ -25,12 +26,13 @@ export class Collector<T> {
     if (!parsed.success)
       for (const issue of this.spec.schema.safeParse(raw, { reportInput: true }).error!.issues) {
         const value = typeof issue.input === 'string' ? `${quote(issue.input)}: ` : '';
+        const column = this.spec.columnOf(issue.path);
         // zod's own message can name a key of the file (an unknown key): cut it too.
         issues.push({
           file: this.file,
           line,
-          column: this.spec.columnOf(issue.path),
-          message: value + clip(issue.message, 4 * ECHO_CHARS),
+          column,
+          message: value + clip(issueInWords(issue, column), 4 * ECHO_CHARS),
         });
       }
     else

@@ -4,6 +4,7 @@ import { formatPath } from '../../../shared/api/errors.ts';
 import { Collector } from './collector.ts';
 import { clip, ECHO_CHARS, ImportError, type ImportResult } from './issues.ts';
 import { syntaxErrorOffset } from './json-syntax-error.ts';
+import { binaryKindOf, notText } from './magic.ts';
 import { MAX_JSON_DEPTH, outlineJson } from './json-lines.ts';
 import type { TableSpec } from './spec.ts';
 
@@ -14,9 +15,12 @@ export function importJsonFile<T>(
   spec: Pick<TableSpec<T>, 'schema' | 'uniqueKeys'>,
 ): ImportResult<T> {
   const file = basename(path);
+  const bytes = readFileSync(path);
+  const binary = binaryKindOf(bytes);
+  if (binary) throw notText(file, 'a JSON text file', binary);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path)).replace(/^\uFEFF/, '');
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     throw new ImportError({ file, line: null, column: null, message: 'the file is not valid UTF-8; save it as UTF-8' });
   }

@@ -9,6 +9,7 @@ import { TextDecoder } from 'node:util';
 import type ExcelJS from 'exceljs';
 import { createCsvTokenizer, type CsvRecord, CsvSyntaxError } from './csv-tokenizer.ts';
 import { clip, ImportError, type Progress } from './issues.ts';
+import { binaryKindOf, notText } from './magic.ts';
 import { ZIP_LIMITS, type ZipLimits, zipProblem } from './zip-guard.ts';
 
 /**
@@ -75,7 +76,9 @@ function decoder(file: string) {
       try {
         if (!decode) {
           pending = Buffer.concat([pending, chunk]);
-          if (pending.length < 3) return done();
+          if (pending.length < 4) return done();
+          const binary = binaryKindOf(pending);
+          if (binary) return done(notText(file, 'a CSV text file', binary));
           const { encoding, bomLength } = sniffEncoding(pending);
           decode = new TextDecoder(encoding, { fatal: true });
           chunk = pending.subarray(bomLength);
@@ -88,6 +91,8 @@ function decoder(file: string) {
     flush(done) {
       try {
         if (!decode) {
+          const binary = binaryKindOf(pending);
+          if (binary) return done(notText(file, 'a CSV text file', binary));
           const { encoding, bomLength } = sniffEncoding(pending);
           return done(null, new TextDecoder(encoding, { fatal: true }).decode(pending.subarray(bomLength)));
         }

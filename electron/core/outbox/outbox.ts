@@ -8,7 +8,8 @@
  *   dropped connection, crash while sending) is settled by reading the
  *   check-in back before anything is sent again.
  * One idea per file: queue.ts adds work, payloads.ts reads what a row holds,
- * send.ts sends a row per kind, settle.ts says what a result does to the row,
+ * send.ts sends a row per kind (read-back.ts reads a check-in back after a
+ * lost answer or a refusal), settle.ts says what a result does to the row,
  * schedule.ts says when rows go.
  */
 import { iso } from '../../../shared/time.ts';

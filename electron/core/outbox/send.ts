@@ -2,17 +2,18 @@
  * Sending one row, per kind. PUTs (identities, events, profiles) are
  * idempotent upserts, sent as they are; a transition POST is not, so one
  * whose earlier attempt may have reached the service is settled by reading
- * the check-in back before anything is sent again.
+ * the check-in back before anything is sent again, and so is one the service
+ * refuses (409), which may already show what was asked.
  */
-import { LIMITS, type CheckIn } from '../../../shared/api/index.ts';
+import type { CheckIn } from '../../../shared/api/index.ts';
 import { iso } from '../../../shared/time.ts';
 import { PreparedBody } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { walkPages } from '../api/pager.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
 import type { ParsedPayload, TransitionPayload } from './payloads.ts';
+import { isInvalidTransition, readBack, recordOf, TransitionConflict } from './read-back.ts';
 
 type Once = { retry: RetryPolicy; signal?: AbortSignal | undefined };
 
@@ -61,10 +62,10 @@ export function createSender(ctx: OutboxContext) {
   async function sendTransition(row: OutboxRow, payload: TransitionPayload, once: Once): Promise<CheckIn> {
     if (row.uncertain || row.state === 'sending') {
       // An earlier attempt may have been applied: look before sending again.
-      const current = await readBack(payload, once.signal);
+      const current = await readBack(api, payload, config().flow.initialState, once.signal);
       if (current.state === payload.toState) {
         log(`outbox: ${row.label} was already applied by the service`);
-        return current.checkIn ?? ({ id: payload.checkInId, state: payload.toState } as CheckIn);
+        return recordOf(current, payload);
       }
       if (current.state !== payload.fromState)
         throw new ApiError({
@@ -76,36 +77,38 @@ export function createSender(ctx: OutboxContext) {
         });
     }
     mirror.transaction(() => mirror.outbox.markSending(row.id, iso(now())));
-    return api.call(
-      'transitionCheckIn',
-      { body: { eventName: payload.eventName, checkIn: { id: payload.checkInId } } },
-      once,
-    );
+    try {
+      return await api.call(
+        'transitionCheckIn',
+        { body: { eventName: payload.eventName, checkIn: { id: payload.checkInId } } },
+        once,
+      );
+    } catch (error) {
+      if (!isInvalidTransition(error)) throw error;
+      return afterRefusal(row, payload, error, once.signal);
+    }
   }
 
-  /** The check-in's state at the service. The listing shows only on-site and left guests; absent means the initial state. */
-  async function readBack(
+  /**
+   * A 409 for a transition: the service may already show what was asked (someone made the same change
+   * first, at another desk or system), which is done, not a failure. Otherwise the refusal stands; when
+   * the guest changed at the service meanwhile, it says what the service shows, and carries it.
+   */
+  async function afterRefusal(
+    row: OutboxRow,
     payload: TransitionPayload,
+    refusal: ApiError,
     signal?: AbortSignal,
-  ): Promise<{ state: string; checkIn?: CheckIn }> {
-    let found: CheckIn | undefined;
-    await walkPages<CheckIn>({
-      pageSize: LIMITS.checkIns.maxLimit,
-      signal,
-      idOf: (c) => c.id,
-      fetchPage: async (offset, limit, pageSignal) => {
-        const page = await api.call(
-          'listCheckIns',
-          { params: { locationId: payload.locationId }, query: { limit, offset } },
-          { signal: pageSignal },
-        );
-        return { items: page.checkIns, totalCount: page.pageInfo.totalCount };
-      },
-      onPage: (items) => {
-        found ??= items.find((c) => c.id === payload.checkInId);
-      },
-    });
-    return found ? { state: found.state, checkIn: found } : { state: config().flow.initialState };
+  ): Promise<CheckIn> {
+    const flow = config().flow;
+    const current = await readBack(api, payload, flow.initialState, signal);
+    if (current.state === payload.toState) {
+      log(`outbox: ${row.label}: the service already shows ${current.state}; settled as done`);
+      return recordOf(current, payload);
+    }
+    // Still as planned from: the refusal has another reason (the clock, a draft event), which it says itself.
+    if (current.state === payload.fromState) throw refusal;
+    throw new TransitionConflict(refusal, current, flow);
   }
 
   return send;

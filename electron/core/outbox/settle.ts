@@ -1,7 +1,8 @@
 /**
  * What a result does to a row: delivered (a transition's record replaces the
  * local one), failed for good (a transition's optimistic state is rolled
- * back, a conflict recorded, and its guest's later rows fail with it), or
+ * back, or replaced by what the service showed when it was read back after
+ * the refusal; a conflict recorded, and its guest's later rows fail with it), or
  * tried again later (after backoff; a transition whose attempt may have
  * reached the service stays uncertain until it is read back).
  */
@@ -13,6 +14,13 @@ import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
 import { retryDelay } from './schedule.ts';
 import type { ParsedPayload } from './payloads.ts';
+import { TransitionConflict, type ServiceView } from './read-back.ts';
+
+/** What the service showed when it refused a transition, read back: the mirror takes it. */
+interface ServiceShows {
+  view: ServiceView;
+  locationId: number;
+}
 
 /**
  * How a row's attempt ended: `later` holds its target back for this round,
@@ -52,7 +60,7 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
    * A permanent failure: the row fails with a reason; a transition's optimistic state is rolled back and a
    * conflict recorded. `checkInId`: a transition's guest, from its payload (or, when that cannot be read, its target).
    */
-  function failed(row: OutboxRow, reason: string, checkInId: number | null): void {
+  function failed(row: OutboxRow, reason: string, checkInId: number | null, serviceShows?: ServiceShows): void {
     const at = iso(now());
     mirror.transaction(() => {
       repo.markFailed(row.id, reason, at);
@@ -60,6 +68,8 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
       if (row.kind === 'profiles') repo.forgetProfileSet(row.id);
       if (row.kind !== 'transition' || checkInId === null) return;
       repo.clearPendingTransition(checkInId, row.id);
+      // Read back when it was refused: the mirror shows what the service shows, not what it knew before.
+      if (serviceShows) takeServiceState(serviceShows, checkInId);
       repo.addConflict({ outboxId: row.id, checkInId, message: reason, now: at });
       // Later transitions of this guest assumed this one: they cannot be sent either.
       for (const later of repo.laterOpen(row.target, row.id)) {
@@ -67,6 +77,12 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
         repo.clearPendingTransition(checkInId, later.id);
       }
     });
+  }
+
+  /** The service's record replaces the mirror's; one the listing does not show is in the initial state (no record). */
+  function takeServiceState({ view, locationId }: ServiceShows, checkInId: number): void {
+    if (view.checkIn) mirror.checkIns.upsertMany([view.checkIn], locationId);
+    else mirror.checkIns.removeIds([checkInId]);
   }
 
   /**
@@ -120,7 +136,12 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
       log(`outbox: ${row.label}: ${error.message}; retrying in ${Math.round(delay)} ms`);
       return error.kind === 'network' ? 'unreachable' : 'later';
     }
-    failed(row, describe(error), parsed.kind === 'transition' ? parsed.payload.checkInId : null);
+    const checkInId = parsed.kind === 'transition' ? parsed.payload.checkInId : null;
+    const serviceShows =
+      error instanceof TransitionConflict && parsed.kind === 'transition'
+        ? { view: error.view, locationId: parsed.payload.locationId }
+        : undefined;
+    failed(row, describe(error), checkInId, serviceShows);
     log(`outbox: FAILED ${row.label}: ${error.message}`);
     return 'failed';
   }

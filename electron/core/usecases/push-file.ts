@@ -130,6 +130,28 @@ export function refusalOf(
   return undefined;
 }
 
+/** What a door may offer for a checked file: the same rule as the queueing, so it never offers what is then refused. */
+export interface PushChoices {
+  /** The whole file may be queued as it is (it has no errors). */
+  queue: boolean;
+  /** The file has errors, and its valid rows may be queued without them. */
+  queueValidOnly: boolean;
+  /** Why nothing may be queued, when neither may. */
+  refusal: string | null;
+}
+
+/**
+ * The choices for a checked file. A confirmation (profiles that removes or replaces a set not known
+ * here) is no refusal: the door asks for it (the preview's profile difference says so) before queueing.
+ */
+export function choicesOf(checked: CheckedFile): PushChoices {
+  const asIs = refusalOf(checked, { allowPartial: false, confirmed: true });
+  const partial = refusalOf(checked, { allowPartial: true, confirmed: true });
+  const queue = asIs === undefined;
+  const queueValidOnly = !queue && checked.result.issues.length > 0 && partial === undefined;
+  return { queue, queueValidOnly, refusal: queue || queueValidOnly ? null : (partial ?? asIs)!.message };
+}
+
 export interface QueuedFile {
   batchId: number;
   items: number;

@@ -118,6 +118,7 @@ describe('one implementation: the CLI and the console give the same results for 
         expect(dry.code).toBe(1);
         expect(dry.err).toContain(preview.issues[0]!.message);
         expect(dry.out).not.toContain('valid');
+        expect(preview.allowed).toEqual({ queue: false, queueValidOnly: false, refusal: preview.issues[0]!.message });
         return;
       }
       const [first, ...more] = preview.summary;
@@ -140,10 +141,17 @@ describe('one implementation: the CLI and the console give the same results for 
       const cliQueued = await foyer('push', c.kind, ...args, ...flags, '--data-dir', join(cliDir));
       if (consoleQueued) {
         expect(consoleQueued.code, consoleQueued.message).toBe('REFUSED');
+        // The preview offered nothing, and said why: what the queueing said.
+        expect(preview.allowed).toEqual({ queue: false, queueValidOnly: false, refusal: consoleQueued.message });
         expect(cliQueued.code, `console: ${consoleQueued.message}\ncli: ${cliQueued.out}${cliQueued.err}`).toBe(1);
         expect(queuedBodies(cliDir)).toEqual([]);
       } else {
         expect(cliQueued.code, cliQueued.out + cliQueued.err).toBe(0);
+        expect(preview.allowed).toEqual({
+          queue: !preview.issues.length,
+          queueValidOnly: !!preview.issues.length,
+          refusal: null,
+        });
         const fromConsole = queuedBodies(consoleDir).slice(before - queuedBodies(cliDir).length);
         expect(queuedBodies(cliDir)).toEqual(fromConsole);
       }
@@ -432,10 +440,9 @@ describe('browse, sync panel, outbox', () => {
 
   it('retry-all: a retried conflict goes again or says why', async () => {
     const guest = (await allGuests('expected'))[0]!;
-    // Someone else checks the guest in at the service: the desk's check-in conflicts.
-    await svc.call('POST', '/check-ins/transitions', {
-      body: { eventName: 'CHECK_IN', checkIn: { id: guest.invitationId } },
-    });
+    // Someone else checks the guest in and out at the service: the desk's check-in conflicts.
+    for (const eventName of ['CHECK_IN', 'CHECK_OUT'])
+      await svc.call('POST', '/check-ins/transitions', { body: { eventName, checkIn: { id: guest.invitationId } } });
     await core.call(admin, 'guests.transition', { invitationId: guest.invitationId, action: 'checkIn' });
     await runtime.engine.deliver();
     const failed = (await core.call(admin, 'outbox.list', {})).find(
@@ -445,7 +452,7 @@ describe('browse, sync panel, outbox', () => {
     await runtime.engine.syncNow({ resources: ['checkIns'] });
     const result = await core.call(admin, 'outbox.retryAll', {});
     const refused = result.refused.find((r) => r.id === failed!.id);
-    expect(refused?.reason).toMatch(/^not sent again: .* cannot be checked in: the state is CHECKED_IN$/);
+    expect(refused?.reason).toMatch(/^not sent again: .* cannot be checked in: the state is CHECKED_OUT$/);
     // Nothing was changed for the refused one.
     expect((await core.call(admin, 'outbox.list', {})).find((o) => o.id === failed!.id)?.lastError).toBe(
       failed!.lastError,

@@ -174,10 +174,10 @@ describe('check-out and undo', () => {
 describe('conflicts', () => {
   it('retries a refused check-in once, or says why not, and never grows the reason', async () => {
     const guest = guests[2]!;
-    // Checked in elsewhere meanwhile: the service refuses this desk's check-in.
+    // The event was made a draft at the service meanwhile: it refuses this desk's check-in, the guest still expected.
     service.db
-      .prepare("UPDATE check_ins SET state = 'CHECKED_IN', arrived_at = ? WHERE id = ?")
-      .run(fromNow(0), guest.id);
+      .prepare('UPDATE events SET draft = 1 WHERE id = (SELECT event_id FROM invitations WHERE id = ?)')
+      .run(guest.id);
     await core.call(desk, 'guests.transition', { invitationId: guest.id, action: 'checkIn' });
     await runtime.engine.deliver();
     const [conflict] = await core.call(desk, 'conflicts.list', {});

@@ -104,14 +104,23 @@ describe('check-in, check-out, undo', () => {
     expect(serviceState(svc.db, g2.id)).toBe('EXPECTED');
   });
 
-  it('exit 1 when the service refuses (409), with the guest shown back in the state before', async () => {
+  it('exit 0 when the service already has the check-in; exit 1 when it refuses, with the guest shown as it shows them', async () => {
     const dir = await dataDir();
-    const guest = guests[2]!;
-    await svc.call('POST', '/check-ins/transitions', { body: { eventName: 'CHECK_IN', checkIn: { id: guest.id } } });
-    const run = await foyer('check-in', String(guest.id), '--data-dir', dir);
+    const [guest, left] = [guests[2]!, guests[5]!];
+    const transition = (id: number, eventName: string) =>
+      svc.call('POST', '/check-ins/transitions', { body: { eventName, checkIn: { id } } });
+    await transition(guest.id, 'CHECK_IN');
+    const done = await foyer('check-in', String(guest.id), '--data-dir', dir);
+    expect(done.code, done.out + done.err).toBe(0);
+    expect(done.out).toContain('delivered: CHECKED_IN');
+
+    await transition(left.id, 'CHECK_IN');
+    await transition(left.id, 'CHECK_OUT');
+    const run = await foyer('check-in', String(left.id), '--data-dir', dir);
     expect(run.code).toBe(1);
     expect(run.out).toContain('refused by the service');
-    expect(run.out).toContain('The guest is back to EXPECTED');
+    expect(run.out).toContain('the service already shows this guest as left (CHECKED_OUT)');
+    expect(run.out).toContain('The guest is now shown as CHECKED_OUT');
     const listed = await foyer('outbox', '--data-dir', dir);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('1 conflict(s) for the desk');
@@ -373,25 +382,24 @@ describe('push events, outbox retry', () => {
   it('retries a failed row by its id (exit 0), refuses others (exit 1)', async () => {
     const dir = await dataDir(svc.baseUrl, true);
     const guest = guests[4]!;
-    await svc.call('POST', '/check-ins/transitions', { body: { eventName: 'CHECK_IN', checkIn: { id: guest.id } } });
-    expect((await foyer('check-in', String(guest.id), '--data-dir', dir)).code).toBe(1);
+    const transition = (eventName: string) =>
+      svc.call('POST', '/check-ins/transitions', { body: { eventName, checkIn: { id: guest.id } } });
+    expect((await foyer('check-in', String(guest.id), '--data-dir', dir)).code).toBe(0);
+    // Undone at the service meanwhile: the check-out is refused, and the guest shown as expected.
+    await transition('UNDO_CHECK_IN');
+    expect((await foyer('check-out', String(guest.id), '--data-dir', dir)).code).toBe(1);
     const failed = outboxRows(dir).find((r) => r.state === 'failed')!;
-    // The service now says CHECKED_IN; after a sync, a retry of the check-in is refused locally...
-    expect((await foyer('sync', '--once', '--data-dir', dir)).code).toBe(0);
+    // A retry of the check-out is refused locally...
     const retried = await foyer('outbox', 'retry', String(failed.id), '--data-dir', dir);
     expect(retried.code).toBe(1);
-    expect(retried.out).toContain('cannot be checked in');
-    // ...while an undone check-in at the service can be retried and goes through.
-    await svc.call('POST', '/check-ins/transitions', {
-      body: { eventName: 'UNDO_CHECK_IN', checkIn: { id: guest.id } },
-    });
-    // The guest was on site: the first listing without them is held until a second one agrees.
-    expect((await foyer('sync', '--once', '--data-dir', dir)).code).toBe(0);
+    expect(retried.out).toContain('cannot be checked out');
+    // ...while once checked in again at the service, it can be retried and goes through.
+    await transition('CHECK_IN');
     expect((await foyer('sync', '--once', '--data-dir', dir)).code).toBe(0);
     const ok = await foyer('outbox', 'retry', String(failed.id), '--data-dir', dir);
     expect(ok.code, ok.out + ok.err).toBe(0);
-    expect(ok.out).toMatch(/queued again as item \d+: Check in Guest4/);
-    expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
+    expect(ok.out).toMatch(/queued again as item \d+: Check out Guest4/);
+    expect(serviceState(svc.db, guest.id)).toBe('CHECKED_OUT');
     const delivered = outboxRows(dir).find((r) => r.state === 'delivered')!;
     const notFailed = await foyer('outbox', 'retry', String(delivered.id), '--data-dir', dir);
     expect(notFailed.code).toBe(1);

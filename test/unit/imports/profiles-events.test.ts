@@ -44,6 +44,8 @@ describe('access profiles', () => {
       [4, 'name'],
     ]);
     expect(result.issues[0]!.message).toContain('line 2');
+    // Said in words that name the column, not zod's "expected string, received undefined".
+    expect(result.issues[1]!.message).toBe('"name" is required, and it is empty or missing in this row');
   });
 
   it('JSON: duplicates and missing or empty names, each with the line of its item', async () => {

@@ -72,6 +72,19 @@ describe('conflicts as sentences', () => {
     expect(sentence).not.toContain('2026-11-22T');
     expect(advice.length).toBeGreaterThan(10);
   });
+
+  it('says that the list now shows what the service shows, when the guest changed there', () => {
+    const { sentence, advice } = conflictSentence({
+      action: 'checkIn',
+      message: 'transitionCheckIn: 409 INVALID_TRANSITION: the service already shows this guest as left (CHECKED_OUT)',
+    });
+    expect(sentence).toBe(
+      'The service refused this check-in: the service already shows this guest as left (CHECKED_OUT).',
+    );
+    expect(advice).toBe(
+      'The list now shows the guest as the service does. If the guest should still come in, their host can send a new invitation.',
+    );
+  });
 });
 
 describe('the identity check', () => {

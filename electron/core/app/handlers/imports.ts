@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileUpload, ImportPreview, importsOperations } from '../../../../shared/contract/imports.ts';
 import { needsConfirmation } from '../../outbox/profile-diff.ts';
-import { type CheckedFile, checkFile, sampleOf } from '../../usecases/push-file.ts';
+import { type CheckedFile, checkFile, choicesOf, sampleOf } from '../../usecases/push-file.ts';
 import { csvText } from '../../../../shared/csv.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -57,6 +57,7 @@ function preview(checked: CheckedFile): ImportPreview {
       unchanged: diff.unchanged,
       needsConfirmation: needsConfirmation(diff),
     },
+    allowed: choicesOf(checked),
   };
 }
 

@@ -6,7 +6,7 @@ import { type AdminSection, useAdmin } from './admin-store.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { BrowsePanel } from './BrowsePanel.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
-import { PushPanel } from './PushPanel.tsx';
+import { PushPanel } from './push/PushPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import './admin.css';

@@ -92,11 +92,13 @@ const ACTION_NOUNS: Record<string, string> = {
 };
 
 const ADVICE: Record<string, string> = {
-  checkIn:
-    'Ask the guest for their invitation; if they should come in, their host can send a new invitation, or check them in at another desk once the service knows them.',
-  checkOut: 'Look at the guest in the list: the service may have them checked out already.',
-  undo: 'Look at the guest in the list: the service may show them differently.',
+  checkIn: 'If the guest should still come in, their host can send a new invitation.',
+  checkOut: 'If the service does not show them on site, there is nothing to check out: dismiss this.',
+  undo: 'A guest who already left cannot have their check-in undone: dismiss this.',
 };
+
+/** The core's words when it read the guest back after a refusal and the service showed another state. */
+const CHANGED_ELSEWHERE = /already shows this guest as /;
 
 /** ISO timestamps in a message, as the desk's clock reads them. */
 export function localTimes(text: string, locale?: string, now: Date = new Date()): string {
@@ -121,6 +123,8 @@ export function conflictSentence(
   const reason = localTimes(reasonOf(conflict.message), locale, now).replace(/\s+/g, ' ');
   return {
     sentence: `The service refused this ${noun}: ${reason.replace(/\.$/, '')}.`,
-    advice: ADVICE[conflict.action ?? ''] ?? 'Look at the guest in the list, then dismiss this.',
+    advice:
+      (CHANGED_ELSEWHERE.test(conflict.message) ? 'The list now shows the guest as the service does. ' : '') +
+      (ADVICE[conflict.action ?? ''] ?? 'Look at the guest in the list, then dismiss this.'),
   };
 }

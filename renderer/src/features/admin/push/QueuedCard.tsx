@@ -1,0 +1,32 @@
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../../components/Icon.tsx';
+import { plural } from '../../../lib/format.ts';
+import { useAdmin } from '../admin-store.ts';
+
+/** What was queued, with the way to the outbox. */
+export function QueuedCard() {
+  const { queued, file, resetPush, setSection } = useAdmin(
+    useShallow((s) => ({ queued: s.queued, file: s.file, resetPush: s.resetPush, setSection: s.setSection })),
+  );
+  if (!queued) return null;
+  return (
+    <section className="card success-card" data-testid="queued">
+      <Icon name="checkCircle" size={36} />
+      <div>
+        <h2>Queued</h2>
+        <p>
+          {plural(queued.items, 'item')} from {file?.name} in {plural(queued.outboxItems, 'outbox item')} (batch #
+          {queued.batchId}). They are sent as soon as the service can be reached; the outbox shows how each one ends.
+        </p>
+        <div className="button-row">
+          <button type="button" className="button-primary" onClick={() => setSection('outbox')}>
+            Open the outbox
+          </button>
+          <button type="button" className="button-secondary" onClick={resetPush}>
+            Push another file
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
