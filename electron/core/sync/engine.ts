@@ -23,6 +23,7 @@ import { createStatus, RESOURCES, type Resource, type StatusStore } from './stat
 import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
 import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
+import { within } from './within.ts';
 
 export interface SyncEngineDeps {
   mirror: Mirror;
@@ -49,13 +50,6 @@ export const STILL_SYNCING: SyncOutcome = {
   ok: false,
   error: { kind: 'in_progress', message: 'still syncing in the background; the status shows when it is done' },
 };
-
-/** Resolves when `work` settles or after `ms`, whichever is first (the timer does not outlive it). */
-async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { mirror, api, config } = deps;
