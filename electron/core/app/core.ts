@@ -24,7 +24,6 @@ import { evacuationHandlers, noteCheckInDevice, rollCallArrivals } from './handl
 import { hubHandlers } from './handlers/hub.ts';
 import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
-import { kioskPartyHandlers } from './handlers/kiosk-party.ts';
 import { outboxHandlers } from './handlers/outbox.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
@@ -48,7 +47,6 @@ const handlers: Handlers<OperationName> = {
   ...sessionHandlers,
   ...syncHandlers,
   ...kioskHandlers,
-  ...kioskPartyHandlers,
   ...guestsHandlers,
   ...conflictsHandlers,
   ...employeesHandlers,

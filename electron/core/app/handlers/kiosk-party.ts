@@ -11,8 +11,9 @@ import { localMidnight } from '../../../../shared/time.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { kioskDay } from '../../kiosk/today.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import { foundGuest, KIOSK_RESULTS } from './kiosk.ts';
-import { kioskStateOf } from './kiosk-state.ts';
+// foundGuest is read when a call runs (kiosk.ts spreads kioskParty into its handlers: a cycle of modules).
+import { foundGuest } from './kiosk.ts';
+import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
 
 /** At most this many others of one visit: a group arriving together, not the visitor list of a conference. */
 export const PARTY_MEMBERS = 2 * KIOSK_RESULTS;
@@ -39,7 +40,8 @@ const memberOf = (g: Guest, ticket: string): KioskPartyMember => ({
   ticket,
 });
 
-export const kioskPartyHandlers: Handlers<'kiosk.party' | 'kiosk.miss'> = {
+/** Part of kioskHandlers (spread there). */
+export const kioskParty: Handlers<'kiosk.party' | 'kiosk.miss'> = {
   'kiosk.party': ({ ticket }, ctx) => {
     const now = ctx.now();
     const { budget, tickets } = kioskStateOf(ctx.runtime);

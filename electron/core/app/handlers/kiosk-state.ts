@@ -15,6 +15,9 @@ import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
 import type { Runtime } from '../../runtime.ts';
 import { createPinGuard, type PinGuard, type PinLimit } from '../pin-guard.ts';
 
+/** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
+export const KIOSK_RESULTS = 5;
+
 /**
  * Unknown codes are limited like wrong PINs, by the same guard: per client
  * (a browser's address, a device, the desktop app), whatever the session. A

@@ -19,11 +19,11 @@ import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
-import { kioskStateOf } from './kiosk-state.ts';
+import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
+import { kioskParty } from './kiosk-party.ts';
 import { transition } from './transition.ts';
 
-/** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
-export const KIOSK_RESULTS = 5;
+export { KIOSK_RESULTS } from './kiosk-state.ts';
 
 const stateOf = (runtime: Runtime) => kioskStateOf(runtime);
 
@@ -128,8 +128,9 @@ function queuedAnyway(ctx: HandlerContext, before: Guest, action: 'checkIn' | 'c
   return after;
 }
 
-/** The party and the miss are in kiosk-party.ts. */
-export const kioskHandlers: Handlers<Exclude<keyof typeof kioskOperations, 'kiosk.party' | 'kiosk.miss'>> = {
+export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
+  // The party and the miss, in a file of their own.
+  ...kioskParty,
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime, session, now: clock }) => {
     const { budget, tickets } = stateOf(runtime);
