@@ -1,7 +1,8 @@
 /**
  * Pull sync of the client against the reference service in a second process
  * (100,000 demo invitations, location 10, default window 1 day back, 7 ahead),
- * one service process for all of it, a fresh mirror file for every measured run:
+ * one service process for all of it, a fresh mirror file for every measured run
+ * ((c), (d) and (g) are in sync-incremental.ts, sync-lookup.ts and sync-kiosk.ts):
  * (a) full invitation sync vs a bare undici loop over the same pages at the same
  *     concurrency (4): ratio of the medians of 3 alternating runs <= 2.0;
  * (b) vs a naive client (sequential pages, one autocommit INSERT OR REPLACE per
@@ -28,43 +29,21 @@ import { Pool } from 'undici';
 import { createApiClient } from '../../electron/core/api/client.ts';
 import { Config } from '../../electron/core/config/config.ts';
 import { openMirror } from '../../electron/core/db/mirror.ts';
-import { createOutbox } from '../../electron/core/outbox/outbox.ts';
-import { createSyncEngine } from '../../electron/core/sync/engine.ts';
 import { pullInvitations, syncWindow } from '../../electron/core/sync/pulls.ts';
-import type { Resource } from '../../electron/core/sync/status.ts';
 import { type EndpointName, LIMITS } from '../../shared/api/index.ts';
 import { historyScenario, PAST_CHECK_INS } from './sync-history.ts';
 import { restartScenario } from './sync-history-restart.ts';
-import { type Check, percentile, report, spawnService } from './support.ts';
-import { mulberry32 } from '../../service/demo/random.ts';
+import { incrementalScenario } from './sync-incremental.ts';
+import { kioskDuringSyncScenario } from './sync-kiosk.ts';
+import { lookupScenario } from './sync-lookup.ts';
+import { CONCURRENCY, fmt, LOCATION, median, type SyncBench } from './sync-context.ts';
+import { type Check, report, spawnService } from './support.ts';
 
 const TOKEN = 'foyer-demo-token';
 const INVITATIONS = 100_000;
-const LOCATION = 10;
-const ALL_LOCATIONS = [10, 11, 12, 13];
-const CONCURRENCY = 4;
 const PAGE = LIMITS.invitations.maxLimit;
 const RUNS = 3;
-/** (g): a kiosk check-in this often while the full sync runs. */
-const CHECK_IN_EVERY_MS = 20;
-const LOOKUPS_PER_KIND = 200;
-/** Wall time allowed per kind of lookup, so that a slow lookup cannot stretch the run past a few minutes. */
-const LOOKUP_BUDGET_MS = 20_000;
-const LOOKUP_WARMUP_BUDGET_MS = 3_000;
-const SYNC_RESOURCES: { resource: string; endpoint: EndpointName; pageSize: number }[] = [
-  { resource: 'invitations', endpoint: 'listInvitations', pageSize: LIMITS.invitations.maxLimit },
-  { resource: 'checkIns', endpoint: 'listCheckIns', pageSize: LIMITS.checkIns.maxLimit },
-  { resource: 'groups', endpoint: 'listAccessProfileGroups', pageSize: LIMITS.accessProfileGroups.maxLimit },
-  { resource: 'employees', endpoint: 'listEmployees', pageSize: LIMITS.employees.maxLimit },
-];
-
 const MB = 1024 * 1024;
-const median = (values: readonly number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 /** Samples this process's RSS every 20 ms (and at start and stop); stop() gives the maximum in bytes. */
 function sampleRss(): { stop(): number } {
@@ -317,289 +296,15 @@ export async function run(): Promise<boolean> {
     // (c) incremental with nothing changed, through the engine (full reconciliation not due: now is fixed).
     // The scheduler pulls invitations (updatedSince) and check-ins every 30 s, groups and employees every
     // 10 minutes (intervals.referenceSeconds): the 30-second pass is timed on its own, and all four together.
-    {
-      const { mirror, path } = freshMirror();
-      try {
-        const engine = createSyncEngine({ mirror, api, config: () => config, now: () => NOW });
-        const first = await engine.syncNow({ full: true });
-        for (const [resource, outcome] of Object.entries(first))
-          if (!outcome.ok) throw new Error(`full sync of ${resource} failed: ${outcome.error.message}`);
-        await engine.syncNow(); // warm-up
-        const measure = async (resources?: readonly Resource[]) => {
-          const times: number[] = [];
-          const perRun: Map<EndpointName, number>[] = [];
-          let received: Record<string, number> = {};
-          for (let i = 0; i < 7; i++) {
-            requests.clear();
-            const t0 = performance.now();
-            const outcomes = await engine.syncNow(resources ? { resources } : {});
-            times.push(performance.now() - t0);
-            perRun.push(new Map(requests));
-            received = {};
-            for (const [resource, outcome] of Object.entries(outcomes)) {
-              if (!outcome.ok) throw new Error(`incremental sync of ${resource} failed: ${outcome.error.message}`);
-              received[resource] = outcome.result.received;
-            }
-          }
-          return { times, perRun, received, median: median(times) };
-        };
-        const pass = await measure(['invitations', 'checkIns']);
-        const all = await measure();
-        const rowsAgain = (received: Record<string, number>) =>
-          Object.entries(received)
-            .map(([r, n]) => `${r} ${n}`)
-            .join(', ');
-        console.log(
-          `(c) the 30-second pass (invitations since the watermark, check-ins in a bounded pass) with nothing changed: ` +
-            `${pass.times.map(fmt).join(', ')} (median ${fmt(pass.median)}); rows received again: ${rowsAgain(pass.received)}`,
-        );
-        console.log(
-          `    all four resources at once (as when groups and employees are due, every 10 minutes): ` +
-            `${all.times.map(fmt).join(', ')} (median ${fmt(all.median)}); rows received again: ${rowsAgain(all.received)}`,
-        );
-        for (const { resource, endpoint, pageSize } of SYNC_RESOURCES) {
-          const counts = all.perRun.map((m) => m.get(endpoint) ?? 0);
-          const most = Math.max(...counts);
-          const rows = all.received[resource] ?? 0;
-          const note =
-            most > 1
-              ? ` -- ${rows} ${resource} ${resource === 'employees' ? `of company ${config.companyId}` : `at location ${LOCATION}`} ` +
-                `received again, at most ${pageSize} per page: ` +
-                (resource === 'invitations'
-                  ? 'the changes since the watermark'
-                  : resource === 'checkIns'
-                    ? 'no change filter: the recent end and the pages of older guests on site (see (f))'
-                    : 'the interface has no change filter for them, so they are listed in full')
-              : '';
-          console.log(`    ${resource}: ${counts.join(', ')} requests per sync${note}`);
-          // Only invitations have a change filter (updatedSince): one request when nothing changed. The
-          // others are listed without one; check-ins are bounded per pass instead, measured in (f).
-          checks.push({
-            name: `(c) incremental: requests for ${resource}`,
-            value: most,
-            unit: 'requests',
-            target: resource === 'invitations' ? '= 1' : resource === 'checkIns' ? '<= 3' : '',
-            ok: resource === 'invitations' ? most === 1 : resource === 'checkIns' ? most <= 3 : true,
-          });
-        }
-        checks.push(
-          {
-            name: '(c) 30-s pass (invitations + check-ins), median of 7',
-            value: pass.median,
-            unit: 'ms',
-            target: '< 50',
-            ok: pass.median < 50,
-          },
-          {
-            name: '(c) all four resources, median of 7',
-            value: all.median,
-            unit: 'ms',
-            target: '',
-            ok: true,
-          },
-        );
-      } finally {
-        mirror.close();
-        removeDb(path);
-      }
-    }
+    const bench: SyncBench = { api, config, NOW, window, requests, checks, freshMirror, removeDb };
+    await incrementalScenario(bench);
 
     // (g) kiosk check-ins during a full sync of all four locations (100,000 invitations): from the moment
     // each was due (a timer) to its commit in the mirror, so a busy event loop counts.
-    {
-      const { mirror, path } = freshMirror();
-      try {
-        const first = await pullInvitations({ mirror, api, config, now: () => NOW, concurrency: CONCURRENCY }, 'full');
-        // Guests who may check in now: not yet arrived, their event under way or starting within 20 hours, and
-        // ending in more than an hour by the clock (the check-in is refused after the event ended, and on a busy
-        // machine this scenario may start minutes after the window of the mirror was fixed).
-        const clock = Date.now();
-        const expected = mirror.db
-          .prepare(
-            `SELECT i.id FROM invitations i LEFT JOIN check_ins c ON c.id = i.id
-             WHERE i.location_id = ? AND i.ends_at > ? AND i.starts_at < ? AND c.id IS NULL ORDER BY i.id`,
-          )
-          .pluck()
-          .all(
-            LOCATION,
-            new Date(Math.max(NOW, clock) + 3_600_000).toISOString(),
-            new Date(Math.min(NOW, clock) + 20 * 3_600_000).toISOString(),
-          ) as number[];
-        const outbox = createOutbox({ mirror, api, config: () => config });
-        const loop = monitorEventLoopDelay({ resolution: 1 });
-        const dueToCommit: number[] = [];
-        let syncing = true;
-        let received = 0;
-        const t0 = performance.now();
-        loop.enable();
-        const sync = (async () => {
-          for (const locationId of ALL_LOCATIONS) {
-            const result = await pullInvitations(
-              { mirror, api, config: { ...config, locationId }, now: () => NOW, concurrency: CONCURRENCY },
-              'full',
-            );
-            received += result.received;
-          }
-          syncing = false;
-        })();
-        const taps = (async () => {
-          let due = performance.now();
-          for (let i = 0; syncing && i < expected.length; i++) {
-            due += CHECK_IN_EVERY_MS;
-            const wait = due - performance.now();
-            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            if (!syncing) break;
-            const start = performance.now();
-            outbox.queueTransition(expected[i]!, 'checkIn', 'kiosk');
-            dueToCommit.push(performance.now() - Math.min(due, start));
-          }
-        })();
-        await Promise.all([sync, taps]);
-        loop.disable();
-        const syncMs = performance.now() - t0;
-        dueToCommit.sort((a, b) => a - b);
-        const p99 = percentile(dueToCommit, 99);
-        console.log(
-          `(g) ${dueToCommit.length} kiosk check-ins, one every ${CHECK_IN_EVERY_MS} ms, during a full sync of ` +
-            `${received} invitations (4 locations, ${(syncMs / 1000).toFixed(1)} s; location ${LOCATION} had ${first.received} ` +
-            `already): due to commit p50 ${fmt(percentile(dueToCommit, 50))}, p99 ${fmt(p99)}, max ${fmt(dueToCommit.at(-1)!)}; ` +
-            `event-loop delay p99 ${fmt(loop.percentile(99) / 1e6)}, max ${fmt(loop.max / 1e6)}`,
-        );
-        checks.push(
-          {
-            name: '(g) kiosk check-in during full sync, due to commit p99',
-            value: p99,
-            unit: 'ms',
-            target: '< 50',
-            ok: p99 < 50 && dueToCommit.length >= 20,
-          },
-          { name: '(g) event-loop delay during it (max)', value: loop.max / 1e6, unit: 'ms', target: '', ok: true },
-        );
-      } finally {
-        mirror.close();
-        removeDb(path);
-      }
-    }
+    await kioskDuringSyncScenario(bench);
 
     // (d) lookup over a mirror of all four locations.
-    {
-      const { mirror, path } = freshMirror();
-      try {
-        const t0 = performance.now();
-        for (const locationId of ALL_LOCATIONS) {
-          const result = await pullInvitations(
-            { mirror, api, config: { ...config, locationId }, now: () => NOW, concurrency: CONCURRENCY },
-            'full',
-          );
-          if (!result.complete) throw new Error(`the full pull of location ${locationId} was incomplete`);
-        }
-        const rows = mirror.db
-          .prepare(
-            `SELECT c.first_name AS firstName, c.last_name AS lastName, i.location_id AS locationId
-             FROM invitations i JOIN contacts c ON c.id = i.contact_id ORDER BY i.id`,
-          )
-          .all() as { firstName: string | null; lastName: string | null; locationId: number }[];
-        const contacts = mirror.db.prepare('SELECT count(*) FROM contacts').pluck().get() as number;
-        console.log(
-          `(d) mirror of locations ${ALL_LOCATIONS.join(', ')}: ${rows.length} invitations, ${contacts} contacts ` +
-            `(synced in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-        );
-
-        const random = mulberry32(20_260_101); // the same lookup queries from run to run
-        const chars = (s: string | null) => [...(s ?? '')];
-        const draw = (make: (row: (typeof rows)[number]) => string | null) => {
-          for (;;) {
-            const row = rows[Math.floor(random() * rows.length)]!;
-            const text = make(row);
-            if (text) return { text, locationId: row.locationId };
-          }
-        };
-        const nameOf = (row: (typeof rows)[number]) => (random() < 0.5 ? row.firstName : row.lastName);
-        const prefix = (n: number) => (row: (typeof rows)[number]) => {
-          const name = chars(nameOf(row));
-          return name.length >= n ? name.slice(0, n).join('') : null;
-        };
-        const kinds = [
-          { kind: '2-letter prefix', make: prefix(2) },
-          { kind: '4-letter prefix', make: prefix(4) },
-          {
-            kind: 'full name',
-            make: (row: (typeof rows)[number]) =>
-              row.firstName && row.lastName ? `${row.firstName} ${row.lastName}` : null,
-          },
-        ];
-        const queries = kinds.map(({ kind, make }) => ({
-          kind,
-          items: Array.from({ length: LOOKUPS_PER_KIND }, () => draw(make)),
-        }));
-        const lookup = (q: { text: string; locationId: number }) =>
-          mirror.guests.lookup(q.text, {
-            locationId: q.locationId,
-            from: window.from,
-            to: window.to,
-            limit: 20,
-            now: NOW,
-          });
-        // Warm-up (statements, page cache): other queries of each kind, within a small budget.
-        const warmups = kinds.map(({ make }) => Array.from({ length: 10 }, () => draw(make)));
-        const warmUntil = performance.now() + LOOKUP_WARMUP_BUDGET_MS;
-        for (let i = 0; i < 10; i++) for (const list of warmups) if (performance.now() < warmUntil) lookup(list[i]!);
-
-        for (const { kind, items } of queries) {
-          const timed: { ms: number; text: string }[] = [];
-          // CPU time beside wall time: while other work shares the two cores, a lookup's wall time also counts
-          // the time the process waited for a core.
-          const cpu: number[] = [];
-          let hits = 0;
-          let empty = 0;
-          const until = performance.now() + LOOKUP_BUDGET_MS;
-          for (const q of items) {
-            if (performance.now() > until) break;
-            const cpuStart = process.cpuUsage();
-            const start = performance.now();
-            const found = lookup(q);
-            timed.push({ ms: performance.now() - start, text: q.text });
-            const used = process.cpuUsage(cpuStart);
-            cpu.push((used.user + used.system) / 1000);
-            hits += found.length;
-            if (found.length === 0) empty++;
-          }
-          const measured = timed.length;
-          timed.sort((a, b) => a.ms - b.ms);
-          const latencies = timed.map((t) => t.ms);
-          const p50 = percentile(latencies, 50);
-          const p99 = percentile(latencies, 99);
-          cpu.sort((a, b) => a - b);
-          console.log(
-            `    ${kind}: p50 ${fmt(p50)}, p99 ${fmt(p99)}, max ${fmt(latencies.at(-1)!)} ` +
-              `(CPU time p50 ${fmt(percentile(cpu, 50))}, p99 ${fmt(percentile(cpu, 99))}); ` +
-              `${(hits / measured).toFixed(1)} guests per query, ${empty} without a guest` +
-              (measured < items.length
-                ? `; ONLY ${measured} of ${items.length} queries ran within the ${LOOKUP_BUDGET_MS / 1000} s budget`
-                : '') +
-              '; slowest ' +
-              timed
-                .slice(-3)
-                .reverse()
-                .map((t) => `${JSON.stringify(t.text)} ${fmt(t.ms)}`)
-                .join(', '),
-          );
-          checks.push(
-            { name: `(d) lookup ${kind} p50`, value: p50, unit: 'ms', target: '', ok: true },
-            {
-              name: `(d) lookup ${kind} p99 (${measured} queries)`,
-              value: p99,
-              unit: 'ms',
-              target: '< 5',
-              ok: p99 < 5,
-            },
-          );
-        }
-      } finally {
-        mirror.close();
-        removeDb(path);
-      }
-    }
+    await lookupScenario(bench);
 
     checks.push({
       name: '(e) peak RSS during full sync (client only)',

@@ -1,25 +1,15 @@
 /**
  * The kiosk end to end in Chromium, as guests use it on a 1080 × 1920 touch
  * screen: the built renderer on the browser host, the host on a real core,
- * the core on the embedded demo service. Guests with the names of issue 10
- * are put into today's events at the kiosk's location through the service's
- * PUT /events; they find themselves on the on-screen keyboard alone. Every
- * screen is captured at 1080 × 1920 and 1280 × 800 into test-results/screens/.
+ * the core on the embedded demo service (set up in kiosk-fixture.ts). Guests
+ * with the names of issue 10 are put into today's events at the kiosk's
+ * location through the service's PUT /events; they find themselves on the
+ * on-screen keyboard alone. Every screen is captured at 1080 × 1920 and
+ * 1280 × 800 into test-results/screens/. The tests share one page, in order.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeskGuest } from '../../shared/contract/guests.ts';
-import type { KioskSettingsPatch } from '../../shared/contract/settings.ts';
-import type { AppCore } from '../../electron/core/app/core.ts';
-import { createSession } from '../../electron/core/app/session.ts';
-import type { Runtime } from '../../electron/core/runtime.ts';
-import { HOUR, iso, uid } from '../support/basics.ts';
-import { today } from '../support/app.ts';
-import { axeViolations, SCREENS } from '../support/browser.ts';
-import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SCREENS } from '../support/browser.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 interface PageElement {
@@ -35,197 +25,28 @@ declare const document: {
   querySelectorAll(selector: string): Iterable<PageElement>;
   fonts: { ready: Promise<unknown>; check(font: string, text: string): boolean };
 };
-declare const window: Record<string, unknown> & { print(): void };
-declare function requestAnimationFrame(callback: (time: number) => void): number;
+import {
+  INVITED_IN_CZECH,
+  SPELLINGS,
+  LOOKUP_PENDING,
+  runtime,
+  core,
+  page,
+  pageErrors,
+  admin,
+  guests,
+  printed,
+  setKiosk,
+  shoot,
+  axe,
+  focusedTag,
+  chooseLanguage,
+  tap,
+  scan,
+  setUpLobbyKiosk,
+} from './kiosk-fixture.ts';
 
-const ADMIN_PIN = '2468';
-const TALL = { width: 1080, height: 1920 };
-const WIDE = { width: 1280, height: 800 };
-
-const NAMED = [
-  { firstName: 'Jörg', lastName: 'Müller' },
-  { firstName: 'Ayşe', lastName: 'Kılıç' },
-  { firstName: 'Дмитрий', lastName: 'Соловьёв' },
-  { firstName: 'Ольга', lastName: 'Лебедева' },
-  { firstName: 'Игорь', lastName: 'Лебедев' },
-  { firstName: '超', lastName: '王' },
-  { firstName: '伟', lastName: '张' },
-] as const;
-/**
- * A guest invited in Czech, for the kiosk's offer of the invitation's
- * language. Events written through the interface carry no language (the
- * demo's own guests do, but the hour's visits may have none still expected),
- * so the test sets it in the service's database.
- */
-const INVITED_IN_CZECH = { firstName: 'Květoslava', lastName: 'Zelenková', email: 'kvetoslava.zelenkova@e2e.test' };
-
-const SPELLINGS: { typed: string; finds: string; language?: string; script?: 'latin'; sharedPrefix?: true }[] = [
-  { typed: 'mueller', finds: 'Müller' },
-  { typed: 'joerg', finds: 'Müller' },
-  { typed: 'miller', finds: 'Müller' },
-  { typed: 'kilic', finds: 'Kılıç' },
-  { typed: 'соловьев', finds: 'Соловьёв', language: 'RU' },
-  { typed: 'solovyov', finds: 'Соловьёв', language: 'RU', script: 'latin' },
-  { typed: 'lebedev', finds: 'Лебедев', sharedPrefix: true },
-  { typed: 'zhang', finds: '张', language: 'ZH_CN' },
-  { typed: 'wang chao', finds: '王', language: 'ZH_CN' },
-];
-
-/** Until the core's tolerant lookup lands, the spellings of the issue cannot be found: those tests wait for it. */
-const LOOKUP_PENDING = false;
-
-let app: BrowserApp;
-/** The app's runtime, core and clock, set before the browser host starts: putGuests needs them. */
-let runtime: Runtime;
-let core: AppCore;
-let now: () => number;
-let page: Page;
-const pageErrors: string[] = [];
-const admin = createSession('e2e-kiosk-admin', 'admin');
-const guests = new Map<string, DeskGuest>();
-let printed = 0;
-
-async function putGuests() {
-  const { baseUrl, token } = runtime.embedded!;
-  const response = await fetch(`${baseUrl}/events`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      events: [
-        {
-          sourceId: uid('kiosk-e2e'),
-          name: 'Kiosk walk-through',
-          startsAt: iso(now() - HOUR),
-          endsAt: iso(now() + 2 * HOUR),
-          locationId: runtime.config.locationId,
-          invitations: [...NAMED, INVITED_IN_CZECH].map((n, i) => ({
-            sourceId: uid(`guest-${i}`),
-            ...n,
-            companyName: 'Kranich AG',
-          })),
-        },
-      ],
-    }),
-  });
-  if (!response.ok) throw new Error(`PUT /events: ${response.status} ${await response.text()}`);
-  const service = new Database(join(runtime.dataDir, 'embedded-service.db'));
-  try {
-    // As the service does: a contact's change moves its invitations' updated_at, which writes their answer again.
-    const at = iso(now());
-    service.transaction(() => {
-      service
-        .prepare("UPDATE contacts SET language = 'CS', updated_at = ? WHERE email = ?")
-        .run(at, INVITED_IN_CZECH.email);
-      service
-        .prepare('UPDATE invitations SET updated_at = ? WHERE contact_id IN (SELECT id FROM contacts WHERE email = ?)')
-        .run(at, INVITED_IN_CZECH.email);
-    })();
-  } finally {
-    service.close();
-  }
-  await runtime.engine.syncNow({ full: true });
-  const all = await todaysGuests();
-  for (const n of [...NAMED, INVITED_IN_CZECH]) {
-    const guest = all.find((g) => g.firstName === n.firstName && g.lastName === n.lastName);
-    if (!guest) throw new Error(`${n.firstName} ${n.lastName} did not reach the mirror`);
-    guests.set(n.lastName, guest);
-  }
-}
-
-/** Today's guests as the desk lists them (one page of 500 is all of today's at the demo's location). */
-async function todaysGuests() {
-  const { guests } = await core.call(admin, 'guests.list', {
-    ...today(now()),
-    limit: 500,
-  });
-  return guests;
-}
-
-async function setKiosk(patch: KioskSettingsPatch) {
-  await core.call(admin, 'settings.setKiosk', patch);
-}
-
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  app = await openBrowserApp({
-    name: 'foyer-kiosk-e2e-',
-    pins: { admin: ADMIN_PIN },
-    prepare: async (opened) => {
-      ({ runtime, core, now } = opened);
-      runtime.engine.start();
-      await putGuests();
-      // Scanning is offered only where a scan can find someone: here, the service's own invitation codes.
-      await setKiosk({ codes: { servicePattern: '^https://invite\\.example\\.test/i/(\\d+)$' } });
-    },
-  });
-  page = await openPage(app, { viewport: TALL, hasTouch: true }, pageErrors);
-  await page.exposeFunction('__badgePrinted', () => void printed++);
-  // The browser's print dialog would wait for a person: count the calls instead.
-  await page.addInitScript(() => {
-    window.print = () => void (window as unknown as { __badgePrinted(): void }).__badgePrinted();
-  });
-  await page.goto(app.url);
-  await page.locator('[data-testid=kiosk]').waitFor();
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-});
-
-/** The screen as it is, at both sizes. */
-async function shoot(name: string) {
-  for (const size of [TALL, WIDE]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: join(SCREENS, `kiosk-${name}-${size.width}x${size.height}.png`) });
-  }
-  await page.setViewportSize(TALL);
-}
-
-/** axe-core's violations on the page as it is now. */
-const axe = () => axeViolations(page);
-
-const focusedTag = () =>
-  page.evaluate(() => `${document.activeElement?.tagName.toLowerCase()}:${document.activeElement?.textContent}`);
-
-async function chooseLanguage(code: string) {
-  await page.click('[data-testid=language-button]');
-  await page.click(`[data-testid=language-${code}]`);
-  await page.locator('[data-testid=language-list]').waitFor({ state: 'detached' });
-}
-
-/** Types on the on-screen keyboard, key by key, as a finger does. */
-async function tap(text: string) {
-  for (const char of text) {
-    const key = char === ' ' ? '{space}' : char;
-    await page.locator(`[data-testid=kiosk-keyboard] [data-skbtn="${key}"]`).first().click();
-  }
-}
-
-/**
- * A hand scanner: the code's keys and Enter at once, as the scanner's USB
- * keyboard sends them. Through CDP without waiting between keys, since
- * Playwright's own typing waits for each key (40-150 ms apart on a busy
- * machine: a person's pace, not a scanner's).
- */
-async function scan(code: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const sends: Promise<unknown>[] = [];
-  // Stamped 8 ms apart as the scanner sends them, so that a busy test machine does not stretch the burst.
-  const start = Date.now() / 1000;
-  const at = (i: number) => start + i * 0.008;
-  Array.from(code).forEach((key, i) => {
-    sends.push(
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key, timestamp: at(i) }),
-    );
-    sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(i) + 0.002 }));
-  });
-  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, timestamp: at(code.length) };
-  sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r' }));
-  sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
-  await Promise.all(sends);
-  await cdp.detach();
-}
+setUpLobbyKiosk();
 
 describe('the kiosk in a lobby', () => {
   // Each walk starts where a guest finds the kiosk: the start screen, nothing typed, the default language.

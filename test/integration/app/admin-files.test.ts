@@ -2,96 +2,37 @@
  * The admin console's operations through the app core, against two reference
  * services over real HTTP: one implementation with the CLI (the same file
  * gives the same counts, problems, refusals and queued requests), the
- * connection test and switching services without a restart, PINs, the flow,
- * sync settings, browsing, retries and the progress of a check.
+ * connection test and switching services without a restart, browsing,
+ * retries and the progress of a check. The tests build on each other's work
+ * (queued rows, delivered profiles), so they stay in one file, in order.
+ * PINs, the flow and sync settings: admin-settings.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/events.ts';
-import type { AppCore } from '../../../electron/core/app/core.ts';
-import { AppError } from '../../../electron/core/app/errors.ts';
-import { createSession, type Session } from '../../../electron/core/app/session.ts';
+import { type AppError } from '../../../electron/core/app/errors.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { openMirror } from '../../../electron/core/db/mirror.ts';
-import type { Runtime } from '../../../electron/core/runtime.ts';
-import { openApp } from '../../support/app.ts';
-import { runFoyer } from '../../support/cli.ts';
 import { OTHER_TOKEN, TEST_TOKEN } from '../../support/world.ts';
+import { closedPort, dataDirFor } from '../outbox/helpers.ts';
 import {
-  cleanup,
-  closedPort,
-  dataDirFor,
-  seedGuests,
-  startServiceOn,
-  tempDir,
-  type Service,
-} from '../outbox/helpers.ts';
+  SAMPLES,
+  svc,
+  second,
+  dir,
+  runtime,
+  core,
+  admin,
+  events,
+  foyer,
+  upload,
+  refusal,
+  queuedBodies,
+  allGuests,
+  setUpAdminApp,
+} from './admin-fixture.ts';
 
-const SAMPLES = fileURLToPath(new URL('../../../resources/samples/', import.meta.url));
-
-let svc: Service;
-let second: Service;
-let dir: string;
-let runtime: Runtime;
-let core: AppCore;
-let admin: Session;
-const events: AppEvent[] = [];
-
-beforeAll(async () => {
-  svc = await startServiceOn(tempDir('foyer-admin-svc-'));
-  second = await startServiceOn(tempDir('foyer-admin-svc2-'));
-  await seedGuests(svc, 3);
-  dir = dataDirFor(svc.baseUrl);
-  ({ runtime, core } = await openApp(dir, { pins: { admin: '2468' } }));
-  core.subscribe((event) => events.push(event));
-  admin = createSession('admin-test', 'admin');
-  await runtime.engine.syncNow();
-}, 60_000);
-
-afterAll(async () => {
-  await runtime?.close();
-  await cleanup();
-});
-
-const foyer = runFoyer;
-
-const upload = (kind: 'identities' | 'profiles' | 'events', file: string, group?: string) => ({
-  kind,
-  fileName: file,
-  contentBase64: readFileSync(join(SAMPLES, file)).toString('base64'),
-  ...(group ? { group } : {}),
-});
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
-/** The request bodies a data dir's outbox holds, in order, without ids or times. */
-function queuedBodies(dataDir: string): unknown[] {
-  const mirror = openMirror(join(dataDir, 'mirror.db'));
-  try {
-    return mirror.outbox
-      .newest(1000)
-      .reverse()
-      .map((r) => ({ kind: r.kind, target: r.target, payload: JSON.parse(r.payload) }));
-  } finally {
-    mirror.close();
-  }
-}
-
-/** Every guest the mirror holds, as the desk's view lists them (a window of every day, one page). */
-async function allGuests(category?: 'expected' | 'onsite' | 'left') {
-  const view = { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z', limit: 500 };
-  return (await core.call(admin, 'guests.list', { ...view, ...(category ? { category } : {}) })).guests;
-}
+setUpAdminApp();
 
 describe('one implementation: the CLI and the console give the same results for the same file', () => {
   const cases: { kind: 'identities' | 'profiles' | 'events'; file: string; group?: string }[] = [
@@ -348,61 +289,6 @@ describe('connection', () => {
     );
     expect(error.details?.[0]?.path).toBe('token');
     expect(runtime.baseUrl).toBe(svc.baseUrl);
-  });
-});
-
-describe('settings', () => {
-  it('PINs change at once; the desk PIN differs from the admin PIN; the admin PIN stays', async () => {
-    expect(await core.call(admin, 'settings.setPin', { role: 'desk', pin: '1357' })).toEqual({
-      desk: true,
-      admin: true,
-    });
-    const desk = createSession('desk-door', 'kiosk', 'admin');
-    expect(await core.call(desk, 'session.unlock', { pin: '1357' })).toEqual({ role: 'desk' });
-    const same = await refusal(core.call(admin, 'settings.setPin', { role: 'desk', pin: '2468' }));
-    expect(same.details).toEqual([{ path: 'pin', message: 'the desk PIN must differ from the admin PIN' }]);
-    expect((await refusal(core.call(admin, 'settings.setPin', { role: 'admin', pin: null }))).code).toBe(
-      'INVALID_INPUT',
-    );
-    expect((await refusal(core.call(admin, 'settings.setPin', { role: 'admin', pin: '12' }))).details?.[0]).toEqual({
-      path: 'pin',
-      message: 'a PIN is 4 to 12 digits',
-    });
-    await core.call(admin, 'settings.setPin', { role: 'admin', pin: '86420' });
-    const door = createSession('admin-door', 'kiosk', 'admin');
-    expect(await core.call(door, 'session.unlock', { pin: '86420' })).toEqual({ role: 'admin' });
-    expect(createConfigStore(dir).read().pins.admin).toMatch(/^scrypt:/);
-  });
-
-  it('the check-in flow: each state in one list, the eventName of each action', async () => {
-    const { flow } = await core.call(admin, 'settings.get', {});
-    const twice = await refusal(core.call(admin, 'settings.setFlow', { ...flow, left: ['CHECKED_OUT', 'CHECKED_IN'] }));
-    expect(twice.details?.[0]).toEqual({
-      path: 'left',
-      message: 'CHECKED_IN is already in onsite: a state belongs to one list',
-    });
-    const badName = await refusal(
-      core.call(admin, 'settings.setFlow', { ...flow, transitions: { ...flow.transitions, checkOut: 'check out' } }),
-    );
-    expect(badName.details?.[0]?.path).toBe('transitions.checkOut');
-    const saved = await core.call(admin, 'settings.setFlow', {
-      ...flow,
-      transitions: { ...flow.transitions, kioskCheckIn: 'KIOSK_CHECK_IN' },
-    });
-    expect(saved.transitions.kioskCheckIn).toBe('KIOSK_CHECK_IN');
-    expect(runtime.config.flow.transitions.kioskCheckIn).toBe('KIOSK_CHECK_IN');
-    await core.call(admin, 'settings.setFlow', flow);
-  });
-
-  it('sync intervals and retention, validated', async () => {
-    const saved = await core.call(admin, 'settings.setSync', { intervals: { checkInsSeconds: 45 }, retentionDays: 14 });
-    expect(saved.intervals.checkInsSeconds).toBe(45);
-    expect(runtime.config.retentionDays).toBe(14);
-    const error = await refusal(
-      core.call(admin, 'settings.setSync', { intervals: { fullSeconds: 60, incrementalSeconds: 120 } }),
-    );
-    expect(error.details?.[0]?.path).toBe('intervals.fullSeconds');
-    expect((await refusal(core.call(admin, 'settings.setSync', { retentionDays: 0 }))).code).toBe('INVALID_INPUT');
   });
 });
 
