@@ -267,6 +267,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       // A browser's event stream never ends by itself: without this, close() would wait for it forever.
       const closing = app.close();
       for (const raw of streams) raw.end();
+      // Idle keep-alive sockets would otherwise go on serving a browser's reconnect after the listener closed:
+      // a device would keep "reaching" a hub that has stopped until their timeout.
+      app.server.closeIdleConnections();
       await closing;
     },
   };
