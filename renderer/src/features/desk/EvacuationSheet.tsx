@@ -7,6 +7,7 @@ import './ended-visits.css';
 import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
 import { asOf } from './roll-call/kept.ts';
 import { usePrintSheet } from '../../lib/use-print-sheet.ts';
+import { PrintFoot } from './PrintFoot.tsx';
 
 const STALE_AFTER_MS = 5 * 60_000;
 
@@ -150,17 +151,12 @@ export function EvacuationSheet({
               )}
             </tbody>
           </table>
-          <footer className="print-foot">
-            <span>
-              {location} · {when}
-            </span>
-            <span data-testid="page-count">
-              {page.guests.length} on this page ({page.first}–{page.last} of {total})
-            </span>
-            <strong>
-              Page {page.number} of {pages.length}
-            </strong>
-          </footer>
+          <PrintFoot
+            what={`${location} · ${when}`}
+            page={{ number: page.number, first: page.first, last: page.last, rows: page.guests.length }}
+            pages={pages.length}
+            total={total}
+          />
         </article>
       ))}
     </div>,

@@ -6,6 +6,7 @@ import { evacuationPages, ROWS_PER_PAGE } from '../evacuation.ts';
 import { asOf } from './kept.ts';
 import { countsOf } from './roll-call-view.ts';
 import { usePrintSheet } from '../../../lib/use-print-sheet.ts';
+import { PrintFoot } from '../PrintFoot.tsx';
 
 const dateTime = (iso: string) => formatStamp(iso);
 
@@ -110,17 +111,12 @@ export function RollCallSheet({
               )}
             </tbody>
           </table>
-          <footer className="print-foot">
-            <span>
-              {location} · {title} · {span}
-            </span>
-            <span>
-              {page.guests.length} on this page ({page.first}–{page.last} of {counts.total})
-            </span>
-            <strong>
-              Page {page.number} of {pages.length}
-            </strong>
-          </footer>
+          <PrintFoot
+            what={`${location} · ${title} · ${span}`}
+            page={{ number: page.number, first: page.first, last: page.last, rows: page.guests.length }}
+            pages={pages.length}
+            total={counts.total}
+          />
         </article>
       ))}
     </div>,
