@@ -8,17 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import { CheckIn } from '../../../shared/api/index.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
-const guest = (id: number, firstName: string, lastName: string, locationId = 10) => ({
+const guest = (id: number, firstName: string, lastName: string, locationId = 10, day = '2026-11-22') => ({
   id,
   createdAt: at,
   updatedAt: at,
   event: {
-    id: locationId,
+    id: locationId * 100 + Number(day.slice(-2)),
     name: 'Audit',
-    startsAt: at,
-    endsAt: '2026-11-22T12:00:00.000Z',
+    startsAt: `${day}T10:00:00.000Z`,
+    endsAt: `${day}T12:00:00.000Z`,
     locationId,
     hostId: 1,
     createdAt: at,
@@ -46,7 +47,21 @@ beforeAll(() => {
       ...Array.from({ length: 5 }, (_, i) => guest(5_000 + i, `Karl${i + 1}`, 'Schmidt')),
       // ...and namesakes at another location, never shown.
       ...Array.from({ length: 5 }, (_, i) => guest(6_000 + i, `Karl${i + 1}`, 'Schmidt', 11)),
+      // Guests of two days before, one still on site and one who left.
+      guest(7_000, 'Olga', 'Schmidt', 10, '2026-11-20'),
+      guest(7_001, 'Pia', 'Schmidt', 10, '2026-11-20'),
+      guest(7_002, 'Jana0', 'Nováková', 10, '2026-11-20'),
     ]),
+  );
+  mirror.transaction(() =>
+    mirror.checkIns.upsertMany(
+      [
+        CheckIn.parse({ id: 7_000, state: 'CHECKED_IN', arrivedAt: '2026-11-20T09:55:00.000Z' }),
+        CheckIn.parse({ id: 7_001, state: 'CHECKED_OUT', arrivedAt: '2026-11-20T09:55:00.000Z' }),
+        CheckIn.parse({ id: 7_002, state: 'CHECKED_IN', arrivedAt: '2026-11-20T09:55:00.000Z' }),
+      ],
+      10,
+    ),
   );
 });
 afterAll(() => mirror.close());
@@ -64,5 +79,12 @@ describe("the desk's search", () => {
     expect(page).toHaveLength(50);
     expect(page.every((g) => g.lastName === 'Nováková')).toBe(true);
     expect(mirror.deskGuests.counts(view('jana35')).expected).toBe(12); // Jana35, Jana350..Jana359, Jana3500
+  });
+  it('finds whoever is still on site from an earlier day, by either way of reading', () => {
+    const today = { ...view('schmidt'), withOnSite: true };
+    expect(mirror.deskGuests.counts(today)).toMatchObject({ expected: 5, onsite: 1, left: 0 });
+    expect(mirror.deskGuests.page({ ...today, category: 'onsite' }, 0, 50).map((g) => g.firstName)).toEqual(['Olga']);
+    const many = { ...view('novakova'), withOnSite: true };
+    expect(mirror.deskGuests.counts(many)).toMatchObject({ expected: 3_500, onsite: 1 });
   });
 });
