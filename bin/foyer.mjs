@@ -31,6 +31,12 @@ function whyNotBuilt() {
   return null;
 }
 
+// A reader that stops reading (`foyer guests | head -3`) has all it wanted: end quietly, as other commands do.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const reason = whyNotBuilt();
 let main;
 if (reason === null) ({ main } = await import(built.href));

@@ -73,6 +73,24 @@ describe('bin/foyer.mjs chooses the build or the sources', () => {
     writeFileSync(sourceFile, readFileSync(sourceFile, 'utf8')); // edited now
     expect(run().stdout).toBe('sources status --json');
   });
+
+  it('ends quietly when the reader stops reading (foyer guests | head -3)', () => {
+    // A command writing far more than a pipe holds, read by a shell pipeline that takes one line and closes.
+    writeFileSync(
+      builtFile,
+      `export async function main() { for (let i = 0; i < 20000; i++) process.stdout.write('guest ' + i + '\\n'); await new Promise((r) => setTimeout(r, 200)); return 0; }\n`,
+    );
+    const result = spawnSync(
+      '/bin/sh',
+      [
+        '-c',
+        `"${process.execPath}" "${join(checkout, 'bin/foyer.mjs')}" guests 2>"${join(temp, 'epipe.txt')}" | head -1`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, FOYER_FROM_SOURCES: '' } },
+    );
+    expect(result.stdout).toBe('guest 0\n');
+    expect(readFileSync(join(temp, 'epipe.txt'), 'utf8')).toBe('');
+  });
 });
 
 describe('the built command loads what the command needs', () => {
