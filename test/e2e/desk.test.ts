@@ -259,6 +259,11 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     const key = dayKey(localMidnight(site.now(), 1));
     await page.fill('[data-testid=desk-day]', key);
     await page.locator('[data-testid=list-day]', { hasText: /^Yesterday/ }).waitFor();
+    // The day in the desk's own format, not the browser's (11/26/2026).
+    const yesterday = new Date(localMidnight(site.now(), 1));
+    expect(await page.locator('.day-field .day-input-text').textContent()).toBe(
+      yesterday.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+    );
     await page.locator('[data-testid=guest-row]').first().waitFor();
     // The rows of the view before stay until yesterday's arrive (the day's title changes at once).
     await expect

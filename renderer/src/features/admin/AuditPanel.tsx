@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AuditEntry, AuditFilter } from '../../../../shared/contract/audit.ts';
 import { dayBounds, dayKey, DAY, iso } from '../../../../shared/time.ts';
+import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -70,6 +71,7 @@ export function AuditPanel() {
   };
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setFilters((f) => ({ ...f, [key]: event.target.value }));
+  const setDay = (key: 'fromDay' | 'toDay') => (day: string) => setFilters((f) => ({ ...f, [key]: day }));
 
   return (
     <section className="card audit" data-testid="audit">
@@ -91,11 +93,11 @@ export function AuditPanel() {
       <div className="audit-filters" role="group" aria-label="Filters">
         <label className="field">
           <span>From</span>
-          <input type="date" value={filters.fromDay} onChange={set('fromDay')} />
+          <DayField value={filters.fromDay} onChange={setDay('fromDay')} optional />
         </label>
         <label className="field">
           <span>To</span>
-          <input type="date" value={filters.toDay} onChange={set('toDay')} />
+          <DayField value={filters.toDay} onChange={setDay('toDay')} optional />
         </label>
         <label className="field">
           <span>Action</span>

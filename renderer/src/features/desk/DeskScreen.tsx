@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
+import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { type TabItem, Tabs } from '../../components/Tabs.tsx';
 import { formatClock, formatDay, plural } from '../../lib/format.ts';
@@ -158,13 +159,7 @@ export function DeskScreen() {
           <div className="desk-toolbar">
             <div className="day-field">
               <label htmlFor="desk-day">Day</label>
-              <input
-                id="desk-day"
-                type="date"
-                value={s.day}
-                onChange={(event) => a.setDay(event.target.value)}
-                data-testid="desk-day"
-              />
+              <DayField id="desk-day" value={s.day} onChange={a.setDay} testId="desk-day" />
               {!isToday && (
                 <button
                   type="button"

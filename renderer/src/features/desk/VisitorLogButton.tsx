@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { dayBounds, dayKey, iso } from '../../../../shared/time.ts';
+import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 
@@ -64,11 +65,11 @@ export function VisitorLogButton() {
         <div className="visitor-log-days">
           <label className="field">
             <span>First day</span>
-            <input type="date" value={firstDay} onChange={(e) => setFirstDay(e.target.value)} />
+            <DayField value={firstDay} onChange={setFirstDay} />
           </label>
           <label className="field">
             <span>Last day</span>
-            <input type="date" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
+            <DayField value={lastDay} onChange={setLastDay} />
           </label>
         </div>
         {note && (

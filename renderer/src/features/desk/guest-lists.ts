@@ -76,7 +76,7 @@ export function dayAfterRollover(shown: string, previousToday: string, today: st
 }
 
 /** "Today", "Tomorrow", "Yesterday", or the weekday and date: how the desk says which day it shows, `today` being today's key. */
-export function dayLabel(day: string, today: string, locale?: string): string {
+export function dayLabel(day: string, today: string, locale = 'en-GB'): string {
   const date = new Date(dayBounds(day).from);
   const long = date.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
   // Rounded: a day between them may have 23 or 25 hours.
