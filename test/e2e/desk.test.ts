@@ -224,7 +224,7 @@ describe(`the desk at a site with ${GUESTS.toLocaleString('en')} guests`, () => 
     expect(await dialog.textContent()).toContain(`Undo the check-in of ${fullName(onSite!)}?`);
     await screen('undo-check-in');
     expect(await axeViolations()).toEqual([]);
-    await page.click('[data-testid=action-cancel]');
+    await page.click('[data-testid=action-confirm-cancel]');
     await dialog.waitFor({ state: 'detached' });
     expect(site.runtime.mirror.guests.byId(onSite!.invitationId)).toMatchObject({ category: 'onsite' });
     await undo.click();

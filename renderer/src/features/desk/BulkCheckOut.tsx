@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DeskGuest } from '../../../../shared/contract/operations.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Toast } from '../../components/Toast.tsx';
 import { fullName, plural } from '../../lib/format.ts';
@@ -107,58 +108,24 @@ function ConfirmBulk({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // Focus goes back to where it was (the button that asked) when the dialog closes.
-    const before = document.activeElement as HTMLElement | null;
-    confirmButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      before?.focus();
-    };
-  }, [onCancel]);
-  const question = bulkQuestion(names.length);
   return (
-    <div className="modal-backdrop" onPointerDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div
-        className="bulk-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="bulk-question"
-        aria-describedby="bulk-detail"
-        data-testid="bulk-confirm"
-      >
-        <h2 id="bulk-question">{question}</h2>
-        <p id="bulk-detail">
-          {ended ? 'Everyone on site whose visit has ended' : 'The guests you ticked'} will be shown as left and sent to
-          the service in a few seconds; until then you can undo it.
-        </p>
-        <ul className="bulk-names">
-          {names.slice(0, NAMES_SHOWN).map((name, i) => (
-            <li key={i}>{name}</li>
-          ))}
-          {names.length > NAMES_SHOWN && <li className="muted">and {names.length - NAMES_SHOWN} more</li>}
-        </ul>
-        <div className="bulk-buttons">
-          <button type="button" className="button-secondary" onClick={onCancel} data-testid="bulk-cancel">
-            Cancel
-          </button>
-          <button
-            ref={confirmButton}
-            type="button"
-            className="button-primary"
-            onClick={onConfirm}
-            disabled={working}
-            data-testid="bulk-confirm-button"
-          >
-            <Icon name="logOut" size={18} />
-            Check out {plural(names.length, 'guest')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      question={bulkQuestion(names.length)}
+      detail={`${ended ? 'Everyone on site whose visit has ended' : 'The guests you ticked'} will be shown as left and sent to the service in a few seconds; until then you can undo it.`}
+      confirmLabel={`Check out ${plural(names.length, 'guest')}`}
+      icon="logOut"
+      working={working}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="bulk-confirm"
+    >
+      <ul className="bulk-names">
+        {names.slice(0, NAMES_SHOWN).map((name, i) => (
+          <li key={i}>{name}</li>
+        ))}
+        {names.length > NAMES_SHOWN && <li className="muted">and {names.length - NAMES_SHOWN} more</li>}
+      </ul>
+    </ConfirmDialog>
   );
 }
 

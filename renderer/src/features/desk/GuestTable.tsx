@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { DeskGuest, Guest } from '../../../../shared/contract/guests.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { endedMark } from './ended-visits.ts';
-import { ConfirmAction } from './ConfirmAction.tsx';
 import './guest-days.css';
 import { actionLabel, type Confirmation, confirmationFor, otherDay } from './guest-days.ts';
 import { actionsFor, stateLabel, type TransitionAction } from './guest-lists.ts';
@@ -80,8 +80,11 @@ export function ActionButtons({
         </button>
       ))}
       {asking && (
-        <ConfirmAction
-          confirmation={asking.confirmation}
+        <ConfirmDialog
+          question={asking.confirmation.question}
+          detail={asking.confirmation.detail}
+          confirmLabel={asking.confirmation.confirm}
+          testId="action-confirm"
           onCancel={() => setAsking(null)}
           onConfirm={() => {
             setAsking(null);
