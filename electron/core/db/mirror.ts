@@ -3,7 +3,7 @@ import { createBulkLoad } from './bulk-load.ts';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { warnOnStderr } from '../config/private-files.ts';
 import { openChecked, quickCheck } from './open-checked.ts';
-import { salvageOutbox } from './salvage.ts';
+import { LOCAL_TABLES, salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createAuditLogRepo } from './repos/audit-log.ts';
@@ -37,11 +37,19 @@ export interface OpenMirrorOptions {
 
 /** What the log says of a damaged mirror's outbox. */
 function describeSalvage(keptAt: string, report: ReturnType<typeof salvageOutbox>): string {
+  const local = Object.entries(report.local).map(([table, n]) => {
+    const [one, many] = LOCAL_TABLES[table as keyof typeof LOCAL_TABLES];
+    return `${n} ${n === 1 ? one : many}`;
+  });
   if (report.problem && report.queued + report.failed === 0)
-    return `its outbox could not be read (${report.problem}): whatever it held stays in ${keptAt}, and nothing of it is queued again`;
+    return (
+      `its outbox could not be read (${report.problem}): whatever it held stays in ${keptAt}, and nothing of it is queued again` +
+      (local.length ? `; kept in the new mirror: ${local.join(', ')}` : '')
+    );
   const held = `${report.queued} queued and ${report.failed} failed`;
   return (
     `its outbox held ${held} changes that could be read: ${report.copied} are queued again in the new mirror` +
+    (local.length ? `; kept with it: ${local.join(', ')}` : '') +
     (report.problem ? `; ${report.problem}: what could not be read stays in ${keptAt}` : '')
   );
 }

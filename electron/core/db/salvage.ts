@@ -7,6 +7,11 @@
  * have reached the service is read back before anything is sent again.
  * A row that cannot be read whole (a payload that is not JSON, a kind
  * Foyer does not know) is left in the kept copy and counted.
+ *
+ * What exists only on this machine is kept too, as far as it can be read:
+ * walk-in requests (one waiting for the desk is a person at the door), roll
+ * calls with their ticks, where each check-in was made, and the audit log.
+ * Everything else the mirror held comes back from the service.
  */
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
@@ -20,7 +25,18 @@ export interface SalvageReport {
   copied: number;
   /** Why rows (or all of them) could not be read. */
   problem?: string;
+  /** Rows of this machine's own records copied, by table (see LOCAL_TABLES). */
+  local: Record<string, number>;
 }
+
+/** This machine's own records, in an order that keeps references whole (a roll call before its entries). */
+export const LOCAL_TABLES = {
+  walk_ins: ['walk-in request', 'walk-in requests'],
+  roll_calls: ['roll call', 'roll calls'],
+  roll_call_entries: ['roll call mark', 'roll call marks'],
+  check_in_devices: ['check-in place', 'check-in places'],
+  audit_log: ['audit log entry', 'audit log entries'],
+} as const;
 
 type Row = Record<string, unknown>;
 
@@ -56,7 +72,7 @@ function insertAll(to: Database.Database, table: string, rows: Row[]): void {
 }
 
 export function salvageOutbox(keptPath: string, to: Database.Database): SalvageReport {
-  const report: SalvageReport = { queued: 0, failed: 0, copied: 0 };
+  const report: SalvageReport = { queued: 0, failed: 0, copied: 0, local: {} };
   let from: Database.Database;
   try {
     from = openDatabase(keptPath, { readonly: true, fileMustExist: true });
@@ -95,6 +111,12 @@ export function salvageOutbox(keptPath: string, to: Database.Database): SalvageR
       insertAll(to, 'pending_transitions', pending);
     })();
     report.copied = whole.length;
+    for (const table of Object.keys(LOCAL_TABLES)) {
+      // Each table apart: a damaged page in one loses nothing of the others.
+      const rows = readRows(from, `SELECT * FROM ${table}`, report);
+      to.transaction(() => insertAll(to, table, rows))();
+      if (rows.length) report.local[table] = rows.length;
+    }
     return report;
   } catch (error) {
     return { ...report, problem: (error as Error).message };

@@ -57,6 +57,12 @@ describe('a damaged mirror', () => {
         'its outbox held 3 queued and 1 failed changes that could be read: 4 are queued again in the new mirror',
       );
       expect(runtime.mirror.outbox.counts()).toMatchObject({ pending: 3, failed: 1 });
+      // What only this machine knew is kept too: the walk-in still waits for the desk, the audit log goes on.
+      expect(log.join('\n')).toContain('kept with it: 1 walk-in request, 1 audit log entry');
+      expect(runtime.mirror.walkIns.requested(10).map((w) => `${w.firstName} ${w.lastName} ${w.state}`)).toEqual([
+        'Ольга Петрова requested',
+      ]);
+      expect(runtime.mirror.auditLog.list({ limit: 10 }).map((row) => row.action)).toEqual(['guest.checkIn']);
       expect(runtime.mirror.outbox.newest(10).map((row) => row.label)).toEqual([
         'failed 1',
         'queued 3',

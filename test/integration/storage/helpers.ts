@@ -52,6 +52,24 @@ export function mirrorInUse(dataDir: string, guests = 3_000): void {
   add('queued 2');
   add('queued 3');
   mirror.outbox.markFailed(add('failed 1'), 'refused by the service', at);
+  // What exists only here: a walk-in waiting at the kiosk for the desk, and a line of the audit log.
+  mirror.walkIns.add({
+    eventSourceId: 'foyer-walk-in-event-kept',
+    invitationSourceId: 'foyer-walk-in-invitation-kept',
+    marker: 'foyer-walk-in:kept',
+    firstName: 'Ольга',
+    lastName: 'Петрова',
+    companyName: null,
+    email: null,
+    language: 'RU',
+    hostId: 1,
+    hostName: 'Jessica Smith',
+    locationId: 10,
+    device: 'Lobby kiosk',
+    source: 'kiosk',
+    requestedAt: at,
+  });
+  mirror.auditLog.add({ at, action: 'guest.checkIn', role: 'desk', device: 'Desk', subject: '42', detail: null });
   mirror.close();
 }
 
