@@ -40,6 +40,12 @@ describe('desk lists', () => {
     expect(actionsFor({ ...none, category: 'other' }, NOW).actions).toEqual([]);
   });
 
+  it('offers nothing for a walk-in the service does not have yet, and says so', () => {
+    const walkIn = actionsFor({ invitationId: -3, category: 'onsite', startsAt: null, endsAt: null, undoUntil: null });
+    expect(walkIn.actions).toEqual([]);
+    expect(walkIn.closed).toBe('Walk-in: on its way to the service');
+  });
+
   it('labels states, unknown ones by their raw name', () => {
     expect(stateLabel({ state: 'CHECKED_IN', category: 'onsite' })).toBe('On site');
     expect(stateLabel({ state: 'ON_HOLD', category: 'other' })).toBe('ON_HOLD');

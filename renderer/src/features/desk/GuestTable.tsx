@@ -283,7 +283,7 @@ export function GuestTable({
                   </div>
                 );
               const selected = guest.invitationId === selectedId;
-              const tickable = selection && guest.category === 'onsite';
+              const tickable = selection && guest.category === 'onsite' && guest.invitationId > 0; // a walk-in on its way: nothing to send yet
               return (
                 <div
                   key={item.key}

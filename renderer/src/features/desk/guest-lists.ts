@@ -37,10 +37,14 @@ export type Actions = { actions: TransitionAction[]; closed?: string };
  * undo a check-out while it is still held back.
  */
 export function actionsFor(
-  guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'>,
+  guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'> & Partial<Pick<Guest, 'invitationId'>>,
   now: number = Date.now(),
   locale?: string,
 ): Actions {
+  // An approved walk-in is listed (on site, on the evacuation list) before the service has their visit; a
+  // transition needs the service's check-in, which comes with the next pull after the invitation is sent.
+  if (guest.invitationId !== undefined && guest.invitationId < 0)
+    return { actions: [], closed: 'Walk-in: on its way to the service' };
   if (guest.category === 'expected') {
     if (guest.endsAt && Date.parse(guest.endsAt) <= now)
       return { actions: [], closed: `Ended ${formatDateTime(guest.endsAt, locale, new Date(now))}` };
