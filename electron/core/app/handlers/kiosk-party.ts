@@ -23,13 +23,13 @@ function othersOfVisit(ctx: HandlerContext, guest: Guest, now: number): Guest[] 
   const { runtime } = ctx;
   if (guest.eventId === null) return [];
   return runtime.mirror.guests
-    .list({
+    .ofEvent(guest.eventId, {
       locationId: runtime.config.locationId,
       ...kioskDay(now, runtime.config.kiosk),
       category: 'expected',
       flow: runtime.config.flow,
     })
-    .filter((g) => g.eventId === guest.eventId && g.invitationId !== guest.invitationId)
+    .filter((g) => g.invitationId !== guest.invitationId)
     .slice(0, PARTY_MEMBERS);
 }
 

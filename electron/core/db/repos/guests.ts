@@ -73,6 +73,12 @@ export function createGuestsRepo(
     WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
     ORDER BY startsAt, lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
 
+  // The guests of one event in a window (a party at the kiosk): read by the event, not the location's day.
+  const ofEvent = db.prepare(`
+    SELECT ${COLUMNS} FROM invitations i INDEXED BY invitations_event ${JOINS}
+    WHERE i.event_id = @eventId AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
+    ORDER BY lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
+
   // Everyone with a check-in record or a queued transition at the location, whatever the window.
   const withCheckIn = db.prepare(`
     SELECT ${COLUMNS} ${FROM}
@@ -158,6 +164,15 @@ export function createGuestsRepo(
       const flow = query.flow ?? DEFAULT_FLOW;
       const guests = list
         .all({ locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState })
+        .map(withCategory(flow));
+      return query.category ? guests.filter((g) => g.category === query.category) : guests;
+    },
+
+    /** The guests of one event at the location in the window, by name (the query's other filters as in list). */
+    ofEvent(eventId: number, query: GuestQuery): Guest[] {
+      const flow = query.flow ?? DEFAULT_FLOW;
+      const guests = ofEvent
+        .all({ eventId, locationId: query.locationId, from: query.from, to: query.to, initialState: flow.initialState })
         .map(withCategory(flow));
       return query.category ? guests.filter((g) => g.category === query.category) : guests;
     },
