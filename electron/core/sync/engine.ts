@@ -354,14 +354,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const resources = options.resources ?? (RESOURCES as readonly Resource[] as readonly R[]);
       const outcomes = new Map<R, SyncOutcome>();
       const work = (async () => {
-        const refused = status.get().tokenRejected;
         // Pushes first, so that the pulls show the service as it is after them.
         await deliver();
         await Promise.all(
           resources.map((r) => run(r, options.full ? 'full' : undefined).then((o) => void outcomes.set(r, o))),
         );
-        // The pulls found the token accepted again: what waited for it goes now.
-        if (refused && !status.get().tokenRejected) await deliver();
+        // What the pulls queued goes now, not at the next sync (a walk-in's check-in, queued once the pull brought
+        // the invitation its delivery made), and what waited for a token the pulls found accepted again. Only rows
+        // due are sent: one that failed a moment ago waits for its backoff (which may have ended during the pulls).
+        const late = await deliver();
+        // What that delivery made at the service comes into the mirror, and what it queues goes, in this sync.
+        if (late?.delivered && resources.includes('invitations' as R)) {
+          const outcome = await run('invitations');
+          if (!outcome.ok) outcomes.set('invitations' as R, outcome);
+          await deliver();
+        }
       })();
       if (options.waitMs === undefined) await work;
       else await within(work, options.waitMs);
