@@ -359,11 +359,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await Promise.all(
           resources.map((r) => run(r, options.full ? 'full' : undefined).then((o) => void outcomes.set(r, o))),
         );
-        // What the pulls queued goes now, not at the next sync (a walk-in's check-in, queued once the pull brought
-        // the invitation its delivery made), and what waited for a token the pulls found accepted again. Only rows
-        // due are sent: one that failed a moment ago waits for its backoff (which may have ended during the pulls).
+        // What the pulls queued (a walk-in's check-in) or a token accepted again let go is sent in this sync; what
+        // that delivery made at the service is pulled in, and what it queues sent. Rows in backoff wait.
         const late = await deliver();
-        // What that delivery made at the service comes into the mirror, and what it queues goes, in this sync.
         if (late?.delivered && resources.includes('invitations' as R)) {
           const outcome = await run('invitations');
           if (!outcome.ok) outcomes.set('invitations' as R, outcome);
