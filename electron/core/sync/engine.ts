@@ -42,14 +42,13 @@ export interface SyncEngineDeps {
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
 
+const STILL_SYNCING_TEXT = 'still syncing in the background; the status shows when it is done';
+
 /** How long a person's "Sync now" waits before it answers; the work goes on in the background. */
 export const SYNC_NOW_WAIT_MS = 10_000;
 
 /** The outcome of a pull that was still running when the caller stopped waiting. */
-export const STILL_SYNCING: SyncOutcome = {
-  ok: false,
-  error: { kind: 'in_progress', message: 'still syncing in the background; the status shows when it is done' },
-};
+export const STILL_SYNCING: SyncOutcome = { ok: false, error: { kind: 'in_progress', message: STILL_SYNCING_TEXT } };
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { mirror, api, config } = deps;
