@@ -28,3 +28,19 @@ export function readServiceCode(pattern: string | null, text: string): ServiceCo
   const id = Number(captured);
   return Number.isSafeInteger(id) && id > 0 ? { id } : { reason: 'the group captured 0: an invitation id starts at 1' };
 }
+
+/**
+ * A pattern made from one example of the service's codes: the text as it is
+ * (special characters escaped), anchored, with its last number as the
+ * invitation id: "https://visit.example.com/i/4711" gives
+ * ^https://visit\.example\.com/i/(\d+)$. Undefined when the text holds no number.
+ */
+export function patternFromExample(example: string): string | undefined {
+  const text = example.trim();
+  const last = /\d+(?!.*\d)/su.exec(text);
+  if (!last) return undefined;
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const before = escape(text.slice(0, last.index));
+  const after = escape(text.slice(last.index + last[0].length));
+  return `^${before}(\\d+)${after}$`;
+}

@@ -1,6 +1,6 @@
 /** The service's QR codes read by the site's pattern, with the reason a code gives no invitation (the console's "try a code"). */
 import { describe, expect, it } from 'vitest';
-import { readServiceCode } from '../../../shared/domain/service-code.ts';
+import { patternFromExample, readServiceCode } from '../../../shared/domain/service-code.ts';
 
 const PATTERN = '^https://visit\\.example\\.com/i/(\\d+)$';
 
@@ -27,5 +27,19 @@ describe('readServiceCode', () => {
       reason: 'the group captured 0: an invitation id starts at 1',
     });
     expect(readServiceCode('^INV-((', 'INV-1')).toEqual({ reason: 'the pattern is not a valid regular expression' });
+  });
+});
+
+describe('patternFromExample', () => {
+  it('makes an anchored pattern around the last number of an example, which reads the example back', () => {
+    const pattern = patternFromExample('https://visit.example.com/i/4711')!;
+    expect(pattern).toBe('^https://visit\\.example\\.com/i/(\\d+)$');
+    expect(readServiceCode(pattern, 'https://visit.example.com/i/815')).toEqual({ id: 815 });
+    expect(readServiceCode(pattern, 'https://visit.example.com/i/815?x=1')).toEqual({
+      reason: 'the pattern does not match this code',
+    });
+    const query = patternFromExample('VISIT?site=3&inv=0042')!;
+    expect(readServiceCode(query, 'VISIT?site=3&inv=77')).toEqual({ id: 77 });
+    expect(patternFromExample('no digits here')).toBeUndefined();
   });
 });
