@@ -124,9 +124,11 @@ async function openCoreWindow(options: DesktopOptions, runtime: Runtime, core: A
   const window = openWindow(options, kind, appUrl, false);
   const roles = WINDOW_ROLES[kind];
   // Kept by the core (the PIN limit and the idle lock hold here as in a browser); a window's session is not evicted.
+  // The desk window is at the machine: while no admin PIN is set, it asks for the first one (a kiosk window never).
   const session = core.sessions.open(roles.base, roles.max, 'desktop', {
     evictable: false,
     id: `window-${window.webContents.id}`,
+    atMachine: kind === 'desk',
   });
   windows.set(window.webContents.id, { kind, session });
   const stopEvents = forwardEvents(core, window.webContents, session);

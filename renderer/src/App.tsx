@@ -6,7 +6,9 @@ import { AdminArea } from './features/admin/AdminArea.tsx';
 import { DeskScreen } from './features/desk/DeskScreen.tsx';
 import { DevicesView } from './features/desk/DevicesView.tsx';
 import { KioskScreen } from './features/kiosk/KioskScreen.tsx';
+import { useAdmin } from './features/admin/admin-store.ts';
 import { PairingScreen } from './features/pairing/PairingScreen.tsx';
+import { FirstStartScreen } from './features/setup/FirstStartScreen.tsx';
 import { useSession } from './stores/session.ts';
 import { useConnectionLost } from './stores/use-connection-lost.ts';
 
@@ -15,7 +17,12 @@ type Area = 'desk' | 'devices' | 'admin';
 const AREA_LABELS: Record<Area, string> = { desk: 'Reception desk', devices: 'Devices', admin: 'Admin' };
 
 function StaffApp({ role }: { role: Exclude<Role, 'kiosk'> }) {
-  const [area, setArea] = useState<Area>('desk');
+  // Right after the first admin PIN was set here, the admin's next step is the console's settings.
+  const [area, setArea] = useState<Area>(() => {
+    if (!useSession.getState().justSetUp) return 'desk';
+    useAdmin.getState().setSection('settings');
+    return 'admin';
+  });
   // The site's devices are the desk's business too (pairing a tablet is a reception job); the admin console is not.
   const areas: Area[] = role === 'admin' ? ['desk', 'devices', 'admin'] : ['desk', 'devices'];
   const shown: Area = areas.includes(area) ? area : 'desk';
@@ -65,11 +72,15 @@ function HubLostBanner() {
   );
 }
 
-/** Routes by role: the kiosk for guests, the desk for staff, the desk and the admin console for admins. */
+/**
+ * Routes by role: the kiosk for guests, the desk for staff, the desk and the admin console for admins; and, on a
+ * machine with no admin PIN yet, the screen that asks for the first one (only where the core says so).
+ */
 export function App() {
   const start = useSession((s) => s.start);
   const role = useSession((s) => s.role);
   const unpaired = useSession((s) => s.unpaired);
+  const firstStart = useSession((s) => s.firstStart);
   useEffect(() => start(), [start]);
   return (
     <div className="app" data-role={unpaired !== null ? 'unpaired' : (role ?? 'unknown')}>
@@ -80,6 +91,8 @@ export function App() {
           <Logo />
           <span className="spinner" aria-hidden="true" />
         </div>
+      ) : firstStart ? (
+        <FirstStartScreen />
       ) : role === 'kiosk' ? (
         <KioskScreen />
       ) : (

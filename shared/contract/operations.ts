@@ -23,6 +23,7 @@ import { outboxOperations } from './outbox.ts';
 import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
+import { siteOperations } from './site.ts';
 import { syncOperations } from './sync.ts';
 import { visitsOperations } from './visits.ts';
 import { walkInsOperations } from './walk-ins.ts';
@@ -40,6 +41,7 @@ export const operations = {
   ...pushesOperations,
   ...outboxOperations,
   ...settingsOperations,
+  ...siteOperations,
   ...hubOperations,
   ...walkInsOperations,
   ...evacuationOperations,

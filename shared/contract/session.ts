@@ -11,6 +11,11 @@ export const sessionOperations = {
       pinsSet: z.boolean(),
       /** A kiosk door (a device paired as kiosk, a kiosk window): no PIN raises it, so it shows no staff entry. */
       kioskOnly: z.boolean(),
+      /**
+       * No admin PIN is set yet and this door is at the machine itself (the desktop app's desk window, a browser
+       * over loopback): the screen asks for the first admin PIN (session.setFirstAdminPin).
+       */
+      firstStart: z.boolean(),
     }),
     'The role of this session',
   ),
@@ -19,6 +24,17 @@ export const sessionOperations = {
     z.object({ pin: z.string().min(4).max(64) }).strict(),
     z.object({ role: z.enum(ROLES) }),
     'Unlock the desk or admin role with its PIN (browser host and desk window)',
+  ),
+  'session.setFirstAdminPin': op(
+    ALL,
+    z.strictObject({
+      pin: z
+        .string()
+        .max(12, 'a PIN is 4 to 12 digits')
+        .regex(/^\d{4,12}$/, 'a PIN is 4 to 12 digits'),
+    }),
+    z.object({ role: z.enum(ROLES) }),
+    'Set the first admin PIN while none is set, at the machine itself only; the session is then admin',
   ),
   'session.lock': op(
     ALL,

@@ -31,6 +31,8 @@ interface Entry {
 
 interface Audited<K extends OperationName> {
   entry: (input: ParsedInput<K>, output: OperationOutput<K>) => Entry;
+  /** Written whatever the role the call starts with (it raises the session: the entry names the role it ends with). */
+  fromKiosk?: boolean;
 }
 
 const count = (ids: readonly number[]) => (ids.length > 20 ? `${ids.slice(0, 20).join(' ')} …` : ids.join(' '));
@@ -86,9 +88,17 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   'settings.setConnection': settings('connection'),
   // The PIN itself is never written: only whose PIN changed.
   'settings.setPin': { entry: ({ role }) => ({ action: 'settings', subject: `${role} PIN` }) },
+  // A browser at the machine is a kiosk until the first admin PIN makes it admin: its entry says who set it, and where.
+  'session.setFirstAdminPin': { entry: () => ({ action: 'settings', subject: 'first admin PIN' }), fromKiosk: true },
   'settings.setFlow': settings('check-in flow'),
   'settings.setSync': settings('sync and retention'),
   'evacuation.setAssemblyPoint': settings('assembly point'),
+  'site.setAccess': settings('staff idle time and host names'),
+  'site.setHub': settings('hub mode'),
+  // The key itself is never written.
+  'site.setSiteKey': {
+    entry: ({ key }) => ({ action: 'settings', subject: 'site key', detail: key ? 'set' : 'generated' }),
+  },
   'hub.pair': { entry: (_, out) => ({ action: 'pair', subject: out.name }) },
   'hub.revoke': { entry: (_, out) => ({ action: 'revoke', subject: out.name }) },
   'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },
@@ -133,7 +143,7 @@ export async function runAudited<K extends OperationName>(
   run: () => OperationOutput<K> | Promise<OperationOutput<K>>,
 ): Promise<OperationOutput<K>> {
   const audited = AUDITED[name] as Audited<K> | undefined;
-  if (!audited || ctx.session.role === 'kiosk') return run();
+  if (!audited || (ctx.session.role === 'kiosk' && !audited.fromKiosk)) return run();
   const write = (output: OperationOutput<K>) =>
     ctx.runtime.mirror.auditLog.add(rowOf(ctx, audited.entry(input, output)));
   let pending: Promise<OperationOutput<K>> | undefined;

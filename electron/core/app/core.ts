@@ -28,6 +28,7 @@ import { outboxHandlers } from './handlers/outbox.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { siteHandlers } from './handlers/site.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { visitsHandlers } from './handlers/visits.ts';
 import { walkInsHandlers } from './handlers/walk-ins.ts';
@@ -55,6 +56,7 @@ const handlers: Handlers<OperationName> = {
   ...pushesHandlers,
   ...outboxHandlers,
   ...settingsHandlers,
+  ...siteHandlers,
   ...hubHandlers,
   ...walkInsHandlers,
   ...evacuationHandlers,

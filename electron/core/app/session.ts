@@ -30,6 +30,11 @@ export interface Session {
   lastSeenAt: number;
   /** The last action of a person (see PASSIVE): a staff session idle for long locks. */
   lastActiveAt: number;
+  /**
+   * A door at the machine itself (the desktop app's desk window, a browser of "foyer web" over loopback), said so
+   * by the door that opened it: while no admin PIN is set, such a door may set the first one (usecases/first-pin.ts).
+   */
+  readonly atMachine: boolean;
 }
 
 export function createSession(
@@ -38,8 +43,9 @@ export function createSession(
   maxRole: Role = baseRole,
   client = 'local',
   now = Date.now(),
+  atMachine = false,
 ): Session {
-  return { id, role: baseRole, baseRole, maxRole, client, lastSeenAt: now, lastActiveAt: now };
+  return { id, role: baseRole, baseRole, maxRole, client, lastSeenAt: now, lastActiveAt: now, atMachine };
 }
 
 /**
@@ -82,7 +88,12 @@ export interface SessionKeeperOptions {
 
 export interface SessionKeeper {
   /** A new session; `evictable` for browsers (a cookie), not for a window the app itself opened. */
-  open(baseRole: Role, maxRole: Role, client: string, options?: { evictable?: boolean; id?: string }): Session;
+  open(
+    baseRole: Role,
+    maxRole: Role,
+    client: string,
+    options?: { evictable?: boolean; id?: string; atMachine?: boolean },
+  ): Session;
   get(id: string): Session | undefined;
   close(id: string): void;
   /**
@@ -142,13 +153,13 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
   }
 
   return {
-    open(baseRole, maxRole, client, { evictable = true, id = newSessionId() } = {}) {
+    open(baseRole, maxRole, client, { evictable = true, id = newSessionId(), atMachine = false } = {}) {
       if (evictable) {
         let browsers = 0;
         for (const entry of sessions.values()) if (entry.evictable) browsers++;
         if (browsers >= maxSessions) evictOne();
       }
-      const session = createSession(id, baseRole, maxRole, client, now());
+      const session = createSession(id, baseRole, maxRole, client, now(), atMachine);
       sessions.set(id, { session, evictable });
       return session;
     },
@@ -202,7 +213,11 @@ export async function unlock(
   now = Date.now(),
 ): Promise<Role> {
   if (!pins.admin && !pins.desk)
-    throw new AppError('REFUSED', 'no PIN is set on this machine: set one with "foyer config set adminPin <digits>"');
+    throw new AppError(
+      'REFUSED',
+      'no PIN is set yet: set the first admin PIN in Foyer at the machine it runs on (the desktop app, or a browser ' +
+        'there at http://localhost), or there with "foyer config set adminPin <digits>"',
+    );
   if (session.maxRole === session.baseRole)
     throw new AppError('FORBIDDEN', `this ${session.baseRole} door cannot be unlocked`);
   const attempt = guard.begin(session.client);

@@ -10,7 +10,8 @@ export const WEB_USAGE = `Usage: foyer web [--port 5170] [--host 127.0.0.1] [--a
 
 Serves the app to browsers: a kiosk by default; the desk and admin roles
 unlock with their PIN (foyer config set deskPin|adminPin). Binds to loopback
-unless told otherwise, and refuses other addresses while no PIN is set.
+unless told otherwise, and refuses other addresses while no PIN is set. While
+no admin PIN is set, a browser on this machine is asked for the first one.
 Answers only to loopback names and the address it is bound to; on a LAN, name
 the host names browsers use with --allowed-host (repeatable) or with
 "foyer config set allowedHosts '["reception.example.lan"]'".
@@ -68,6 +69,8 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
     });
     runtime.engine.start();
     out.write(`Foyer is served at ${host.url} (${runtime.embedded ? 'embedded demo service' : runtime.baseUrl})\n`);
+    if (!runtime.config.pins.admin && !runtime.config.pins.desk)
+      out.write(`No PIN is set yet: open ${host.url} in a browser on this machine to set the first admin PIN.\n`);
     await untilStopped();
     await host.close();
     return 0;

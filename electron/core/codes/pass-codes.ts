@@ -5,6 +5,7 @@
  * codes, finds nobody: a wrong mac is as unknown as a wrong id.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readServiceCode } from '../../../shared/domain/service-code.ts';
 
 /**
  * Crockford's base 32 without Y and Z: a hand scanner set to a US layout on a
@@ -51,8 +52,6 @@ export const looksLikePassCode = (text: string) => CODE.test(text.trim());
  * (one capturing group around the id), or undefined.
  */
 export function matchServicePattern(pattern: string | null, text: string): number | undefined {
-  if (!pattern) return undefined;
-  const match = new RegExp(pattern, 'u').exec(text.trim());
-  const id = match?.[1] !== undefined && /^\d{1,12}$/.test(match[1]) ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  const reading = readServiceCode(pattern, text);
+  return 'id' in reading ? reading.id : undefined;
 }

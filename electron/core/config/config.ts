@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
+import { HostName } from '../../../shared/contract/site.ts';
 import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 import {
@@ -26,19 +27,8 @@ export { DataDirError, ensurePrivateDir } from './private-files.ts';
 
 const seconds = z.number().int().min(1).max(86_400);
 
-/** A host name or IP address as a browser sends it in the Host header, optionally with a port. */
-export const HostName = z
-  .string()
-  .max(260)
-  .transform((name) => name.toLowerCase())
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/,
-        'a host name or IP address, optionally with :port (e.g. reception.example.lan)',
-      ),
-  );
+// The rule is the contract's, so that the admin console refuses exactly what this file would.
+export { HostName };
 
 const Intervals = z.strictObject({
   incrementalSeconds: seconds.default(30),

@@ -28,7 +28,13 @@ export interface CookieOptions {
   secure: boolean;
 }
 
-export function createBrowserSessions(app: FastifyInstance, core: AppCore, hub: OpenedHub | undefined) {
+export function createBrowserSessions(
+  app: FastifyInstance,
+  core: AppCore,
+  hub: OpenedHub | undefined,
+  /** Whether the request comes from the machine itself (at-machine.ts): its new session says so. */
+  atMachine: (request: FastifyRequest) => boolean,
+) {
   // Secure in hub mode: the cookies never travel over plain HTTP.
   const cookieOptions: CookieOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: Boolean(hub) };
   app.decorateRequest('foyerSession', null);
@@ -66,7 +72,9 @@ export function createBrowserSessions(app: FastifyInstance, core: AppCore, hub: 
       return request.foyerSession;
     }
     if (!session) {
-      session = core.sessions.open('kiosk', device?.role === 'kiosk' ? 'kiosk' : 'admin', client);
+      session = core.sessions.open('kiosk', device?.role === 'kiosk' ? 'kiosk' : 'admin', client, {
+        atMachine: atMachine(request),
+      });
       if (device) belongsTo(device, session);
       reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
       started.add(request);

@@ -36,9 +36,11 @@ import { HOUR, MINUTE } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import type { Config } from '../config/config.ts';
 import { AppError } from '../app/errors.ts';
+import { AT_THE_MACHINE } from '../usecases/first-pin.ts';
 import type { OpenedHub } from '../hub/index.ts';
 import { hostHeaderNames, hubUrls } from '../hub/names.ts';
 import { createHostCheck } from './allowed-hosts.ts';
+import { isAtMachine } from './at-machine.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
 import { kioskStatus, registerEventStream } from './event-stream.ts';
@@ -162,7 +164,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimited });
 
-  const sessions = createBrowserSessions(app, core, hub);
+  // A hub's devices are never "at the machine", whatever their address: they reach it over the network door.
+  const atMachine = (request: FastifyRequest) => !hub && isAtMachine(request, listening);
+  const sessions = createBrowserSessions(app, core, hub, atMachine);
   if (hub) gateDevices(app, hub);
 
   /** Cross-site requests are refused: a page elsewhere must not drive this one's session. */
@@ -194,9 +198,12 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     const name = operationOf(request);
     if (!(OPERATION_NAMES as string[]).includes(name))
       return sendError(reply, new AppError('UNKNOWN_OPERATION', `no operation "${clip(name)}"`));
+    // Decided on this request too, not only on its session's: a cookie from the machine sent from elsewhere opens nothing.
+    if (name === 'session.setFirstAdminPin' && !atMachine(request))
+      return sendError(reply, new AppError('FORBIDDEN', AT_THE_MACHINE));
     try {
       const output = await core.call(session, name as OperationName, request.body);
-      if (name === 'session.unlock') sessions.renew(reply, session);
+      if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(reply, session);
       // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
       if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);

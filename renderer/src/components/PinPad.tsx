@@ -29,7 +29,7 @@ export const ENGLISH_PIN_LABELS: PinPadLabels = {
   tooShort: 'A PIN has at least 4 digits.',
   wrong: 'Wrong PIN.',
   locked: 'Too many wrong PINs. Try again in a minute.',
-  noPinSet: 'No staff PIN is set on this machine yet.',
+  noPinSet: 'No staff PIN is set yet: set the first admin PIN in Foyer on the machine it runs on.',
   failed: 'The PIN could not be checked. Try again.',
   close: 'Close',
   erase: 'Delete',

@@ -22,6 +22,10 @@ interface SessionState {
   pinsSet: boolean;
   /** This door can never be raised above kiosk (a device paired as kiosk): no staff entry is shown. */
   kioskOnly: boolean;
+  /** No admin PIN is set, and this door is at the machine itself: the app asks for the first one. */
+  firstStart: boolean;
+  /** The first admin PIN was set from this screen a moment ago: the app opens the admin console. */
+  justSetUp: boolean;
   status: SyncStatus | null;
   /** Bumped whenever the mirror changed: lists reload on it. */
   mirrorVersion: number;
@@ -36,8 +40,13 @@ interface SessionState {
   unpaired: string | null;
   /** When the stream dropped (null while it is open, and in the desktop app, whose door cannot drop). */
   connectionLostAt: number | null;
+  /** "Not now" was chosen on the first-start screen. */
+  firstStartSkipped: boolean;
   start(): () => void;
   unlock(pin: string): Promise<Role>;
+  setFirstAdminPin(pin: string): Promise<Role>;
+  /** The desk window goes on without the admin PIN for now (asked again at the next start). */
+  skipFirstStart(): void;
   lock(): Promise<void>;
 }
 
@@ -45,18 +54,23 @@ export const useSession = create<SessionState>()((set) => ({
   role: null,
   pinsSet: false,
   kioskOnly: false,
+  firstStart: false,
+  justSetUp: false,
   status: null,
   mirrorVersion: 0,
   guestsVersion: 0,
   connected: false,
   unpaired: null,
   connectionLostAt: null,
+  firstStartSkipped: false,
   start() {
     // Whichever call hears it first: the session call below, a kiosk lookup, the stream's reconnect.
     const stopUnpaired = onUnpaired((message) => set({ unpaired: message }));
     const refresh = () =>
       api.call('session.get', {}).then(
-        ({ role, pinsSet, kioskOnly }) => set({ role, pinsSet, kioskOnly }),
+        ({ role, pinsSet, kioskOnly, firstStart }) =>
+          // Once skipped, the desk window is not asked again until the next start (a reconnect asks the core again).
+          set((state) => ({ role, pinsSet, kioskOnly, firstStart: firstStart && !state.firstStartSkipped })),
         () => {}, // the stream's own reconnect brings the role back
       );
     void refresh();
@@ -93,6 +107,14 @@ export const useSession = create<SessionState>()((set) => ({
     const { role } = await api.call('session.unlock', { pin });
     set({ role });
     return role;
+  },
+  async setFirstAdminPin(pin) {
+    const { role } = await api.call('session.setFirstAdminPin', { pin });
+    set({ role, pinsSet: true, firstStart: false, justSetUp: true });
+    return role;
+  },
+  skipFirstStart() {
+    set({ firstStart: false, firstStartSkipped: true });
   },
   async lock() {
     const { role } = await api.call('session.lock', {});

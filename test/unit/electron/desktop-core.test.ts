@@ -41,6 +41,37 @@ describe('the desktop app on its own core', () => {
   });
 });
 
+describe('the first admin PIN at the desktop app', () => {
+  const call = (recorded: ReturnType<typeof mockElectron>, name: string, input: unknown) =>
+    recorded.handlers.get(IPC_CHANNELS.call)!({ sender: recorded.windows[0]!.webContents }, name, input);
+
+  it('the desk window asks for it while none is set, and sets it: the window is admin', async () => {
+    const recorded = mockElectron();
+    await start(dataDirWith({}));
+    expect(await call(recorded, 'session.get', {})).toMatchObject({
+      ok: true,
+      value: { role: 'desk', firstStart: true },
+    });
+    expect(await call(recorded, 'session.setFirstAdminPin', { pin: '80241' })).toEqual({
+      ok: true,
+      value: { role: 'admin' },
+    });
+    expect(await call(recorded, 'session.get', {})).toMatchObject({ value: { role: 'admin', firstStart: false } });
+    await quit(recorded);
+  });
+
+  it('the kiosk window never does', async () => {
+    const recorded = mockElectron();
+    await start(dataDirWith({}), ['electron', '.', '--kiosk']);
+    expect(await call(recorded, 'session.get', {})).toMatchObject({ value: { role: 'kiosk', firstStart: false } });
+    expect(await call(recorded, 'session.setFirstAdminPin', { pin: '80241' })).toMatchObject({
+      ok: false,
+      error: { code: 'REFUSED' },
+    });
+    await quit(recorded);
+  });
+});
+
 describe('the desktop app as the site hub (hub.enabled)', () => {
   /** A built renderer's stand-in: the hub serves its files to devices. */
   const renderer = () => {

@@ -57,9 +57,11 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (idleError && !fieldError(saver, 'idleSeconds')) return;
+    // The time zone and the service's codes are KioskZoneCodesForm's: sent from here they would undo its saves.
+    const { timeZone: _zone, codes: _codes, ...shown } = form;
     const saved = await saver.run(() =>
       api.call('settings.setKiosk', {
-        ...form,
+        ...shown,
         idleSeconds: idle,
         earlyArrivalMinutes: early,
         welcomeTitle: form.welcomeTitle.trim(),

@@ -9,6 +9,8 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
+import { KioskZoneCodesForm } from './KioskZoneCodesForm.tsx';
+import { SiteSettings } from './SiteSettings.tsx';
 import { useSave } from './use-save.ts';
 
 const PIN = /^\d{4,12}$/;
@@ -284,10 +286,12 @@ export function SettingsPanel() {
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
       <KioskForm initial={kioskSettings} />
+      <KioskZoneCodesForm initial={kioskSettings} />
       <EvacuationForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />
+      <SiteSettings />
     </div>
   );
 }

@@ -64,7 +64,7 @@ export const en = {
   pinTooShort: 'A PIN has at least 4 digits.',
   pinWrong: 'Wrong PIN. Please try again.',
   pinLocked: 'Too many wrong PINs. Please try again in a minute.',
-  pinNoneSet: 'No staff PIN is set on this kiosk yet.',
+  pinNoneSet: 'No staff PIN is set yet: set the first admin PIN in Foyer on the machine it runs on.',
   pinFailed: 'The PIN could not be checked. Please try again.',
   pinErase: 'Delete',
   pinUnlock: 'Unlock',
