@@ -54,7 +54,12 @@ export function AutoCheckOutForm({ settings }: { settings: SettingsView }) {
         hint="At night, when nobody should still be in the building (e.g. 03:00). A Foyer switched on later runs it at start."
       >
         <input
-          type="time"
+          // Text, not a time input: that one shows the browser's 12-hour clock ("03:00 AM") beside the app's 24-hour times.
+          type="text"
+          inputMode="numeric"
+          placeholder="03:00"
+          maxLength={5}
+          size={6}
           value={time}
           disabled={!on}
           onChange={(e) => {
