@@ -17,10 +17,13 @@ export const WelcomeTitle = z.union(
   [
     title,
     z.partialRecord(z.enum(GUEST_LANGUAGES), title, {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `${issue.keys.join(', ')}: not a language the kiosk offers (one of ${LANGUAGE_LIST})`
-          : undefined,
+      // zod reports a key outside the enum as unrecognized_keys, a code its types for records do not list.
+      error: (issue) => {
+        const { code, keys } = issue as { code: string; keys?: string[] };
+        return code === 'unrecognized_keys' && keys
+          ? `${keys.join(', ')}: not a language the kiosk offers (one of ${LANGUAGE_LIST})`
+          : undefined;
+      },
     }),
   ],
   {

@@ -68,7 +68,11 @@ describe('the badge’s language', () => {
 
 describe('the kiosk settings’ texts, old and new', () => {
   it('an old config with one welcome title keeps it, and gets the badge language’s default', () => {
-    const { kiosk } = configWith({ welcomeTitle: 'Willkommen', defaultLanguage: 'DE', badge: { enabled: true } }).read();
+    const { kiosk } = configWith({
+      welcomeTitle: 'Willkommen',
+      defaultLanguage: 'DE',
+      badge: { enabled: true },
+    }).read();
     expect(kiosk.welcomeTitle).toBe('Willkommen');
     expect(kiosk.badge).toEqual({ enabled: true, printer: '', layout: 'standard', language: null });
     expect(badgeLanguage(kiosk)).toBe('DE');

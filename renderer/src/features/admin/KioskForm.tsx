@@ -5,6 +5,7 @@ import { api } from '../../lib/api.ts';
 import { KIOSK_LANGUAGES, toKioskLanguage } from '../../lib/languages.ts';
 import { useAdmin } from './admin-store.ts';
 import { readAsBase64 } from './browser-files.ts';
+import { withoutTexts } from './kiosk-texts.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
 
@@ -58,12 +59,7 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
     event.preventDefault();
     if (idleError && !fieldError(saver, 'idleSeconds')) return;
     const saved = await saver.run(() =>
-      api.call('settings.setKiosk', {
-        ...form,
-        idleSeconds: idle,
-        earlyArrivalMinutes: early,
-        welcomeTitle: form.welcomeTitle.trim(),
-      } as KioskSettings),
+      api.call('settings.setKiosk', { ...withoutTexts(form), idleSeconds: idle, earlyArrivalMinutes: early }),
     );
     if (saved) settingsSaved({ kioskSettings: saved });
   };
@@ -81,18 +77,6 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
           <p className="muted">What guests see at the lobby kiosk. Changes apply at the next guest.</p>
         </div>
       </header>
-      <Field
-        label="Welcome title"
-        hint="Leave it as “Welcome” to greet every guest in their own language."
-        error={fieldError(saver, 'welcomeTitle')}
-      >
-        <input
-          value={form.welcomeTitle}
-          maxLength={120}
-          onChange={(e) => change({ welcomeTitle: e.target.value })}
-          data-testid="setting-title"
-        />
-      </Field>
       <fieldset className="language-grid" data-testid="setting-languages">
         <legend>Languages offered</legend>
         {KIOSK_LANGUAGES.map((l) => (

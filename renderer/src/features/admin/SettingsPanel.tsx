@@ -9,6 +9,7 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
+import { KioskTextsForm } from './KioskTextsForm.tsx';
 import { useSave } from './use-save.ts';
 
 const PIN = /^\d{4,12}$/;
@@ -284,6 +285,7 @@ export function SettingsPanel() {
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
       <KioskForm initial={kioskSettings} />
+      <KioskTextsForm saved={kioskSettings} />
       <EvacuationForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { customText, siteLanguage } from '../../../../shared/domain/kiosk-texts.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { startCheckOut } from './check-out.ts';
 import { GuestSummary } from './GuestSummary.tsx';
@@ -16,6 +17,7 @@ export function StartStep() {
   const s = useKiosk(
     useShallow((s) => ({
       title: s.settings.welcomeTitle,
+      site: siteLanguage(s.settings),
       logo: s.settings.branding.logoDataUrl,
       query: s.query,
       results: s.results,
@@ -36,8 +38,8 @@ export function StartStep() {
   );
   const checkingOut = s.intent === 'checkOut';
   const trimmed = s.query.trim();
-  // The site's own title, unless it is the untouched default: that one speaks the guest's language.
-  const welcome = s.title.trim() && s.title.trim() !== 'Welcome' ? s.title : t('welcome');
+  // The site's title in the guest's language, else in the site's; the untouched default speaks the guest's language.
+  const welcome = customText(s.title, language, s.site) ?? t('welcome');
   const title = checkingOut ? t('checkOut') : welcome;
   const noMatch = !s.searching && s.searchedText === trimmed && s.results.length === 0 && trimmed.length > 0;
 
