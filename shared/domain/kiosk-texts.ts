@@ -28,18 +28,19 @@ export function badgeLanguage(settings: {
 /**
  * The admin's text for a guest of `language`: theirs if given, else the site
  * language's, else null (the caller says its own translation). A blank text,
- * or the untouched default, counts as none given.
+ * or the untouched default, counts as none given. With the language it is
+ * in, for the page to say so (a screen reader then reads it in that language).
  */
 export function customText(
   texts: LanguageTexts,
   language: KioskLanguage,
   site: KioskLanguage,
   untouched = DEFAULT_WELCOME_TITLE,
-): string | null {
-  const given = (text: string | undefined) => {
+): { text: string; language: KioskLanguage } | null {
+  const given = (text: string | undefined, of: KioskLanguage) => {
     const trimmed = text?.trim();
-    return trimmed && trimmed !== untouched ? trimmed : null;
+    return trimmed && trimmed !== untouched ? { text: trimmed, language: of } : null;
   };
-  if (typeof texts === 'string') return given(texts);
-  return given(texts[language]) ?? given(texts[site]);
+  if (typeof texts === 'string') return given(texts, site);
+  return given(texts[language], language) ?? given(texts[site], site);
 }

@@ -60,6 +60,8 @@ export function VisitorBadge({
   return (
     <div
       className={`visitor-badge visitor-badge-${layout}`}
+      // Its own language, not the page's: "Visitor" in capitals is VISITOR, not the Turkish VİSİTOR.
+      lang={locale}
       style={{ width: `${size.width}mm`, height: `${size.height}mm`, ['--badge-accent' as string]: accent }}
       data-testid="visitor-badge"
     >

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyKioskPatch, DEFAULT_KIOSK_SETTINGS, KioskSettingsPatch } from '../../../shared/contract/settings.ts';
-import { badgeLanguage, customText, siteLanguage } from '../../../shared/domain/kiosk-texts.ts';
+import { badgeLanguage, customText as given, siteLanguage } from '../../../shared/domain/kiosk-texts.ts';
+
+const customText = (...args: Parameters<typeof given>) => given(...args)?.text ?? null;
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 
 const issues = (patch: unknown) => {
@@ -28,6 +30,12 @@ describe('the welcome title a guest reads', () => {
   it('is the guest language’s text where the admin gave one', () => {
     expect(customText(titles, 'DE', 'EN')).toBe('Willkommen bei Kranich');
     expect(customText(titles, 'EN', 'EN')).toBe('Welcome to Kranich');
+  });
+
+  it('says which language the text is in', () => {
+    expect(given(titles, 'TR', 'EN')).toEqual({ text: 'Welcome to Kranich', language: 'EN' });
+    expect(given(titles, 'DE', 'EN')).toEqual({ text: 'Willkommen bei Kranich', language: 'DE' });
+    expect(given('Willkommen bei Kranich', 'TR', 'DE')).toEqual({ text: 'Willkommen bei Kranich', language: 'DE' });
   });
 
   it('else the site language’s text', () => {

@@ -27,7 +27,7 @@ export function KioskTextsForm({ saved }: { saved: KioskSettings }) {
   const [titles, setTitles] = useState<Titles>(() => titlesOf(saved));
   const [badgeLanguage, setBadgeLanguage] = useState<KioskLanguage | null>(saved.badge.language);
   const site = siteLanguage(saved);
-  const siteTitle = customText(titles, site, site);
+  const siteTitle = customText(titles, site, site)?.text;
   const words = badgeWords({ defaultLanguage: saved.defaultLanguage, badge: { language: badgeLanguage } });
 
   const submit = async (event: FormEvent) => {

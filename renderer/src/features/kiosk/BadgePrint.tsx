@@ -8,6 +8,8 @@ import { useSession } from '../../stores/session.ts';
 import { useKiosk } from './kiosk-store.ts';
 
 const NO_PARTY: KioskCheckIn[] = [];
+/** The longest a badge waits for its door PIN: the service answers in a second or two, a guest should not wait long. */
+export const BADGE_PIN_WAIT_MS = 5_000;
 
 /**
  * The door PINs of the party checked in with the guest, asked once the
@@ -48,9 +50,9 @@ export function leaveAfterBadge(leave: () => void): void {
  * The badges, printed once per check-in: only they show on paper (see
  * kiosk.css, @media print), never on the screen. Their words are in the
  * badge's language, whatever the guest picked; each carries its guest's door
- * PIN, so the print waits for the service's answer (a second or so), unless
- * the service cannot be reached or the kiosk stopped asking, or the guest
- * leaves the screen first: then it prints without it.
+ * PIN, so the print waits for the service's answer (a second or so): at
+ * most BADGE_PIN_WAIT_MS, not when the service cannot be reached, and not
+ * once the guest leaves the screen; then it prints without it.
  */
 export function BadgePrint() {
   const { step, settings } = useKiosk(useShallow((s) => ({ step: s.step, settings: s.settings })));
@@ -62,7 +64,12 @@ export function BadgePrint() {
   // sign one) is not printed: the check-in stands, and the desk gives that guest a badge.
   const printable = done ? [checkIn, ...done.party].filter((c): c is KioskCheckIn => Boolean(c?.passCode)) : [];
   const guestPin = done?.arrival?.doorPin ?? null;
-  const settled = done !== null && (!done.following || guestPin !== null || offline);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), BADGE_PIN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = done !== null && (!done.following || guestPin !== null || offline || waited);
   const partyPins = usePartyPins(done?.party ?? NO_PARTY, settled);
   const enabled = settings.badge.enabled && checkIn !== null && printable.length > 0;
   const ready = enabled && settled && partyPins !== null;
