@@ -30,12 +30,36 @@ export function KioskTextsForm({ saved }: { saved: KioskSettings }) {
   const siteTitle = customText(titles, site, site)?.text;
   const words = badgeWords({ defaultLanguage: saved.defaultLanguage, badge: { language: badgeLanguage } });
 
+  const others = titleLanguages(saved, titles).filter(({ code }) => code !== site);
+  // An empty title shows, greyed, what a guest of that language reads instead.
+  const titleField = (code: KioskLanguage, label: string) => {
+    const error = fieldError(saver, `welcomeTitle.${code}`);
+    return (
+      <Field key={code} label={label} error={error}>
+        <input
+          lang={localeOf(code)}
+          value={titles[code] ?? ''}
+          maxLength={WELCOME_TITLE_MAX}
+          placeholder={code === site ? translate(code, 'welcome') : (siteTitle ?? translate(code, 'welcome'))}
+          onChange={(e) => {
+            setTitles((t) => ({ ...t, [code]: e.target.value }));
+            saver.edited();
+          }}
+          aria-invalid={Boolean(error)}
+          data-testid={`setting-title-${code}`}
+        />
+      </Field>
+    );
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = await saver.run(() =>
       api.call('settings.setKiosk', { welcomeTitle: titlesToSave(titles), badge: { language: badgeLanguage } }),
     );
-    if (answer) settingsSaved({ kioskSettings: answer });
+    if (!answer) return;
+    settingsSaved({ kioskSettings: answer });
+    setTitles(titlesOf(answer)); // as saved: trimmed
   };
 
   return (
@@ -49,31 +73,17 @@ export function KioskTextsForm({ saved }: { saved: KioskSettings }) {
           </p>
         </div>
       </header>
-      {titleLanguages(saved, titles).map(({ code, offered }) => {
-        const error = fieldError(saver, `welcomeTitle.${code}`);
-        const suffix = code === site ? ' (start language)' : offered ? '' : ' (not offered: kept, not shown)';
-        return (
-          <Field key={code} label={`Welcome title, ${nameOf(code)}${suffix}`} error={error}>
-            <input
-              lang={localeOf(code)}
-              value={titles[code] ?? ''}
-              maxLength={WELCOME_TITLE_MAX}
-              placeholder={code === site ? translate(code, 'welcome') : (siteTitle ?? translate(code, 'welcome'))}
-              onChange={(e) => {
-                setTitles((t) => ({ ...t, [code]: e.target.value }));
-                saver.edited();
-              }}
-              aria-invalid={Boolean(error)}
-              data-testid={`setting-title-${code}`}
-            />
-          </Field>
-        );
-      })}
+      {titleField(site, `Welcome title, ${nameOf(site)} (the start language)`)}
+      <h3 className="form-section">In the other languages</h3>
+      <div className="field-pair">
+        {others.map(({ code, offered }) => titleField(code, offered ? nameOf(code) : `${nameOf(code)} (not offered)`))}
+      </div>
       {fieldError(saver, 'welcomeTitle') && (
         <small className="error-text" role="alert">
           {fieldError(saver, 'welcomeTitle')}
         </small>
       )}
+      <h3 className="form-section">Badge</h3>
       <Field
         label="Language of the printed badge"
         hint="Its words (Visitor, Host, Door PIN, the date) are read by security staff, whatever language the guest chose."
