@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig } from '../domain/flow.ts';
 import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
-import { BadgeLanguage, WelcomeTitle } from './kiosk-texts.ts';
+import { BadgeLanguage, WelcomeTitle } from '../domain/kiosk-texts.ts';
 import { ADMIN, op } from './op.ts';
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { WELCOME_TITLE_MAX } from '../../../../shared/contract/kiosk-texts.ts';
 import type { KioskSettings } from '../../../../shared/contract/settings.ts';
-import { customText, siteLanguage } from '../../../../shared/domain/kiosk-texts.ts';
+import { customText, siteLanguage, WELCOME_TITLE_MAX } from '../../../../shared/domain/kiosk-texts.ts';
 import { translate } from '../../../../shared/i18n/kiosk/messages.ts';
 import { badgeWords } from '../../components/badge-words.ts';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
