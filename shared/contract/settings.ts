@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig } from '../domain/flow.ts';
 import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
+import { BadgeLanguage, WelcomeTitle } from '../domain/kiosk-texts.ts';
 import { ADMIN, op } from './op.ts';
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
@@ -60,7 +61,8 @@ const timeZone = z
 const kioskFields = {
   /** Language shown before a guest picks one. */
   defaultLanguage: z.string().min(2).max(8),
-  welcomeTitle: z.string().max(120),
+  /** One text (the start language's), or a text per language; a patch replaces it whole. */
+  welcomeTitle: WelcomeTitle,
   /** Seconds of inactivity before the kiosk returns to its start screen. */
   idleSeconds: z.number().int().min(10).max(600),
   allowCheckOut: z.boolean(),
@@ -78,6 +80,8 @@ const kioskFields = {
     /** The printer's name as the operating system knows it; '' is the system's default printer. */
     printer: z.string().max(200),
     layout: z.enum(KIOSK_BADGE_LAYOUTS),
+    /** The language of the badge's words, read by security staff; null: the start language. */
+    language: BadgeLanguage,
   }),
   branding: z.strictObject({
     /** Shown only through <img>, where an SVG's scripts do not run. */
@@ -108,7 +112,7 @@ export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
   languages: [...GUEST_LANGUAGES],
   earlyArrivalMinutes: 120,
   timeZone: null,
-  badge: { enabled: false, printer: '', layout: 'standard' },
+  badge: { enabled: false, printer: '', layout: 'standard', language: null },
   branding: { logoDataUrl: null, accentColor: null },
   codes: { servicePattern: null },
 };

@@ -247,7 +247,8 @@ describe('the kiosk in a lobby', () => {
     await scan(code);
     await page.click('[data-testid=kiosk-confirm-button]');
     await page.locator('[data-testid=kiosk-badge-note]').waitFor();
-    await expect.poll(() => printed).toBe(before + 1);
+    // Printed once the door PIN is on it (kiosk-badge-texts.test.ts), at most a few seconds after the tap.
+    await expect.poll(() => printed, { timeout: 15_000 }).toBe(before + 1);
     expect(await page.locator('[data-testid=visitor-badge-name]').innerText()).toBe('Дмитрий Соловьёв');
     expect(await page.locator('[data-testid=visitor-badge] svg[role=img]').getAttribute('aria-label')).toBe(
       code.toUpperCase(),

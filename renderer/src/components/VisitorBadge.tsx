@@ -1,8 +1,9 @@
 /**
  * A visitor badge as it is printed at check-in: the guest's name in its own
- * order, company, host, date, and a QR code of the guest's signed code (the
- * desk scans it to find the guest). Sized in millimetres for the label, so
- * the kiosk prints it as it is and the admin console previews it scaled.
+ * order, company, host, the door PIN where the kiosk knows it, date, and a QR
+ * code of the guest's signed code (the desk scans it to find the guest).
+ * Sized in millimetres for the label, so the kiosk prints it as it is and the
+ * admin console previews it scaled.
  */
 import { useMemo } from 'react';
 import { readableAccent } from '../lib/contrast.ts';
@@ -27,9 +28,17 @@ export interface VisitorBadgeProps {
   code: string;
   layout: BadgeLayout;
   branding: { logoDataUrl: string | null; accentColor: string | null };
+  /** The guest's door PIN, printed where the kiosk prints the badge (never on a screen). */
+  doorPin?: string | null;
   /** The language of the dates and labels; English when not given. */
   locale?: string;
-  labels?: { visitor: string; host: string };
+  labels?: BadgeLabels;
+}
+
+export interface BadgeLabels {
+  visitor: string;
+  host: string;
+  doorPin: string;
 }
 
 export function VisitorBadge({
@@ -39,8 +48,9 @@ export function VisitorBadge({
   code,
   layout,
   branding,
+  doorPin,
   locale = 'en-GB',
-  labels = { visitor: 'Visitor', host: 'Host' },
+  labels = { visitor: 'Visitor', host: 'Host', doorPin: 'Door PIN' },
 }: VisitorBadgeProps) {
   const qr = useMemo(() => qrPath(code), [code]);
   const size = BADGE_SIZES_MM[layout];
@@ -50,6 +60,8 @@ export function VisitorBadge({
   return (
     <div
       className={`visitor-badge visitor-badge-${layout}`}
+      // Its own language, not the page's: "Visitor" in capitals is VISITOR, not the Turkish VİSİTOR.
+      lang={locale}
       style={{ width: `${size.width}mm`, height: `${size.height}mm`, ['--badge-accent' as string]: accent }}
       data-testid="visitor-badge"
     >
@@ -70,6 +82,11 @@ export function VisitorBadge({
           {layout === 'standard' && hostName && (
             <div className="visitor-badge-host">
               <span>{labels.host}:</span> {hostName}
+            </div>
+          )}
+          {doorPin && (
+            <div className="visitor-badge-pin" data-testid="visitor-badge-door-pin">
+              <span>{labels.doorPin}:</span> <strong>{doorPin}</strong>
             </div>
           )}
           <div className="visitor-badge-date">{formatDay(date, locale)}</div>

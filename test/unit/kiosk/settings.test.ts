@@ -23,7 +23,7 @@ describe('kiosk settings', () => {
     expect(kiosk).toMatchObject({
       earlyArrivalMinutes: 120,
       timeZone: null,
-      badge: { enabled: false, printer: '', layout: 'standard' },
+      badge: { enabled: false, printer: '', layout: 'standard', language: null },
       branding: { logoDataUrl: null, accentColor: null },
       codes: { servicePattern: null },
     });
@@ -35,6 +35,7 @@ describe('kiosk settings', () => {
       enabled: true,
       printer: '',
       layout: 'standard',
+      language: null,
     });
   });
 
@@ -45,7 +46,7 @@ describe('kiosk settings', () => {
       { ...DEFAULT_KIOSK_SETTINGS, badge: { ...DEFAULT_KIOSK_SETTINGS.badge, enabled: true } },
       patch,
     );
-    expect(next.badge).toEqual({ enabled: true, printer: 'Lobby Zebra', layout: 'standard' });
+    expect(next.badge).toEqual({ enabled: true, printer: 'Lobby Zebra', layout: 'standard', language: null });
     expect(next.idleSeconds).toBe(45);
     expect(operations['settings.setKiosk'].input).toBe(KioskSettingsPatch);
   });

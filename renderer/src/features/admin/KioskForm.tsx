@@ -5,6 +5,7 @@ import { api } from '../../lib/api.ts';
 import { KIOSK_LANGUAGES, toKioskLanguage } from '../../lib/languages.ts';
 import { useAdmin } from './admin-store.ts';
 import { readAsBase64 } from './browser-files.ts';
+import { withoutTexts } from './kiosk-texts.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
 
@@ -57,15 +58,11 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (idleError && !fieldError(saver, 'idleSeconds')) return;
-    // The time zone and the service's codes are KioskZoneCodesForm's: sent from here they would undo its saves.
+    // The time zone and the service's codes are KioskZoneCodesForm's, the texts KioskTextsForm's: sent from here
+    // they would undo those forms' saves.
     const { timeZone: _zone, codes: _codes, ...shown } = form;
     const saved = await saver.run(() =>
-      api.call('settings.setKiosk', {
-        ...shown,
-        idleSeconds: idle,
-        earlyArrivalMinutes: early,
-        welcomeTitle: form.welcomeTitle.trim(),
-      } as KioskSettings),
+      api.call('settings.setKiosk', { ...withoutTexts(shown), idleSeconds: idle, earlyArrivalMinutes: early }),
     );
     if (saved) settingsSaved({ kioskSettings: saved });
   };
@@ -83,18 +80,6 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
           <p className="muted">What guests see at the lobby kiosk. Changes apply at the next guest.</p>
         </div>
       </header>
-      <Field
-        label="Welcome title"
-        hint="Leave it as “Welcome” to greet every guest in their own language."
-        error={fieldError(saver, 'welcomeTitle')}
-      >
-        <input
-          value={form.welcomeTitle}
-          maxLength={120}
-          onChange={(e) => change({ welcomeTitle: e.target.value })}
-          data-testid="setting-title"
-        />
-      </Field>
       <fieldset className="language-grid" data-testid="setting-languages">
         <legend>Languages offered</legend>
         {KIOSK_LANGUAGES.map((l) => (

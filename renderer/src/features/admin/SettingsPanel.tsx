@@ -9,6 +9,7 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
+import { KioskTextsForm } from './KioskTextsForm.tsx';
 import { KioskZoneCodesForm } from './KioskZoneCodesForm.tsx';
 import { SiteSettings } from './SiteSettings.tsx';
 import { useSave } from './use-save.ts';
@@ -286,6 +287,7 @@ export function SettingsPanel() {
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
       <KioskForm initial={kioskSettings} />
+      <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />
       <EvacuationForm />
       <FlowForm settings={settings} />

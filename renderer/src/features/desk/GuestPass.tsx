@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { DeskGuest, PassCode } from '../../../../shared/contract/guests.ts';
 import type { KioskSettings } from '../../../../shared/contract/settings.ts';
+import { badgeWords } from '../../components/badge-words.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
@@ -62,6 +63,7 @@ export function GuestPass({ guest }: { guest: DeskGuest }) {
       code={pass.qrText}
       layout={settings?.badge.layout ?? 'standard'}
       branding={settings?.branding ?? { logoDataUrl: null, accentColor: null }}
+      {...(settings ? badgeWords(settings) : {})}
     />
   );
   return (

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
-import { BADGE_SIZES_MM, VisitorBadge } from '../../components/VisitorBadge.tsx';
-import { api } from '../../lib/api.ts';
 import { formatClock, kioskName, ownOrderName } from '../../lib/format.ts';
+import { BadgePrint, leaveAfterBadge } from './BadgePrint.tsx';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { DoorPinReveal } from './DoorPinReveal.tsx';
 import { type KioskOutcome } from './kiosk-store.ts';
@@ -21,49 +20,6 @@ const TEXTS: Record<KioskOutcome, [KioskMessageKey, KioskMessageKey]> = {
   checkOut: ['checkedOutTitle', 'checkedOutBody'],
   undoCheckOut: ['undoneTitle', 'undoneBody'],
 };
-
-/** The badge, printed once per check-in: only it shows on paper (see kiosk.css, @media print). */
-function BadgePrint() {
-  const { t, locale } = useTranslation();
-  const { step, badge, branding } = useKiosk(
-    useShallow((s) => ({ step: s.step, badge: s.settings.badge, branding: s.settings.branding })),
-  );
-  const printed = useRef(false);
-  const checkIn = step.kind === 'done' ? step.checkIn : null;
-  // One badge each, for the guest and the party checked in with them; one without a code (the core could not
-  // sign one) is not printed: the check-in stands, and the desk gives that guest a badge.
-  const printable = step.kind === 'done' ? [checkIn, ...step.party].filter((c) => c?.passCode) : [];
-  const enabled = badge.enabled && checkIn !== null && printable.length > 0;
-
-  useEffect(() => {
-    if (!enabled || printed.current) return;
-    printed.current = true;
-    // After the badge is painted; a printer that fails is the desk's to see, not the guest's.
-    const frame = requestAnimationFrame(() => void api.printPage().catch(() => {}));
-    return () => cancelAnimationFrame(frame);
-  }, [enabled]);
-
-  if (!enabled) return null;
-  const size = BADGE_SIZES_MM[badge.layout];
-  return (
-    <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge">
-      <style>{`@page { size: ${size.width}mm ${size.height}mm; margin: 0; }`}</style>
-      {printable.map((c) => (
-        <VisitorBadge
-          key={c!.invitationId}
-          guest={c!}
-          hostName={c!.hostName}
-          date={c!.startsAt ?? c!.tappedAt}
-          code={c!.passCode!}
-          layout={badge.layout}
-          branding={branding}
-          locale={locale}
-          labels={{ visitor: t('badgeVisitor'), host: t('badgeHost') }}
-        />
-      ))}
-    </div>
-  );
-}
 
 export function DoneStep() {
   const { t, locale } = useTranslation();
@@ -86,7 +42,7 @@ export function DoneStep() {
     if (doorPin) setLeft(DONE_SECONDS);
   }
   useEffect(() => {
-    if (left <= 0) reset();
+    if (left <= 0) leaveAfterBadge(reset);
   }, [left, reset]);
 
   const guest = step.kind === 'done' ? step.guest : null;
@@ -155,7 +111,12 @@ export function DoneStep() {
         </p>
       )}
       <UndoCheckOut />
-      <button type="button" className="button-primary button-large" onClick={reset} data-testid="kiosk-done-button">
+      <button
+        type="button"
+        className="button-primary button-large"
+        onClick={() => leaveAfterBadge(reset)}
+        data-testid="kiosk-done-button"
+      >
         {t('done')}
       </button>
       <p className="kiosk-countdown">{t('closingIn', { seconds: Math.max(left, 0) })}</p>

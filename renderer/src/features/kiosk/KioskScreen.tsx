@@ -8,6 +8,7 @@ import { isHanName } from '../../lib/format.ts';
 import { toKioskLanguage } from '../../lib/languages.ts';
 import { useSession } from '../../stores/session.ts';
 import { useConnectionLost } from '../../stores/use-connection-lost.ts';
+import { leaveAfterBadge } from './BadgePrint.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
 import { EvacuationScreen } from './EvacuationScreen.tsx';
@@ -133,7 +134,8 @@ export function KioskScreen() {
   const walkIn = useWalkIn(useShallow((s) => ({ open: s.open, close: s.close })));
   const startOver = useCallback(() => {
     walkIn.close();
-    reset();
+    // A badge still waiting for its door PIN is printed before the screen it is on closes.
+    leaveAfterBadge(reset);
   }, [walkIn, reset]);
   const { warning } = useIdle(idleSeconds, !pristine || walkIn.open, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);

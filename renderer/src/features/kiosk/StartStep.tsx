@@ -1,5 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
+import { customText, siteLanguage } from '../../../../shared/domain/kiosk-texts.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { localeOf } from '../../lib/languages.ts';
 import { startCheckOut } from './check-out.ts';
 import { GuestSummary } from './GuestSummary.tsx';
 import { typeKey } from './keyboard-layout.ts';
@@ -16,6 +18,7 @@ export function StartStep() {
   const s = useKiosk(
     useShallow((s) => ({
       title: s.settings.welcomeTitle,
+      site: siteLanguage(s.settings),
       logo: s.settings.branding.logoDataUrl,
       query: s.query,
       results: s.results,
@@ -36,9 +39,9 @@ export function StartStep() {
   );
   const checkingOut = s.intent === 'checkOut';
   const trimmed = s.query.trim();
-  // The site's own title, unless it is the untouched default: that one speaks the guest's language.
-  const welcome = s.title.trim() && s.title.trim() !== 'Welcome' ? s.title : t('welcome');
-  const title = checkingOut ? t('checkOut') : welcome;
+  // The site's title in the guest's language, else in the site's; the untouched default speaks the guest's language.
+  const custom = checkingOut ? null : customText(s.title, language, s.site);
+  const title = checkingOut ? t('checkOut') : (custom?.text ?? t('welcome'));
   const noMatch = !s.searching && s.searchedText === trimmed && s.results.length === 0 && trimmed.length > 0;
 
   let hint: string;
@@ -54,7 +57,13 @@ export function StartStep() {
       <header className="kiosk-welcome">
         {/* The site's logo: decoration beside the welcome, shown through <img>, where an SVG's scripts never run. */}
         {s.logo && <img className="kiosk-logo" src={s.logo} alt="" data-testid="kiosk-logo" />}
-        <h1 className="kiosk-title" data-testid="kiosk-title" tabIndex={-1} ref={heading}>
+        <h1
+          className="kiosk-title"
+          data-testid="kiosk-title"
+          lang={custom && custom.language !== language ? localeOf(custom.language) : undefined}
+          tabIndex={-1}
+          ref={heading}
+        >
           {title}
         </h1>
         <p className="kiosk-intro" data-testid="kiosk-intro">

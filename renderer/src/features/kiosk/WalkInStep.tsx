@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { badgeWords } from '../../components/badge-words.ts';
 import { BADGE_SIZES_MM, VisitorBadge } from '../../components/VisitorBadge.tsx';
 import { api } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
@@ -153,9 +154,9 @@ function WalkInForm() {
 
 /** The badge of a walk-in let in, once it has its code (the invitation came): printed once. */
 function WalkInBadge() {
-  const { t, locale } = useTranslation();
   const status = useWalkIn((s) => s.status);
-  const { badge, branding } = useKiosk(useShallow((s) => ({ badge: s.settings.badge, branding: s.settings.branding })));
+  const settings = useKiosk((s) => s.settings);
+  const { badge, branding } = settings;
   const code = status?.passCode ?? null;
   const enabled = badge.enabled && code !== null;
   useEffect(() => {
@@ -175,8 +176,7 @@ function WalkInBadge() {
         code={code}
         layout={badge.layout}
         branding={branding}
-        locale={locale}
-        labels={{ visitor: t('badgeVisitor'), host: t('badgeHost') }}
+        {...badgeWords(settings)}
       />
     </div>
   );

@@ -74,6 +74,7 @@ export const cs: KioskMessages = {
   badgePrinting: 'Vaše návštěvnická visačka se tiskne.',
   badgeVisitor: 'Návštěva',
   badgeHost: 'Hostitel',
+  badgeDoorPin: 'PIN ke dveřím',
   evacuationTitle: 'Evakuace: opusťte prosím budovu',
   evacuationBody:
     'Přihlašování je uzavřeno. Klidně opusťte budovu nejbližším východem a řiďte se pokyny personálu. Nepoužívejte výtahy.',

@@ -77,6 +77,7 @@ export const de: KioskMessages = {
   badgePrinting: 'Ihr Besucherausweis wird gedruckt.',
   badgeVisitor: 'Besucher',
   badgeHost: 'Gastgeber',
+  badgeDoorPin: 'Tür-PIN',
   evacuationTitle: 'Evakuierung: Bitte verlassen Sie das Gebäude',
   evacuationBody:
     'Die Anmeldung ist geschlossen. Verlassen Sie das Gebäude ruhig über den nächsten Ausgang und folgen Sie den Anweisungen des Personals. Benutzen Sie keine Aufzüge.',

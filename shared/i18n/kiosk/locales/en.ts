@@ -74,8 +74,10 @@ export const en = {
   arrivedAt: 'Checked in at {time}',
   seeReception: 'Please see the reception desk for your access.',
   badgePrinting: 'Your visitor badge is being printed.',
+  // The printed badge's words: in the badge's language (kiosk.badge.language), which security staff read.
   badgeVisitor: 'Visitor',
   badgeHost: 'Host',
+  badgeDoorPin: 'Door PIN',
   // The evacuation screen, while a roll call is under way at the site.
   evacuationTitle: 'Evacuation: please leave the building',
   evacuationBody:

@@ -75,6 +75,7 @@ export const es: KioskMessages = {
   badgePrinting: 'Se está imprimiendo su tarjeta de visitante.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrión',
+  badgeDoorPin: 'PIN de la puerta',
   evacuationTitle: 'Evacuación: abandone el edificio',
   evacuationBody:
     'El registro está cerrado. Salga del edificio con calma por la salida más cercana y siga las indicaciones del personal. No utilice los ascensores.',

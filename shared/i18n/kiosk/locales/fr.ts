@@ -75,6 +75,7 @@ export const fr: KioskMessages = {
   badgePrinting: 'Votre badge visiteur est en cours d’impression.',
   badgeVisitor: 'Visiteur',
   badgeHost: 'Hôte',
+  badgeDoorPin: 'Code de porte',
   evacuationTitle: 'Évacuation : veuillez quitter le bâtiment',
   evacuationBody:
     'L’enregistrement est fermé. Quittez le bâtiment dans le calme par la sortie la plus proche et suivez les consignes du personnel. N’utilisez pas les ascenseurs.',

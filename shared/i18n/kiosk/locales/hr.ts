@@ -74,6 +74,7 @@ export const hr: KioskMessages = {
   badgePrinting: 'Vaša posjetnička iskaznica se ispisuje.',
   badgeVisitor: 'Posjetitelj',
   badgeHost: 'Domaćin',
+  badgeDoorPin: 'PIN za vrata',
   evacuationTitle: 'Evakuacija: molimo napustite zgradu',
   evacuationBody:
     'Prijava je zatvorena. Mirno napustite zgradu kroz najbliži izlaz i slijedite upute osoblja. Ne koristite dizala.',

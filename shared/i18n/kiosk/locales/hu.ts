@@ -74,6 +74,7 @@ export const hu: KioskMessages = {
   badgePrinting: 'A látogatói kártyája nyomtatás alatt.',
   badgeVisitor: 'Látogató',
   badgeHost: 'Vendéglátó',
+  badgeDoorPin: 'Ajtó PIN-kód',
   evacuationTitle: 'Kiürítés: kérjük, hagyja el az épületet',
   evacuationBody:
     'A bejelentkezés szünetel. Nyugodtan hagyja el az épületet a legközelebbi kijáraton, és kövesse a személyzet utasításait. Ne használja a liftet.',

@@ -75,6 +75,7 @@ export const it: KioskMessages = {
   badgePrinting: 'Il suo badge visitatore è in stampa.',
   badgeVisitor: 'Visitatore',
   badgeHost: 'Ospitante',
+  badgeDoorPin: 'PIN della porta',
   evacuationTitle: 'Evacuazione: lasci l’edificio, per favore',
   evacuationBody:
     'La registrazione è chiusa. Lasci l’edificio con calma dall’uscita più vicina e segua le indicazioni del personale. Non usi gli ascensori.',

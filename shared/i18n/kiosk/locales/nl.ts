@@ -75,6 +75,7 @@ export const nl: KioskMessages = {
   badgePrinting: 'Uw bezoekersbadge wordt afgedrukt.',
   badgeVisitor: 'Bezoeker',
   badgeHost: 'Gastheer',
+  badgeDoorPin: 'Deurcode',
   evacuationTitle: 'Ontruiming: verlaat het gebouw',
   evacuationBody:
     'Aanmelden is gesloten. Verlaat het gebouw rustig via de dichtstbijzijnde uitgang en volg de aanwijzingen van het personeel. Gebruik geen liften.',

@@ -75,6 +75,7 @@ export const pl: KioskMessages = {
   badgePrinting: 'Twój identyfikator gościa jest drukowany.',
   badgeVisitor: 'Gość',
   badgeHost: 'Gospodarz',
+  badgeDoorPin: 'PIN do drzwi',
   evacuationTitle: 'Ewakuacja: opuść budynek',
   evacuationBody:
     'Meldowanie jest wstrzymane. Spokojnie opuść budynek najbliższym wyjściem i postępuj zgodnie z poleceniami personelu. Nie korzystaj z wind.',

@@ -74,6 +74,7 @@ export const pt: KioskMessages = {
   badgePrinting: 'O seu cartão de visitante está a ser impresso.',
   badgeVisitor: 'Visitante',
   badgeHost: 'Anfitrião',
+  badgeDoorPin: 'PIN da porta',
   evacuationTitle: 'Evacuação: saia do edifício',
   evacuationBody:
     'O registo de entrada está fechado. Saia do edifício com calma pela saída mais próxima e siga as instruções do pessoal. Não utilize os elevadores.',

@@ -75,6 +75,7 @@ export const ro: KioskMessages = {
   badgePrinting: 'Ecusonul dumneavoastră de vizitator se tipărește.',
   badgeVisitor: 'Vizitator',
   badgeHost: 'Gazdă',
+  badgeDoorPin: 'PIN pentru ușă',
   evacuationTitle: 'Evacuare: vă rugăm să părăsiți clădirea',
   evacuationBody:
     'Înregistrarea este închisă. Părăsiți clădirea cu calm pe cea mai apropiată ieșire și urmați instrucțiunile personalului. Nu folosiți liftul.',

@@ -74,6 +74,7 @@ export const tr: KioskMessages = {
   badgePrinting: 'Ziyaretçi kartınız yazdırılıyor.',
   badgeVisitor: 'Ziyaretçi',
   badgeHost: 'Ev sahibi',
+  badgeDoorPin: 'Kapı PIN kodu',
   evacuationTitle: 'Tahliye: lütfen binayı terk edin',
   evacuationBody:
     'Giriş kaydı kapalı. Binayı en yakın çıkıştan sakin bir şekilde terk edin ve personelin talimatlarına uyun. Asansörleri kullanmayın.',

@@ -74,6 +74,7 @@ export const zhCN: KioskMessages = {
   badgePrinting: '正在打印您的访客证。',
   badgeVisitor: '访客',
   badgeHost: '接待人',
+  badgeDoorPin: '门禁 PIN 码',
   evacuationTitle: '紧急疏散：请离开大楼',
   evacuationBody: '签到已暂停。请保持冷静，从最近的出口离开大楼，并听从工作人员的指示。请勿乘坐电梯。',
   evacuationAssemblyPoint: '集合点',
