@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Device } from '../../../../shared/contract/hub.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { HubCard } from './HubCard.tsx';
 
 import { capitalised } from '../../lib/format.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -22,7 +23,7 @@ function NotAHub() {
       <p>To make this Foyer the hub, on this machine:</p>
       <ul>
         <li>
-          run <code>foyer hub</code> (it prints the addresses and the certificate fingerprint devices use), or
+          run <code>foyer hub</code> (it prints the address devices open and the security code they check), or
         </li>
         <li>
           in the desktop app, run <code>foyer config set hub.enabled true</code> and start Foyer again.
@@ -59,7 +60,9 @@ function PairForm() {
   return (
     <section className="card devices-pair" aria-labelledby="pair-title">
       <h2 id="pair-title">Pair a device</h2>
-      <p className="muted">Open the hub’s address on the new device: it shows a six-digit code. Type it here.</p>
+      <p className="muted">
+        The new device shows a six-digit pairing code once it has opened this hub’s address. Type that code here.
+      </p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -162,7 +165,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
   const revoked = device.revokedAt !== null;
   const state = revoked ? 'revoked' : device.connected ? 'connected' : 'away';
-  // One credential heard from two places at once: copied to another machine (or the device moved just now).
+  // One device's pairing heard from two places at once: copied to another machine (or the device moved just now).
   const shared = !revoked && device.addresses.length > 1;
   return (
     <tr className={revoked ? 'device-revoked' : undefined} data-testid={`device-${device.id}`} data-state={state}>
@@ -173,7 +176,8 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
           {shared && (
             <span className="error-text device-shared" role="note" data-testid="device-shared">
               <Icon name="alert" size={16} /> Used from {device.addresses.length} addresses:{' '}
-              {device.addresses.join(', ')}. If only one device should have it, revoke it and pair that device again.
+              {device.addresses.join(', ')}. Its pairing may have been copied to another machine. If only one device should
+              use it, revoke it and pair that device again.
             </span>
           )}
         </span>
@@ -229,7 +233,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
 }
 
-/** The desk's Devices view: the hub's address and fingerprint, pairing, and every paired device live. */
+/** The desk's Devices view: the hub's address and security code, pairing, and every paired device live. */
 export function DevicesView() {
   const { status, loadError, load } = useDevices(
     useShallow((s) => ({ status: s.status, loadError: s.loadError, load: s.load })),
@@ -276,26 +280,8 @@ export function DevicesView() {
       ) : (
         <div className="devices-grid">
           <div className="devices-side">
+            <HubCard status={status} />
             <PairForm />
-            <section className="card devices-hub" aria-labelledby="hub-title" data-testid="hub-info">
-              <h2 id="hub-title">This hub</h2>
-              <h3>Addresses for devices</h3>
-              <ul className="hub-urls" data-testid="hub-urls">
-                {status.urls.map((url) => (
-                  <li key={url}>
-                    <code>{url}</code>
-                  </li>
-                ))}
-              </ul>
-              <h3>Certificate fingerprint (SHA-256)</h3>
-              <p className="hub-fingerprint" data-testid="hub-fingerprint">
-                <code>{status.fingerprint ?? 'not made yet'}</code>
-              </p>
-              <p className="muted">
-                A device’s browser shows the certificate’s SHA-256 fingerprint when you open the padlock or the warning
-                page. Pair it only if the two match.
-              </p>
-            </section>
           </div>
           <section className="card devices-list" aria-labelledby="devices-list-title">
             <div className="card-head">
