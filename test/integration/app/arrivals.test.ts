@@ -96,7 +96,12 @@ describe('the feed of arrivals', () => {
       ['Hopper', { kind: 'device', name: 'Lobby 1' }, iso(start + 2 * MINUTE)],
       ['Lovelace', { kind: 'desk', name: null }, iso(start + MINUTE)],
     ]);
-    expect(arrivals[1]).toMatchObject({ invitationId: ids[0], firstName: 'Ada', companyName: 'Analytical', left: false });
+    expect(arrivals[1]).toMatchObject({
+      invitationId: ids[0],
+      firstName: 'Ada',
+      companyName: 'Analytical',
+      left: false,
+    });
   });
 
   it('keeps the tap time once delivered, and says "elsewhere" of a check-in the service had from someone else', async () => {

@@ -15,12 +15,7 @@ import {
 } from '../../../shared/fingerprint.ts';
 
 // As Node's X509Certificate.fingerprint256 and Firefox's viewer show it: 32 upper-case pairs with colons.
-const colon = createHash('sha256')
-  .update('a certificate')
-  .digest('hex')
-  .toUpperCase()
-  .match(/../g)!
-  .join(':');
+const colon = createHash('sha256').update('a certificate').digest('hex').toUpperCase().match(/../g)!.join(':');
 const hex = colon.replaceAll(':', '');
 
 describe('the security code', () => {
@@ -33,7 +28,9 @@ describe('the security code', () => {
 
   it('has a short form: the first 4 groups, the start of what the padlock shows', () => {
     expect(SHORT_GROUPS).toBe(4);
-    expect(shortFingerprint(colon)).toBe(`${hex.slice(0, 4)} ${hex.slice(4, 8)} ${hex.slice(8, 12)} ${hex.slice(12, 16)}`);
+    expect(shortFingerprint(colon)).toBe(
+      `${hex.slice(0, 4)} ${hex.slice(4, 8)} ${hex.slice(8, 12)} ${hex.slice(12, 16)}`,
+    );
     // Chromium's viewer spaces the pairs, Firefox's puts colons: either way the same characters begin it.
     expect(colon.replaceAll(':', ' ').replaceAll(' ', '').startsWith(shortFingerprint(colon).replaceAll(' ', ''))).toBe(
       true,

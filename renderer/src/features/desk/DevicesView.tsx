@@ -61,7 +61,8 @@ function PairForm() {
     <section className="card devices-pair" aria-labelledby="pair-title">
       <h2 id="pair-title">Pair a device</h2>
       <p className="muted">
-        The new device shows a six-digit pairing code once it has opened this hub’s address. Type that code here.
+        Open this hub’s address on the new device and check its security code (under This hub). The device then shows a
+        six-digit pairing code: type it here.
       </p>
       <form
         noValidate
@@ -176,8 +177,8 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
           {shared && (
             <span className="error-text device-shared" role="note" data-testid="device-shared">
               <Icon name="alert" size={16} /> Used from {device.addresses.length} addresses:{' '}
-              {device.addresses.join(', ')}. Its pairing may have been copied to another machine. If only one device should
-              use it, revoke it and pair that device again.
+              {device.addresses.join(', ')}. Its pairing may have been copied to another machine. If only one device
+              should use it, revoke it and pair that device again.
             </span>
           )}
         </span>
@@ -280,52 +281,54 @@ export function DevicesView() {
       ) : (
         <div className="devices-grid">
           <div className="devices-side">
-            <HubCard status={status} />
             <PairForm />
           </div>
-          <section className="card devices-list" aria-labelledby="devices-list-title">
-            <div className="card-head">
-              <h2 id="devices-list-title">Paired devices</h2>
-              <span className="muted" data-testid="devices-summary">
-                {active.length === 1 ? '1 device' : `${active.length} devices`},{' '}
-                {active.filter((d) => d.connected).length} connected
-                {status.pendingPairings > 0 &&
-                  ` · ${status.pendingPairings === 1 ? '1 device shows' : `${status.pendingPairings} devices show`} a code`}
-              </span>
-            </div>
-            {devices.length === 0 ? (
-              <div className="empty">No device is paired yet. Pair the first one with its code.</div>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table" data-testid="device-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Device</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="num">
-                        Check-ins today
-                      </th>
-                      <th scope="col" className="num">
-                        Check-outs
-                      </th>
-                      <th scope="col" className="num">
-                        Other
-                      </th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {devices.map((device) => (
-                      <DeviceRow key={device.id} device={device} now={now} />
-                    ))}
-                  </tbody>
-                </table>
+          <div className="devices-main">
+            <HubCard status={status} />
+            <section className="card devices-list" aria-labelledby="devices-list-title">
+              <div className="card-head">
+                <h2 id="devices-list-title">Paired devices</h2>
+                <span className="muted" data-testid="devices-summary">
+                  {active.length === 1 ? '1 device' : `${active.length} devices`},{' '}
+                  {active.filter((d) => d.connected).length} connected
+                  {status.pendingPairings > 0 &&
+                    ` · ${status.pendingPairings === 1 ? '1 device shows' : `${status.pendingPairings} devices show`} a code`}
+                </span>
               </div>
-            )}
-          </section>
+              {devices.length === 0 ? (
+                <div className="empty">No device is paired yet. Pair the first one with its code.</div>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table" data-testid="device-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Device</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Status</th>
+                        <th scope="col" className="num">
+                          Check-ins today
+                        </th>
+                        <th scope="col" className="num">
+                          Check-outs
+                        </th>
+                        <th scope="col" className="num">
+                          Other
+                        </th>
+                        <th scope="col">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {devices.map((device) => (
+                        <DeviceRow key={device.id} device={device} now={now} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          </div>
         </div>
       )}
     </main>

@@ -52,8 +52,8 @@ function HubCheck({ fingerprint }: { fingerprint: string | null }) {
       <h2 id="pairing-check-title">Security code</h2>
       {fingerprint && <SecurityCode fingerprint={fingerprint} testId="pairing-fingerprint" />}
       <p>
-        Check that this browser’s padlock (certificate) shows the same code, and that the reception desk shows it under
-        Devices. If either differs, do not pair this device: it is not talking to your hub.
+        Check that this browser’s padlock (certificate) shows the same code, and the reception desk too, under Devices.
+        If either differs, do not pair: this device is not talking to your hub.
       </p>
     </section>
   );
@@ -92,33 +92,37 @@ export function PairingScreen({ reason }: { reason: string }) {
           This device was removed from the site at the reception desk. To use it again, pair it once more.
         </div>
       )}
-      <p className="pairing-lead">Ask staff at the reception desk to type this code under Devices.</p>
-      <div className="pairing-code-card">
-        {view.kind === 'code' ? (
-          <>
-            <p
-              className="pairing-code"
-              data-testid="pairing-code"
-              data-code={view.code}
-              aria-label={view.code.split('').join(' ')}
-            >
-              {groupedCode(view.code)}
+      <p className="pairing-lead">Ask staff at the reception desk to type the pairing code under Devices.</p>
+      <div className="pairing-cards">
+        <div className="pairing-code-card">
+          <h2 className="pairing-card-title">Pairing code</h2>
+          {view.kind === 'code' ? (
+            <>
+              <p
+                className="pairing-code"
+                data-testid="pairing-code"
+                data-code={view.code}
+                aria-label={view.code.split('').join(' ')}
+              >
+                {groupedCode(view.code)}
+              </p>
+              <p className="pairing-expiry" data-testid="pairing-expiry">
+                Valid until {formatClock(view.expiresAt)} ({minutesText(minutesLeft)}). A new code comes by itself after
+                that.
+              </p>
+            </>
+          ) : view.kind === 'paired' ? (
+            <p className="pairing-paired" data-testid="pairing-paired">
+              <Icon name="check" size={28} />
+              Paired as {view.role === 'kiosk' ? 'a kiosk' : 'a desk'}, “{view.name}”. Opening…
             </p>
-            <p className="pairing-expiry" data-testid="pairing-expiry">
-              Valid until {formatClock(view.expiresAt)} ({minutesText(minutesLeft)}). A new code comes by itself after
-              that.
+          ) : (
+            <p className="pairing-waiting">
+              <span className="spinner" aria-hidden="true" /> Asking the hub for a code…
             </p>
-          </>
-        ) : view.kind === 'paired' ? (
-          <p className="pairing-paired" data-testid="pairing-paired">
-            <Icon name="check" size={28} />
-            Paired as {view.role === 'kiosk' ? 'a kiosk' : 'a desk'}, “{view.name}”. Opening…
-          </p>
-        ) : (
-          <p className="pairing-waiting">
-            <span className="spinner" aria-hidden="true" /> Asking the hub for a code…
-          </p>
-        )}
+          )}
+        </div>
+        <HubCheck fingerprint={fingerprint} />
       </div>
       <div className="pairing-status" role="status" aria-live="polite" data-testid="pairing-status">
         {problem ? (
@@ -131,14 +135,13 @@ export function PairingScreen({ reason }: { reason: string }) {
           )
         )}
       </div>
-      <div className="pairing-more">
-        <HubCheck fingerprint={fingerprint} />
-        <ol className="pairing-steps">
-          <li>Check the security code, as it says here.</li>
-          <li>At the reception desk, staff type the code above, choose kiosk or desk, and give this device a name.</li>
-          <li>This screen then opens the kiosk or the desk by itself.</li>
-        </ol>
-      </div>
+      <ol className="pairing-steps">
+        <li>Check the security code, as it says there.</li>
+        <li>
+          At the reception desk, staff type the pairing code, choose kiosk or desk, and name this device. This screen
+          then opens by itself.
+        </li>
+      </ol>
       <ForGuests />
       {view.kind === 'code' && (
         <button
