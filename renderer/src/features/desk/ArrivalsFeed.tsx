@@ -52,18 +52,21 @@ export function ArrivalsFeed({ today, onSelect }: { today: string; onSelect: (in
           {arrivals.map((arrival) => {
             const name = fullName(arrival);
             const where = placeText(arrival.where);
+            // Two lines: who and when; where and their company.
             const body = (
               <>
-                <span className="arrival-name">{name}</span>
-                <span className="arrival-company">{arrival.companyName ?? ''}</span>
-                <span className="arrival-meta">
+                <span className="arrival-line">
+                  <span className="arrival-name">{name}</span>
+                  <time className="arrival-time" dateTime={arrival.at} title={formatClock(arrival.at)}>
+                    {formatAgo(arrival.at, now)}
+                    {arrival.left && ', left'}
+                  </time>
+                </span>
+                <span className="arrival-line">
                   <span className={`arrival-where where-${arrival.where.kind}`} data-testid="arrival-where">
                     {where}
                   </span>
-                  <time dateTime={arrival.at} title={formatClock(arrival.at)}>
-                    {formatAgo(arrival.at, now)}
-                  </time>
-                  {arrival.left && <span className="arrival-left">left</span>}
+                  {arrival.companyName && <span className="arrival-company">{arrival.companyName}</span>}
                 </span>
               </>
             );
