@@ -140,6 +140,22 @@ describe('the feed of arrivals', () => {
   });
 });
 
+describe('a walk-in let in', () => {
+  it('is on the feed from its approval, before the service knows of it, as a walk-in', async () => {
+    const hostId = service.db.prepare('SELECT id FROM employees ORDER BY id LIMIT 1').pluck().get() as number;
+    step();
+    const walkIn = await core.call(desk, 'walkIns.add', { firstName: 'Peter', lastName: 'Brandt', hostId });
+    // Second: Turing's check-in at the service is stamped by its own (wall) clock, ahead of this test's.
+    const [, newest] = await feed(start);
+    expect(newest).toMatchObject({
+      invitationId: -walkIn.id,
+      lastName: 'Brandt',
+      at: iso(clock),
+      where: { kind: 'walk-in', name: null },
+    });
+  });
+});
+
 describe('where a check-in was made, without a noted device', () => {
   const row = { device: null, walkIn: null, eventName: null };
   it('a walk-in; a door the flow names apart; here, when both doors send the same; else elsewhere', () => {
