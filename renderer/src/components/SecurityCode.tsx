@@ -32,9 +32,9 @@ export function SecurityCode({ fingerprint, testId }: { fingerprint: string; tes
       <details className="security-code-details">
         <summary>Where the browser shows it, and technical details</summary>
         <p>
-          Tap the padlock or “Not secure” beside the address. Chrome and Edge: “Certificate details”, then the SHA-256
-          fingerprint. Firefox (on its warning page): “Advanced”, “View Certificate”, then SHA-256. Safari: “Show
-          Details”, “view the certificate”, then SHA-256. It begins with the short code.
+          Tap the padlock or “Not secure” beside the address and open the certificate (Chrome and Edge: “Certificate is
+          not valid” or “Certificate details”; Firefox, on its warning page: “Advanced”, “View Certificate”; Safari:
+          “Show Details”, “view the certificate”). Its SHA-256 fingerprint begins with the short code.
         </p>
         <p>
           The security code is the SHA-256 fingerprint of the hub’s own TLS certificate. Browsers show it in pairs, with
