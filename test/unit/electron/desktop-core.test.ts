@@ -68,7 +68,8 @@ describe('the desktop app as the site hub (hub.enabled)', () => {
     expect(line).toContain(`https://127.0.0.1:${port}/`);
     const whole = /whole: ((?:[0-9A-F]{4} ){15}[0-9A-F]{4})\)/.exec(line ?? '')?.[1];
     const cert = readFileSync(join(dir, 'hub-tls', 'cert.pem'), 'utf8');
-    expect(whole?.replaceAll(' ', '')).toBe(sha256Of(cert).replaceAll(':', ''));
+    const fingerprint = sha256Of(cert);
+    expect(whole?.replaceAll(' ', '')).toBe(fingerprint.replaceAll(':', ''));
     expect(line).toContain(`security code ${whole?.slice(0, 19)} `);
     const served = await new Promise<string>((resolve, reject) => {
       const socket = tlsConnect({ host: '127.0.0.1', port, ca: cert, servername: 'localhost' }, () => {
