@@ -6,6 +6,7 @@
  */
 import { app, BrowserWindow, ipcMain, safeStorage, session as electronSession, type WebContents } from 'electron';
 import { dirname } from 'node:path';
+import { fingerprintGroups, shortFingerprint } from '../../shared/fingerprint.ts';
 import { type AppCore, createAppCore } from '../core/app/core.ts';
 import type { Session } from '../core/app/session.ts';
 import { type Config, createConfigStore } from '../core/config/config.ts';
@@ -79,7 +80,8 @@ async function startSiteHub(options: DesktopOptions, runtime: Runtime, core: App
     log: options.log,
   });
   options.log(
-    `site hub: devices pair at ${hub.status().urls.join(', ')}; certificate fingerprint (SHA-256) ${hub.tls.fingerprint}`,
+    `site hub: devices pair at ${hub.status().urls.join(', ')}; security code ${shortFingerprint(hub.tls.fingerprint)} ` +
+      `(the certificate's SHA-256 fingerprint, whole: ${fingerprintGroups(hub.tls.fingerprint).join(' ')})`,
   );
   return host;
 }

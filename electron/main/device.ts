@@ -16,7 +16,7 @@ export interface HubTarget {
   origin: string;
   /** As Chromium names it in a certificate check: no brackets around an IPv6 address. */
   hostname: string;
-  /** SHA-256 of the certificate's DER, upper-case colon hex (as the hub prints it). */
+  /** SHA-256 of the certificate's DER, upper-case colon hex (as the hub prints it; the configuration keeps it so). */
   fingerprint: string;
 }
 
@@ -35,9 +35,9 @@ export function hubTarget(config: Pick<Config, 'hubUrl' | 'hubFingerprint' | 'hu
     );
   if (!config.hubFingerprint)
     throw new SetupError(
-      `hubUrl is ${config.hubUrl}, but the hub's certificate fingerprint is not set, and nothing else proves the hub is yours. ` +
-        'The hub prints its fingerprint when it starts (and the desk shows it under Devices). Compare it with someone at the hub, then run ' +
-        '"foyer config set hubFingerprint AA:BB:..." (the 32 pairs as shown) and start Foyer again.',
+      `hubUrl is ${config.hubUrl}, but the hub's security code (its certificate's fingerprint) is not set, and nothing else proves the hub is yours. ` +
+        'The hub prints its security code when it starts, and the desk shows it under Devices. Compare it with someone at the hub, then run ' +
+        `"foyer config set hubFingerprint '3FA0 12BC ...'" with the whole code (all 16 groups; spaces or colons as you like) and start Foyer again.`,
     );
   const url = new URL(config.hubUrl);
   return {

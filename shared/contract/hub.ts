@@ -35,7 +35,7 @@ export const HubStatus = z.object({
   enabled: z.boolean(),
   /** Where devices reach it, e.g. https://reception.local:5443/ and its LAN addresses. */
   urls: z.array(z.string()),
-  /** SHA-256 of the hub's certificate, as colon-separated hex: staff compare it with what a device shows. */
+  /** SHA-256 of the hub's certificate, colon hex; screens show it as the security code (shared/fingerprint.ts). */
   fingerprint: z.string().nullable(),
   devices: z.array(Device),
   /** Pairing requests waiting for staff (their codes are shown at the devices only). */
@@ -86,14 +86,21 @@ const Code = z.string().regex(PAIRING_CODE);
 /** ISO 8601 (UTC). */
 const Instant = z.string();
 
+/**
+ * The hub's certificate fingerprint (colon hex), which a waiting device shows as the hub's security code
+ * (shared/fingerprint.ts) beside its own padlock's: nothing new to the browser, which was shown the certificate
+ * itself to open the page. Set by the browser host; the registry leaves it out.
+ */
+const HubFingerprint = z.string().max(200).optional();
+
 /** POST /hub/pairing (body `{}`): a new code for this device. */
-export const PairingStarted = z.object({ code: Code, expiresAt: Instant });
+export const PairingStarted = z.object({ code: Code, expiresAt: Instant, fingerprint: HubFingerprint });
 export type PairingStarted = z.infer<typeof PairingStarted>;
 
 /** GET /hub/pairing: where this device's pairing stands. */
 export const PairingState = z.discriminatedUnion('state', [
   /** Waiting for staff to type the code. */
-  z.object({ state: z.literal('pending'), code: Code, expiresAt: Instant }),
+  z.object({ state: z.literal('pending'), code: Code, expiresAt: Instant, fingerprint: HubFingerprint }),
   /** Staff paired it: this answer set the device credential; reload the app. */
   z.object({ state: z.literal('paired'), role: z.enum(DEVICE_ROLES), name: z.string() }),
   /** The code ran out before staff typed it: start again (POST). */

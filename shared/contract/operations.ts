@@ -10,6 +10,7 @@
  * and one spread line here (and the same in electron/core/app/core.ts).
  */
 import type { z } from 'zod';
+import { arrivalsOperations } from './arrivals.ts';
 import { auditOperations } from './audit.ts';
 import { conflictsOperations } from './conflicts.ts';
 import { employeesOperations } from './employees.ts';
@@ -47,6 +48,7 @@ export const operations = {
   ...evacuationOperations,
   ...auditOperations,
   ...visitsOperations,
+  ...arrivalsOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

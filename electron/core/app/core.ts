@@ -15,6 +15,7 @@ import { statusForRole } from '../sync/status.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
+import { arrivalsHandlers } from './handlers/arrivals.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { conflictsHandlers } from './handlers/conflicts.ts';
 import { employeesHandlers } from './handlers/employees.ts';
@@ -62,6 +63,7 @@ const handlers: Handlers<OperationName> = {
   ...evacuationHandlers,
   ...auditHandlers,
   ...visitsHandlers,
+  ...arrivalsHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */

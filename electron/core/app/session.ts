@@ -72,6 +72,8 @@ export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
   // Every screen asks again when a roll call changes: a mark at one desk keeps no other desk unlocked.
   'evacuation.state',
   'evacuation.get',
+  // The desk's feed of arrivals reloads it on every guests-changed: a kiosk's check-in keeps no desk unlocked.
+  'arrivals.list',
 ]);
 
 export interface SessionKeeperOptions {

@@ -1,4 +1,5 @@
 /** foyer hub: this machine serves its site's kiosks and desks (see electron/core/hub), headless. */
+import { fingerprintGroups, shortFingerprint } from '../../../shared/fingerprint.ts';
 import { createAppCore } from '../app/core.ts';
 import { openHub } from '../hub/index.ts';
 import { openRuntime } from '../runtime.ts';
@@ -13,9 +14,21 @@ mirror and one outbox for all of them (defaults: the configuration's hub.host
 and hub.port). Each device is paired once: it shows a code, staff type it at a
 desk or with "foyer devices pair CODE --role kiosk|desk --name NAME". Devices
 that are not paired get nothing. The certificate is made once and kept in the
-data directory; compare its fingerprint (printed here) with what a device shows.
+data directory; its security code (printed here, and on the desk under Devices)
+is what each device's browser must show for it (the certificate's SHA-256
+fingerprint, behind the padlock).
 Refuses to serve beyond loopback while no desk or admin PIN is set.
 `;
+
+/** The hub's security code as the desk and the pairing screen show it: short first, then whole (for hubFingerprint). */
+export function securityCodeText(fingerprint: string): string {
+  return (
+    `Security code: ${shortFingerprint(fingerprint)}\n` +
+    "  Before pairing, check that the device's browser shows the same: the padlock, then the certificate's\n" +
+    '  SHA-256 fingerprint begins with these characters. The whole code (for hubFingerprint):\n' +
+    `  ${fingerprintGroups(fingerprint).join(' ')}\n`
+  );
+}
 
 export async function hubCommand(argv: string[], out: Output): Promise<number> {
   const { values, dataDir } = parseCommand(argv, SERVE_OPTIONS, { min: 0, max: 0 });
@@ -41,7 +54,7 @@ export async function hubCommand(argv: string[], out: Output): Promise<number> {
       out.write(
         `Foyer hub for ${runtime.embedded ? 'the embedded demo service' : runtime.baseUrl}, serving this site at:\n` +
           status.urls.map((url) => `  ${url}\n`).join('') +
-          `Certificate fingerprint (SHA-256), to compare on each device:\n  ${status.fingerprint}\n`,
+          securityCodeText(hub.tls.fingerprint),
       );
       await untilStopped();
       await host.close();

@@ -12,6 +12,7 @@ import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { HostName } from '../../../shared/contract/site.ts';
 import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
+import { FINGERPRINT_HINT, FINGERPRINT_PATTERN, normaliseFingerprint } from '../../../shared/fingerprint.ts';
 import {
   AUTO_CHECK_OUT_DEFAULT,
   AUTO_CHECK_OUT_HINT,
@@ -93,10 +94,15 @@ export const Config = z.strictObject({
   hub: Hub.prefault({}),
   /** This desktop app is a device of a site hub: its window shows the hub (https://...), with no mirror of its own. */
   hubUrl: z.url({ protocol: /^https$/ }).optional(),
-  /** The hub's certificate SHA-256 (colon-separated hex, as the hub shows it): nothing else is trusted at hubUrl. */
+  /**
+   * The hub's certificate SHA-256, whole (its short form is too short to trust alone): nothing else is trusted at
+   * hubUrl. Taken in any spelling the screens show (groups of 4, pairs, colons), kept as the hub prints it.
+   */
   hubFingerprint: z
     .string()
-    .regex(/^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){31}$/, 'the SHA-256 fingerprint the hub shows (32 hex pairs)')
+    .max(200)
+    .transform(normaliseFingerprint)
+    .pipe(z.string().regex(FINGERPRINT_PATTERN, FINGERPRINT_HINT))
     .optional(),
   /** scrypt hashes of the PINs that unlock the desk and admin roles (set with "foyer config set deskPin 1234"). */
   pins: z.strictObject({ desk: z.string().optional(), admin: z.string().optional() }).prefault({}),

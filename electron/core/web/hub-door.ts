@@ -52,7 +52,7 @@ export function registerPairing(
         return sendError(reply, new AppError('INVALID_INPUT', 'send {} as JSON (content-type application/json)'));
       const { secret, ...started } = hub.startPairing(request.ip, request.cookies[HUB_COOKIES.pairing]);
       reply.setCookie(HUB_COOKIES.pairing, secret, { ...cookieOptions, maxAge: PAIRING_TTL_MS / SECOND });
-      return started;
+      return { ...started, fingerprint: hub.tls.fingerprint };
     },
   );
   app.get(
@@ -64,7 +64,8 @@ export function registerPairing(
         reply.setCookie(HUB_COOKIES.device, credential, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
         reply.clearCookie(HUB_COOKIES.pairing, cookieOptions);
       }
-      return answer;
+      // The certificate this browser was just shown, for the screen to show as the code to compare.
+      return answer.state === 'pending' ? { ...answer, fingerprint: hub.tls.fingerprint } : answer;
     },
   );
 }

@@ -113,13 +113,15 @@ describe('foyer hub', () => {
       const lines: string[] = [];
       const reader = createInterface({ input: child.stdout });
       reader.on('line', (line) => lines.push(line));
-      await waitUntil(() => lines.length >= 4 || child.exitCode !== null, 'foyer hub to start', 40_000);
+      await waitUntil(() => lines.length >= 6 || child.exitCode !== null, 'foyer hub to start', 40_000);
       expect(lines[0]).toMatch(/^Foyer hub for the embedded demo service, serving this site at:$/);
       const url = lines[1]!.trim();
       expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);
-      const fingerprint = lines[3]!.trim();
       const cert = (await import('node:fs')).readFileSync(join(dataDir, 'hub-tls', 'cert.pem'), 'utf8');
-      expect(fingerprint).toBe(fingerprintOf(cert));
+      // In groups of four, as the desk and the pairing screen show it: short first, then whole.
+      const groups = fingerprintOf(cert).replaceAll(':', '').match(/.{4}/g)!;
+      expect(lines[2]).toBe(`Security code: ${groups.slice(0, 4).join(' ')}`);
+      expect(lines[5]!.trim()).toBe(groups.join(' '));
       const agent = new Agent({ connect: { ca: cert } });
       const answer = await request(new URL('/app/kiosk.settings', url), {
         method: 'POST',

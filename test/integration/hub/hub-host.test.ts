@@ -93,10 +93,13 @@ describe('pairing', () => {
     expect(pairingCookie).toMatch(/HttpOnly/);
     expect(pairingCookie).toMatch(/Secure/);
     expect(pairingCookie).toMatch(/SameSite=Strict/);
+    // The hub's fingerprint, for the screen to show as its security code: the certificate TLS just presented.
+    expect(started.body.fingerprint).toBe(site.hub.tls.fingerprint);
     expect(PairingState.parse((await desk.send('GET', '/hub/pairing')).body)).toEqual({
       state: 'pending',
       code: started.body.code,
       expiresAt: started.body.expiresAt,
+      fingerprint: site.hub.tls.fingerprint,
     });
     expect((await site.core.call(local, 'hub.status', {})).pendingPairings).toBeGreaterThanOrEqual(1);
 

@@ -51,4 +51,14 @@ describe('setConfigValue', () => {
   it('names the key of a value that does not fit', () => {
     expect(() => setConfigValue(Config.parse({}), 'hubFingerprint', 'AB:CD')).toThrow(/hubFingerprint/);
   });
+
+  it('takes the hub fingerprint as the screens group it, and keeps it as the hub prints it; the short form is refused', () => {
+    const pairs = Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(16).toUpperCase().padStart(2, '0'));
+    const grouped = pairs.join('').toLowerCase().match(/.{4}/g)!.join(' ');
+    expect(setConfigValue(Config.parse({}), 'hubFingerprint', grouped).hubFingerprint).toBe(pairs.join(':'));
+    const short = grouped.split(' ').slice(0, 4).join(' ');
+    expect(() => setConfigValue(Config.parse({}), 'hubFingerprint', short)).toThrow(
+      /hubFingerprint: the hub's whole security code/,
+    );
+  });
 });

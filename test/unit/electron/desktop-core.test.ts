@@ -93,12 +93,15 @@ describe('the desktop app as the site hub (hub.enabled)', () => {
     const dir = dataDirWith({ hub: { enabled: true, host: '127.0.0.1', port } });
     const log = await start(dir, ['electron', '.'], renderer());
 
-    // The log names where devices pair and the fingerprint to compare, and it is the certificate served.
+    // The log names where devices pair and the security code to compare (as the screens group it), and it is the
+    // certificate served.
     const line = log.mock.calls.map(([l]) => l).find((l) => l.startsWith('site hub:'));
     expect(line).toContain(`https://127.0.0.1:${port}/`);
-    const fingerprint = /fingerprint \(SHA-256\) ([0-9A-F:]{95})/.exec(line ?? '')?.[1];
+    const whole = /whole: ((?:[0-9A-F]{4} ){15}[0-9A-F]{4})\)/.exec(line ?? '')?.[1];
     const cert = readFileSync(join(dir, 'hub-tls', 'cert.pem'), 'utf8');
-    expect(fingerprint).toBe(sha256Of(cert));
+    const fingerprint = sha256Of(cert);
+    expect(whole?.replaceAll(' ', '')).toBe(fingerprint.replaceAll(':', ''));
+    expect(line).toContain(`security code ${whole?.slice(0, 19)} `);
     const served = await new Promise<string>((resolve, reject) => {
       const socket = tlsConnect({ host: '127.0.0.1', port, ca: cert, servername: 'localhost' }, () => {
         resolve(socket.getPeerCertificate().fingerprint256);

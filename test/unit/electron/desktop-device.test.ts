@@ -69,6 +69,14 @@ describe('the desktop app as a device of a site hub', () => {
     expect(verify('reception.example.lan', otherCert)).toBe(-2);
     expect(verify('elsewhere.example.com', hubCert)).toBe(-2);
     expect(verify('reception.example.lan', 'not a certificate')).toBe(-2);
+
+    // As the screens group it: the same pin.
+    const grouped = mockElectron();
+    const groups = sha256Of(hubCert).replaceAll(':', '').match(/.{4}/g)!.join(' ');
+    await start(dataDirWith(deviceConfig({ hubFingerprint: groups })));
+    let result: number | undefined;
+    grouped.verifyProc!({ hostname: 'reception.example.lan', certificate: { data: hubCert } }, (r) => (result = r));
+    expect(result).toBe(0);
   });
 
   it('pins an IPv6 hub by its bare address, as Chromium names it', async () => {
@@ -101,8 +109,8 @@ describe('the desktop app as a device of a site hub', () => {
     mockElectron();
     const error = await start(dataDirWith({ hubUrl: HUB })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SetupError' });
-    expect((error as Error).message).toContain('The hub prints its fingerprint');
-    expect((error as Error).message).toContain('foyer config set hubFingerprint AA:BB:');
+    expect((error as Error).message).toContain('The hub prints its security code');
+    expect((error as Error).message).toContain("foyer config set hubFingerprint '3FA0 12BC ...'");
   });
 
   it('refuses to be the hub and a device at once', async () => {

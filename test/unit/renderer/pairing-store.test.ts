@@ -28,6 +28,20 @@ describe('the pairing screen store', () => {
     stop();
   });
 
+  it('keeps the fingerprint the hub says it has, for the screen to show as its security code', async () => {
+    const fingerprint = Array.from({ length: 32 }, () => 'AB').join(':');
+    let answer: Answer = { state: 'pending', code: '111222', expiresAt: '2026-11-24T15:00:00.000Z', fingerprint };
+    const { store } = setup({ state: () => answer });
+    const stop = store.getState().start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().fingerprint).toBe(fingerprint);
+    // An answer without it (paired, expired) forgets nothing.
+    answer = { state: 'expired' };
+    await vi.advanceTimersByTimeAsync(PAIRING_POLL_MS);
+    expect(store.getState().fingerprint).toBe(fingerprint);
+    stop();
+  });
+
   it('asks for a code when the device has none, and polls every couple of seconds until staff entered it', async () => {
     let answer: Answer = { state: 'none' };
     const { store, start, state, reload } = setup({ state: () => answer });

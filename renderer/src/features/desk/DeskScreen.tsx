@@ -7,6 +7,7 @@ import { type TabItem, Tabs } from '../../components/Tabs.tsx';
 import { formatClock, formatDay, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
+import { ArrivalsFeed } from './ArrivalsFeed.tsx';
 import { BulkCheckOut } from './BulkCheckOut.tsx';
 import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
@@ -65,6 +66,7 @@ export function DeskScreen() {
       loadError: s.loadError,
       overview: s.overview,
       selectedId: s.selectedId,
+      detail: s.detail,
       busy: s.busy,
       syncing: s.syncing,
       evacuation: s.evacuation,
@@ -137,7 +139,12 @@ export function DeskScreen() {
 
   const categories = visibleCategories(s.counts);
   const searching = s.query.trim() !== '';
-  const selected = s.selectedId === null ? undefined : s.rows.find((g) => g?.invitationId === s.selectedId);
+  // A guest opened from the arrivals may be outside the list shown: their detail is enough.
+  const selected =
+    s.selectedId === null
+      ? undefined
+      : (s.rows.find((g) => g?.invitationId === s.selectedId) ??
+        (s.detail?.invitationId === s.selectedId ? s.detail : undefined));
   const isToday = s.day === today;
   const onRange = useCallback((start: number, end: number) => a.ensureRows(start, end), [a]);
   const tableLabel = searching
@@ -278,6 +285,7 @@ export function DeskScreen() {
       </div>
       <ConflictsPanel />
       <WalkInsPanel />
+      <ArrivalsFeed today={today} onSelect={a.select} />
       {s.loadError && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Device } from '../../../../shared/contract/hub.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { HubCard } from './HubCard.tsx';
 
 import { capitalised } from '../../lib/format.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -22,7 +23,7 @@ function NotAHub() {
       <p>To make this Foyer the hub, on this machine:</p>
       <ul>
         <li>
-          run <code>foyer hub</code> (it prints the addresses and the certificate fingerprint devices use), or
+          run <code>foyer hub</code> (it prints the address devices open and the security code they check), or
         </li>
         <li>
           in the desktop app, run <code>foyer config set hub.enabled true</code> and start Foyer again.
@@ -59,7 +60,10 @@ function PairForm() {
   return (
     <section className="card devices-pair" aria-labelledby="pair-title">
       <h2 id="pair-title">Pair a device</h2>
-      <p className="muted">Open the hub’s address on the new device: it shows a six-digit code. Type it here.</p>
+      <p className="muted">
+        Open this hub’s address on the new device and check its security code (under This hub). The device then shows a
+        six-digit pairing code: type it here.
+      </p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -162,7 +166,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
   const revoked = device.revokedAt !== null;
   const state = revoked ? 'revoked' : device.connected ? 'connected' : 'away';
-  // One credential heard from two places at once: copied to another machine (or the device moved just now).
+  // One device's pairing heard from two places at once: copied to another machine (or the device moved just now).
   const shared = !revoked && device.addresses.length > 1;
   return (
     <tr className={revoked ? 'device-revoked' : undefined} data-testid={`device-${device.id}`} data-state={state}>
@@ -173,7 +177,8 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
           {shared && (
             <span className="error-text device-shared" role="note" data-testid="device-shared">
               <Icon name="alert" size={16} /> Used from {device.addresses.length} addresses:{' '}
-              {device.addresses.join(', ')}. If only one device should have it, revoke it and pair that device again.
+              {device.addresses.join(', ')}. Its pairing may have been copied to another machine. If only one device
+              should use it, revoke it and pair that device again.
             </span>
           )}
         </span>
@@ -229,7 +234,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
 }
 
-/** The desk's Devices view: the hub's address and fingerprint, pairing, and every paired device live. */
+/** The desk's Devices view: the hub's address and security code, pairing, and every paired device live. */
 export function DevicesView() {
   const { status, loadError, load } = useDevices(
     useShallow((s) => ({ status: s.status, loadError: s.loadError, load: s.load })),
@@ -277,69 +282,53 @@ export function DevicesView() {
         <div className="devices-grid">
           <div className="devices-side">
             <PairForm />
-            <section className="card devices-hub" aria-labelledby="hub-title" data-testid="hub-info">
-              <h2 id="hub-title">This hub</h2>
-              <h3>Addresses for devices</h3>
-              <ul className="hub-urls" data-testid="hub-urls">
-                {status.urls.map((url) => (
-                  <li key={url}>
-                    <code>{url}</code>
-                  </li>
-                ))}
-              </ul>
-              <h3>Certificate fingerprint (SHA-256)</h3>
-              <p className="hub-fingerprint" data-testid="hub-fingerprint">
-                <code>{status.fingerprint ?? 'not made yet'}</code>
-              </p>
-              <p className="muted">
-                A device’s browser shows the certificate’s SHA-256 fingerprint when you open the padlock or the warning
-                page. Pair it only if the two match.
-              </p>
+          </div>
+          <div className="devices-main">
+            <HubCard status={status} />
+            <section className="card devices-list" aria-labelledby="devices-list-title">
+              <div className="card-head">
+                <h2 id="devices-list-title">Paired devices</h2>
+                <span className="muted" data-testid="devices-summary">
+                  {active.length === 1 ? '1 device' : `${active.length} devices`},{' '}
+                  {active.filter((d) => d.connected).length} connected
+                  {status.pendingPairings > 0 &&
+                    ` · ${status.pendingPairings === 1 ? '1 device shows' : `${status.pendingPairings} devices show`} a code`}
+                </span>
+              </div>
+              {devices.length === 0 ? (
+                <div className="empty">No device is paired yet. Pair the first one with its code.</div>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table" data-testid="device-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Device</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Status</th>
+                        <th scope="col" className="num">
+                          Check-ins today
+                        </th>
+                        <th scope="col" className="num">
+                          Check-outs
+                        </th>
+                        <th scope="col" className="num">
+                          Other
+                        </th>
+                        <th scope="col">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {devices.map((device) => (
+                        <DeviceRow key={device.id} device={device} now={now} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
             </section>
           </div>
-          <section className="card devices-list" aria-labelledby="devices-list-title">
-            <div className="card-head">
-              <h2 id="devices-list-title">Paired devices</h2>
-              <span className="muted" data-testid="devices-summary">
-                {active.length === 1 ? '1 device' : `${active.length} devices`},{' '}
-                {active.filter((d) => d.connected).length} connected
-                {status.pendingPairings > 0 &&
-                  ` · ${status.pendingPairings === 1 ? '1 device shows' : `${status.pendingPairings} devices show`} a code`}
-              </span>
-            </div>
-            {devices.length === 0 ? (
-              <div className="empty">No device is paired yet. Pair the first one with its code.</div>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table" data-testid="device-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Device</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="num">
-                        Check-ins today
-                      </th>
-                      <th scope="col" className="num">
-                        Check-outs
-                      </th>
-                      <th scope="col" className="num">
-                        Other
-                      </th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {devices.map((device) => (
-                      <DeviceRow key={device.id} device={device} now={now} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
         </div>
       )}
     </main>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { SecurityCode } from '../../components/SecurityCode.tsx';
 import { Logo } from '../../components/StaffHeader.tsx';
 import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { formatClock } from '../../lib/format.ts';
@@ -40,6 +41,25 @@ function ForGuests() {
 }
 
 /**
+ * Is this the site's own hub? The code the hub says it has, to find both in
+ * this browser's padlock and on the desk: the two checks together (padlock
+ * and page the same, page and desk the same) are what proves it, since a
+ * page alone could show any code.
+ */
+function HubCheck({ fingerprint }: { fingerprint: string | null }) {
+  return (
+    <section className="pairing-check" aria-labelledby="pairing-check-title" data-testid="pairing-check">
+      <h2 id="pairing-check-title">Security code</h2>
+      {fingerprint && <SecurityCode fingerprint={fingerprint} testId="pairing-fingerprint" />}
+      <p>
+        Check that this browser’s padlock (certificate) shows the same code, and the reception desk too, under Devices.
+        If either differs, do not pair: this device is not talking to your hub.
+      </p>
+    </section>
+  );
+}
+
+/**
  * What a device shows while a site hub does not know it: a code for staff
  * to type at the desk. Said for whoever stands in front of a lobby tablet,
  * large enough to read from a step away, and in English: until it is paired
@@ -47,8 +67,14 @@ function ForGuests() {
  * are sent to reception in each of their languages.
  */
 export function PairingScreen({ reason }: { reason: string }) {
-  const { view, problem, start, newCode } = usePairing(
-    useShallow((s) => ({ view: s.view, problem: s.problem, start: s.start, newCode: s.newCode })),
+  const { view, problem, fingerprint, start, newCode } = usePairing(
+    useShallow((s) => ({
+      view: s.view,
+      problem: s.problem,
+      fingerprint: s.fingerprint,
+      start: s.start,
+      newCode: s.newCode,
+    })),
   );
   const now = useNow(5_000);
   useEffect(() => start(), [start]);
@@ -66,33 +92,37 @@ export function PairingScreen({ reason }: { reason: string }) {
           This device was removed from the site at the reception desk. To use it again, pair it once more.
         </div>
       )}
-      <p className="pairing-lead">Ask staff at the reception desk to enter this code under Devices.</p>
-      <div className="pairing-code-card">
-        {view.kind === 'code' ? (
-          <>
-            <p
-              className="pairing-code"
-              data-testid="pairing-code"
-              data-code={view.code}
-              aria-label={view.code.split('').join(' ')}
-            >
-              {groupedCode(view.code)}
+      <p className="pairing-lead">Ask staff at the reception desk to type the pairing code under Devices.</p>
+      <div className="pairing-cards">
+        <div className="pairing-code-card">
+          <h2 className="pairing-card-title">Pairing code</h2>
+          {view.kind === 'code' ? (
+            <>
+              <p
+                className="pairing-code"
+                data-testid="pairing-code"
+                data-code={view.code}
+                aria-label={view.code.split('').join(' ')}
+              >
+                {groupedCode(view.code)}
+              </p>
+              <p className="pairing-expiry" data-testid="pairing-expiry">
+                Valid until {formatClock(view.expiresAt)} ({minutesText(minutesLeft)}). A new code comes by itself after
+                that.
+              </p>
+            </>
+          ) : view.kind === 'paired' ? (
+            <p className="pairing-paired" data-testid="pairing-paired">
+              <Icon name="check" size={28} />
+              Paired as {view.role === 'kiosk' ? 'a kiosk' : 'a desk'}, “{view.name}”. Opening…
             </p>
-            <p className="pairing-expiry" data-testid="pairing-expiry">
-              Valid until {formatClock(view.expiresAt)} ({minutesText(minutesLeft)}). A new code comes by itself after
-              that.
+          ) : (
+            <p className="pairing-waiting">
+              <span className="spinner" aria-hidden="true" /> Asking the hub for a code…
             </p>
-          </>
-        ) : view.kind === 'paired' ? (
-          <p className="pairing-paired" data-testid="pairing-paired">
-            <Icon name="check" size={28} />
-            Paired as {view.role === 'kiosk' ? 'a kiosk' : 'a desk'}, “{view.name}”. Opening…
-          </p>
-        ) : (
-          <p className="pairing-waiting">
-            <span className="spinner" aria-hidden="true" /> Asking the hub for a code…
-          </p>
-        )}
+          )}
+        </div>
+        <HubCheck fingerprint={fingerprint} />
       </div>
       <div className="pairing-status" role="status" aria-live="polite" data-testid="pairing-status">
         {problem ? (
@@ -106,12 +136,11 @@ export function PairingScreen({ reason }: { reason: string }) {
         )}
       </div>
       <ol className="pairing-steps">
+        <li>Check the security code, as it says there.</li>
         <li>
-          At the reception desk, staff open Devices and check that the certificate fingerprint there matches the one
-          this browser shows for the site.
+          At the reception desk, staff type the pairing code, choose kiosk or desk, and name this device. This screen
+          then opens by itself.
         </li>
-        <li>They type the code above, choose kiosk or desk, and give this device a name.</li>
-        <li>This screen then opens the kiosk or the desk by itself.</li>
       </ol>
       <ForGuests />
       {view.kind === 'code' && (

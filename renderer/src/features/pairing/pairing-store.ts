@@ -26,6 +26,8 @@ interface PairingStore {
   view: PairingView;
   /** Why there is no code to show right now (the hub is out of reach, too many requests): said, and tried again. */
   problem: string | null;
+  /** The hub's certificate fingerprint as the hub says it, shown as its security code; kept once heard. */
+  fingerprint: string | null;
   /** Starts asking; the function it returns stops. */
   start(): () => void;
   /** A fresh code (the old one expired, or staff want one). */
@@ -51,13 +53,15 @@ export function createPairingStore(deps: PairingDeps) {
         asking = false;
       }
     };
+    const heard = (fingerprint: string | undefined) => (fingerprint ? { fingerprint } : {});
     const requestCode = async () => {
-      const { code, expiresAt } = await deps.pairing.start();
-      set({ view: { kind: 'code', code, expiresAt } });
+      const { code, expiresAt, fingerprint } = await deps.pairing.start();
+      set({ view: { kind: 'code', code, expiresAt }, ...heard(fingerprint) });
     };
     const check = async () => {
       const state = await deps.pairing.state();
-      if (state.state === 'pending') set({ view: { kind: 'code', code: state.code, expiresAt: state.expiresAt } });
+      if (state.state === 'pending')
+        set({ view: { kind: 'code', code: state.code, expiresAt: state.expiresAt }, ...heard(state.fingerprint) });
       else if (state.state === 'paired') {
         set({ view: { kind: 'paired', role: state.role, name: state.name } });
         deps.reload();
@@ -68,6 +72,7 @@ export function createPairingStore(deps: PairingDeps) {
     return {
       view: { kind: 'asking' },
       problem: null,
+      fingerprint: null,
       start() {
         // A reload keeps the pending pairing (its cookie): the same code comes back rather than a new one.
         void ask(check);
