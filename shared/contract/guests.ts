@@ -168,7 +168,20 @@ export const guestsOperations = {
     PassCode,
     'The signed code of a guest pass, to print or send',
   ),
-  'guests.get': op(STAFF, z.object({ invitationId: id }).strict(), GuestDetail.nullable(), 'One guest with details'),
+  'guests.get': op(
+    STAFF,
+    // A walk-in let in whose invitation has not come yet is listed as minus its request's id.
+    z
+      .object({
+        invitationId: z
+          .number()
+          .int()
+          .refine((n) => n !== 0, 'an invitation id, or a walk-in as -id'),
+      })
+      .strict(),
+    GuestDetail.nullable(),
+    'One guest with details (a walk-in on its way to the service as -id)',
+  ),
   'guests.revealPin': op(
     STAFF,
     z.object({ invitationId: id }).strict(),

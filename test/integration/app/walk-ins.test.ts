@@ -119,6 +119,11 @@ describe('a walk-in, exactly once', () => {
     expect(list.guests.filter((g) => g.lastName === 'Brandt')).toHaveLength(1);
     const found = await app.core.call(desk, 'guests.list', { ...today(), text: 'brandt elek' });
     expect(found.guests.map((g) => g.firstName)).toEqual(['Peter']);
+    // Their row opens, by the id the list gives it, before the service has their visit.
+    const detail = await app.core.call(desk, 'guests.get', { invitationId: found.guests[0]!.invitationId });
+    expect(detail).toMatchObject({ firstName: 'Peter', lastName: 'Brandt', category: 'onsite', hasPin: false });
+    expect(detail?.host).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    expect(await app.core.call(desk, 'guests.get', { invitationId: -987_654 })).toBeNull();
   });
 
   it('survives restarts between approval and delivery and between delivery and check-in', async () => {

@@ -1,5 +1,5 @@
 /** The desk's guests: its view of a day, one guest's detail and door PIN, its transitions, the evacuation list, passes. */
-import type { GuestViewInput, guestsOperations } from '../../../../shared/contract/guests.ts';
+import type { GuestDetail, GuestViewInput, guestsOperations } from '../../../../shared/contract/guests.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { iso } from '../../../../shared/time.ts';
@@ -48,6 +48,26 @@ function guestOrNotFound(invitationId: number, { runtime }: HandlerContext): Gue
   const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
   if (!guest) throw new AppError('NOT_FOUND', `no guest with invitation id ${invitationId}`);
   return guest;
+}
+
+/** A walk-in let in, as the desk lists it before the service has their visit: what they gave, nothing more. */
+function walkInDetail(walkInId: number, ctx: HandlerContext): GuestDetail | null {
+  const { locationId, flow } = ctx.runtime.config;
+  const guest = ctx.runtime.mirror.deskGuests.walkInsOnSite(locationId, flow).find((g) => g.invitationId === -walkInId);
+  if (!guest) return null;
+  const host = guest.hostId === null ? undefined : ctx.runtime.mirror.employees.byId(guest.hostId);
+  return {
+    ...deskViews(ctx)(guest),
+    host: host ?? null,
+    birthdate: null,
+    hasPin: false,
+    trustedId: null,
+    legitimation: null,
+    accessControl: null,
+    customFields: null,
+    tappedAt: guest.arrivedAt,
+    autoCheckedOutAt: null,
+  };
 }
 
 export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
@@ -109,6 +129,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   },
   'guests.get': ({ invitationId }, ctx) => {
     const { runtime } = ctx;
+    if (invitationId < 0) return walkInDetail(-invitationId, ctx);
     const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     if (!guest) return null;
     const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);

@@ -181,7 +181,12 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             </section>
             <section aria-labelledby="detail-pass">
               <h3 id="detail-pass">Guest pass</h3>
-              <GuestPass key={guest.invitationId} guest={guest} />
+              {guest.invitationId > 0 ? (
+                <GuestPass key={guest.invitationId} guest={guest} />
+              ) : (
+                // A pass names an invitation: a walk-in has one once the service has their visit.
+                <p className="muted">Once the service has this walk-in’s visit (at the next sync).</p>
+              )}
             </section>
             <section aria-labelledby="detail-legitimation">
               <h3 id="detail-legitimation">Legitimation</h3>
