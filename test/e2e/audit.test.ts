@@ -55,8 +55,13 @@ describe('the audit log in the admin console', () => {
     await page.click('[data-testid=area-admin]');
     await page.click('[data-testid=tab-audit]');
     await page.locator('[data-testid=audit-row]').first().waitFor();
-    expect(await page.locator('[data-testid=audit-row]').count()).toBe(5);
-    expect(await page.locator('[data-testid=audit-row]').first().textContent()).toContain('browser 192.0.2.7');
+    // The desk's five actions, and this admin's unlock, newest first.
+    expect(await page.locator('[data-testid=audit-row]').count()).toBe(6);
+    expect(await page.locator('[data-testid=audit-row]').first().textContent()).toMatch(/unlock.*admin role/);
+    const desk = await page.locator('[data-testid=audit-row]').nth(1).textContent();
+    expect(desk).toContain('browser 192.0.2.7');
+    // Guests by name, with the invitation id that stays true when a name changes.
+    expect(desk).toMatch(/\(invitation \d+\)/);
     await page.screenshot({ path: join(SCREENS, 'admin-audit.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.selectOption('[data-testid=audit-action]', 'check-in');

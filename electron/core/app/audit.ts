@@ -21,10 +21,12 @@
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { iso } from '../../../shared/time.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
+import { displayName } from '../lookup/names.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 
 interface Entry {
   action: string;
+  /** A number is a guest's invitation id, written with their name. */
   subject?: string | number | undefined;
   detail?: string | undefined;
 }
@@ -37,6 +39,8 @@ interface Audited<K extends OperationName> {
 
 const count = (ids: readonly number[]) => (ids.length > 20 ? `${ids.slice(0, 20).join(' ')} …` : ids.join(' '));
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
+const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
+  `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
 
 /** Every audited operation: an action's name is what the console's filter offers. */
 export const AUDITED: { [K in OperationName]?: Audited<K> } = {
@@ -57,9 +61,9 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
     entry: (_, out) => ({ action: 'undo-bulk-check-out', subject: count(out.guests.map((g) => g.invitationId)) }),
   },
   'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
-  'walkIns.approve': { entry: ({ id }) => ({ action: 'walk-in-approve', subject: `walk-in ${id}` }) },
-  'walkIns.decline': { entry: ({ id }) => ({ action: 'walk-in-decline', subject: `walk-in ${id}` }) },
-  'walkIns.add': { entry: (_, out) => ({ action: 'walk-in-add', subject: `walk-in ${out.id}` }) },
+  'walkIns.approve': { entry: (_, out) => ({ action: 'walk-in-approve', subject: walkInSubject(out) }) },
+  'walkIns.decline': { entry: (_, out) => ({ action: 'walk-in-decline', subject: walkInSubject(out) }) },
+  'walkIns.add': { entry: (_, out) => ({ action: 'walk-in-add', subject: walkInSubject(out) }) },
   'walkIns.checkInAgain': {
     entry: ({ invitationId }) => ({ action: 'walk-in-check-in-again', subject: invitationId }),
   },
@@ -89,6 +93,8 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   // The PIN itself is never written: only whose PIN changed.
   'settings.setPin': { entry: ({ role }) => ({ action: 'settings', subject: `${role} PIN` }) },
   // A browser at the machine is a kiosk until the first admin PIN makes it admin: its entry says who set it, and where.
+  // Who raised a screen to the desk or admin role, and where (a wrong PIN changes nothing: the PIN guard counts it).
+  'session.unlock': { entry: (_, out) => ({ action: 'unlock', subject: `${out.role} role` }), fromKiosk: true },
   'session.setFirstAdminPin': { entry: () => ({ action: 'settings', subject: 'first admin PIN' }), fromKiosk: true },
   'settings.setFlow': settings('check-in flow'),
   'settings.setSync': settings('sync and retention'),
@@ -124,13 +130,24 @@ export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {
   return client;
 }
 
+/**
+ * A guest as an auditor reads them: the name as the mirror has it now, with
+ * the invitation id that stays true when a name is changed or removed.
+ */
+function guestSubject(ctx: HandlerContext, invitationId: number): string {
+  const guest = invitationId > 0 ? ctx.runtime.mirror.guests.byId(invitationId, ctx.runtime.config.flow) : undefined;
+  const name = guest ? displayName(guest.firstName, guest.lastName) : '';
+  return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
+}
+
 function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
+  const { subject } = entry;
   return {
     at: iso(ctx.now()),
     action: entry.action,
     role: ctx.session.role,
     device: deviceOf(ctx),
-    subject: entry.subject === undefined ? null : String(entry.subject),
+    subject: subject === undefined ? null : typeof subject === 'number' ? guestSubject(ctx, subject) : subject,
     detail: entry.detail ?? null,
   };
 }

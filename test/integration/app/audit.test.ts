@@ -22,6 +22,7 @@ const desk = createSession('audit-desk', 'desk', 'desk', 'ip:192.0.2.7');
 const admin = createSession('audit-admin', 'admin', 'admin', 'desktop');
 const kiosk = createSession('audit-kiosk', 'kiosk', 'kiosk', 'desktop');
 let ids: number[];
+const DESK_PIN = '1357';
 
 const entries = async (filter: Record<string, string> = {}) => (await core.call(admin, 'audit.list', filter)).entries;
 const latest = async () => (await entries())[0];
@@ -53,6 +54,7 @@ beforeAll(async () => {
     service,
     now: () => clock,
     config: { locationId: 10, companyId: 1 },
+    pins: { desk: DESK_PIN },
   }));
   await core.call(desk, 'sync.now', { full: true });
 }, 30_000);
@@ -62,6 +64,12 @@ afterAll(async () => {
   await cleanup();
 });
 
+/** A guest as the log names them: the whole name, and the invitation id. */
+const guest = (id: number) => {
+  const g = runtime.mirror.guests.byId(id)!;
+  return `${g.firstName} ${g.lastName} (invitation ${id})`;
+};
+
 describe('the audit log', () => {
   it('records a check-in with its time, the browser it came from and the role', async () => {
     await core.call(desk, 'guests.transition', { invitationId: ids[0]!, action: 'checkIn' });
@@ -70,18 +78,18 @@ describe('the audit log', () => {
       action: 'check-in',
       role: 'desk',
       device: 'browser 192.0.2.7',
-      subject: String(ids[0]),
+      subject: guest(ids[0]!),
     });
   });
 
   it('records a check-out, an undo and a PIN reveal', async () => {
     await core.call(desk, 'guests.transition', { invitationId: ids[1]!, action: 'checkIn' });
     await core.call(desk, 'guests.transition', { invitationId: ids[1]!, action: 'undo' });
-    expect(await latest()).toMatchObject({ action: 'undo', subject: String(ids[1]) });
+    expect(await latest()).toMatchObject({ action: 'undo', subject: guest(ids[1]!) });
     await core.call(desk, 'guests.transition', { invitationId: ids[0]!, action: 'checkOut' });
-    expect(await latest()).toMatchObject({ action: 'check-out', subject: String(ids[0]) });
+    expect(await latest()).toMatchObject({ action: 'check-out', subject: guest(ids[0]!) });
     await core.call(desk, 'guests.revealPin', { invitationId: ids[0]! });
-    expect(await latest()).toMatchObject({ action: 'pin-reveal', subject: String(ids[0]), role: 'desk' });
+    expect(await latest()).toMatchObject({ action: 'pin-reveal', subject: guest(ids[0]!), role: 'desk' });
   });
 
   it('records a bulk check-out and its undo', async () => {
@@ -97,9 +105,22 @@ describe('the audit log', () => {
     const rollCall = await core.call(desk, 'evacuation.start', {});
     expect(await latest()).toMatchObject({ action: 'roll-call-start', subject: `roll call ${rollCall.id}` });
     await core.call(desk, 'evacuation.tick', { rollCallId: rollCall.id, invitationId: ids[2]!, accounted: true });
-    expect(await latest()).toMatchObject({ action: 'roll-call-tick', subject: String(ids[2]) });
+    expect(await latest()).toMatchObject({ action: 'roll-call-tick', subject: guest(ids[2]!) });
     await core.call(desk, 'evacuation.end', { rollCallId: rollCall.id });
     expect(await latest()).toMatchObject({ action: 'roll-call-end' });
+  });
+
+  it('records an unlock with the role it gave, and nothing for a wrong PIN', async () => {
+    const browser = createSession('audit-unlock', 'kiosk', 'admin', 'ip:192.0.2.9');
+    await expect(core.call(browser, 'session.unlock', { pin: '0000' })).rejects.toMatchObject({ code: 'REFUSED' });
+    expect(await latest()).not.toMatchObject({ action: 'unlock' });
+    await core.call(browser, 'session.unlock', { pin: DESK_PIN });
+    expect(await latest()).toMatchObject({
+      action: 'unlock',
+      subject: 'desk role',
+      role: 'desk',
+      device: 'browser 192.0.2.9',
+    });
   });
 
   it('records a retry and a settings change by the admin, without the setting values', async () => {
@@ -132,7 +153,7 @@ describe('the audit log', () => {
     expect(await entries({ from: iso(clock + 1), to: iso(clock + HOUR) })).toEqual([]);
     const { actions, devices } = await core.call(admin, 'audit.list', {});
     expect(actions).toContain('pin-reveal');
-    expect(devices).toEqual(['browser 192.0.2.7', 'desktop']);
+    expect(devices).toEqual(['browser 192.0.2.7', 'browser 192.0.2.9', 'desktop']);
   });
 
   it('exports the filtered log as CSV, every cell neutralised', async () => {
@@ -143,7 +164,7 @@ describe('the audit log', () => {
     expect(rows).toBe(2);
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe('time,action,role,device,subject,detail');
-    expect(lines[1]).toContain(`,pin-reveal,desk,"'=HYPERLINK(""http://x"")",${ids[0]},`);
+    expect(lines[1]).toContain(`,pin-reveal,desk,"'=HYPERLINK(""http://x"")",${guest(ids[0]!)},`);
     expect(lines).toHaveLength(3);
   });
 
