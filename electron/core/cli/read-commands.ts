@@ -7,6 +7,7 @@ import { type Guest, listGuests, lookupGuests } from '../usecases/guest-lists.ts
 import { mirrorStatus } from '../usecases/mirror-status.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openLocal } from './local.ts';
+import { displayName } from '../lookup/names.ts';
 
 export const STATUS_USAGE = 'Usage: foyer status [--json] [--data-dir DIR]\n';
 export const LOOKUP_USAGE = 'Usage: foyer lookup TEXT [--json] [--data-dir DIR]\n';
@@ -59,7 +60,7 @@ function printGuests(out: Output, guests: Guest[], json: boolean | undefined) {
       guests.map((g) => [
         g.invitationId,
         g.state,
-        [g.firstName, g.lastName].filter(Boolean).join(' ') || g.email,
+        displayName(g.firstName, g.lastName) || g.email,
         g.companyName,
         g.eventName,
         localTime(g.startsAt),

@@ -8,6 +8,7 @@
 import { csvText, neutraliseCell } from '../../../shared/csv.ts';
 import type { VisitRow } from '../db/repos/visits.ts';
 import type { Runtime } from '../runtime.ts';
+import { displayName } from '../lookup/names.ts';
 
 export type VisitorLogFormat = 'csv' | 'xlsx';
 
@@ -44,7 +45,7 @@ function cellsOf(runtime: Pick<Runtime, 'mirror'>, rows: VisitRow[]): Cells[] {
     return hosts.get(id)!;
   };
   return rows.map((r) => [
-    [r.firstName, r.lastName].filter(Boolean).join(' '),
+    displayName(r.firstName, r.lastName),
     r.companyName ?? '',
     hostName(r.hostId),
     r.eventName ?? '',
