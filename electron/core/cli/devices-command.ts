@@ -72,7 +72,8 @@ export async function devicesCommand(argv: string[], out: Output): Promise<numbe
           d.role,
           localTime(d.pairedAt),
           localTime(d.lastSeenAt) || 'never',
-          d.lastAddress,
+          // Two addresses at once: the credential was copied to another machine (revoke it, pair the device again).
+          d.addresses.length > 1 ? `${d.addresses.join(', ')} (copied?)` : d.lastAddress,
           `${d.today.checkIns}/${d.today.checkOuts}/${d.today.other}`,
           localTime(d.revokedAt),
         ]),

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintOf } from '../../../electron/core/hub/tls.ts';
+import { HUB_COOKIES } from '../../../shared/contract/hub.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { cleanup, FOYER, waitUntil } from '../outbox/helpers.ts';
 import { openSite, RENDERER, type Site } from './site.ts';
@@ -53,6 +54,14 @@ describe('foyer devices', () => {
     expect(device).toMatchObject({ name: 'Lobby 3', role: 'kiosk', lastAddress: '127.0.0.8', revokedAt: null });
     const table = foyer('devices');
     expect(table.out).toMatch(/Lobby 3\s+kiosk/);
+    // The same credential used from a second machine: the table names both addresses, and says why it matters.
+    const copy = site.device('127.0.0.19');
+    copy.cookies.set(HUB_COOKIES.device, lobby.cookies.get(HUB_COOKIES.device)!);
+    await lobby.call('kiosk.settings');
+    await copy.call('kiosk.settings');
+    expect(foyer('devices').out).toMatch(
+      /127\.0\.0\.8, 127\.0\.0\.19 \(copied\?\)|127\.0\.0\.19, 127\.0\.0\.8 \(copied\?\)/,
+    );
 
     const stream = await lobby.events();
     await waitUntil(() => stream.events.some((e) => e.type === 'role'), 'the stream to start');
