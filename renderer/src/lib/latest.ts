@@ -43,3 +43,39 @@ export function latest(): Latest {
   };
   return self;
 }
+
+export interface OneAtATime<Q> {
+  /** Asks now, or once the question on its way is answered; resolves when nothing waits any more. */
+  ask(question: Q): Promise<void>;
+  /** Forgets the question waiting (the one on its way is answered; a Latest drops its answer). */
+  drop(): void;
+}
+
+/**
+ * One question on its way at a time, no debounce: asked while one is on its
+ * way, only the newest waits, and is asked as soon as the answer comes (a
+ * search typed faster than it is answered asks for what the field holds
+ * then, never for every keystroke in between). `ask` handles its own
+ * answer and errors; one that throws does not stop the next.
+ */
+export function oneAtATime<Q>(ask: (question: Q) => Promise<void>): OneAtATime<Q> {
+  let waiting: { question: Q } | null = null;
+  let running: Promise<void> | undefined;
+  async function drain() {
+    while (waiting) {
+      const { question } = waiting;
+      waiting = null;
+      await ask(question).catch(() => undefined);
+    }
+  }
+  return {
+    ask(question) {
+      waiting = { question };
+      running ??= drain().finally(() => (running = undefined));
+      return running;
+    },
+    drop() {
+      waiting = null;
+    },
+  };
+}

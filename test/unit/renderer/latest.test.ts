@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latest } from '../../../renderer/src/lib/latest.ts';
+import { latest, oneAtATime } from '../../../renderer/src/lib/latest.ts';
 
 /** A request answered when the test says so. */
 function deferred<T>() {
@@ -45,5 +45,48 @@ describe('latest request wins', () => {
     const pending = requests.run(async () => 'late');
     requests.cancel();
     expect(await pending).toEqual({ current: false });
+  });
+});
+
+describe('one question at a time', () => {
+  it('asks at once, and of the questions asked meanwhile only the newest, when the answer came', async () => {
+    const asked: string[] = [];
+    const answers: ReturnType<typeof deferred<void>>[] = [];
+    const questions = oneAtATime<string>((text) => {
+      asked.push(text);
+      const answer = deferred<void>();
+      answers.push(answer);
+      return answer.promise;
+    });
+    const done = questions.ask('m');
+    void questions.ask('mü');
+    void questions.ask('mül');
+    expect(asked).toEqual(['m']);
+    answers[0]!.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(asked).toEqual(['m', 'mül']);
+    answers[1]!.resolve();
+    await done;
+    expect(asked).toEqual(['m', 'mül']);
+  });
+
+  it('forgets what waits when dropped, and goes on after a failed question', async () => {
+    const asked: string[] = [];
+    let first = true;
+    const questions = oneAtATime<string>(async (text) => {
+      asked.push(text);
+      if (first) {
+        first = false;
+        throw new Error('service gone');
+      }
+    });
+    const done = questions.ask('a');
+    void questions.ask('an');
+    questions.drop();
+    await done;
+    expect(asked).toEqual(['a']);
+    await questions.ask('anna');
+    expect(asked).toEqual(['a', 'anna']);
   });
 });

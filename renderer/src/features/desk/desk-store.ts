@@ -11,7 +11,7 @@ import type { OperationInput, OperationOutput } from '../../../../shared/contrac
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { latest } from '../../lib/latest.ts';
+import { latest, oneAtATime } from '../../lib/latest.ts';
 import { createConflictsSlice, initialConflicts, type ConflictsSlice } from './desk-conflicts.ts';
 import { createEvacuationSlice, initialEvacuation, type EvacuationSlice } from './desk-evacuation.ts';
 import { noticeOf, resized, withGuest, type Notice } from './desk-rows.ts';
@@ -85,10 +85,6 @@ export type DeskState = ListSlice & TransitionsSlice & ConflictsSlice & Evacuati
 const view = latest();
 const overviews = latest();
 const pagesInFlight = new Set<number>();
-let changesRunning: Promise<void> | undefined;
-let reloading: Promise<void> | undefined;
-let reloadAgain = false;
-let changesAgain = false;
 
 const emptyCounts = (): Counts => ({ expected: 0, onsite: 0, left: 0, other: 0 });
 
@@ -176,23 +172,12 @@ const createListSlice: StateCreator<DeskState, [], [], ListSlice> = (set, get) =
    * at once, and those typed while a view is loading make one request, for
    * the text typed by the time it returns.
    */
-  function reloadView(): Promise<void> {
-    if (reloading) {
-      reloadAgain = true;
-      return reloading;
-    }
-    reloading = (async () => {
-      do {
-        reloadAgain = false;
-        const ticket = view.next();
-        pagesInFlight.clear();
-        await loadPage(0, ticket, true);
-      } while (reloadAgain);
-    })().finally(() => {
-      reloading = undefined;
-    });
-    return reloading;
-  }
+  const reloads = oneAtATime<void>(async () => {
+    const ticket = view.next();
+    pagesInFlight.clear();
+    await loadPage(0, ticket, true);
+  });
+  const reloadView = (): Promise<void> => reloads.ask();
 
   async function takeChanges(version: number) {
     const s = get();
@@ -220,6 +205,15 @@ const createListSlice: StateCreator<DeskState, [], [], ListSlice> = (set, get) =
     void get().loadOverview();
   }
 
+  /** Changes heard while some are being taken are taken next, once, for the newest version. */
+  const changes = oneAtATime<number>(async (version) => {
+    try {
+      await takeChanges(version);
+    } catch (error) {
+      set({ loadError: errorText(error) });
+    }
+  });
+
   return {
     ...initialList(),
 
@@ -243,25 +237,7 @@ const createListSlice: StateCreator<DeskState, [], [], ListSlice> = (set, get) =
       }
     },
 
-    async applyChanges(version) {
-      if (changesRunning) {
-        changesAgain = true;
-        return changesRunning;
-      }
-      changesRunning = (async () => {
-        try {
-          do {
-            changesAgain = false;
-            await takeChanges(version);
-          } while (changesAgain);
-        } catch (error) {
-          set({ loadError: errorText(error) });
-        } finally {
-          changesRunning = undefined;
-        }
-      })();
-      return changesRunning;
-    },
+    applyChanges: (version) => changes.ask(version),
 
     async loadOverview() {
       try {

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/contract/kiosk.ts';
 import { DEFAULT_KIOSK_SETTINGS, type KioskSettings } from '../../../../shared/contract/settings.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
+import { latest, oneAtATime } from '../../lib/latest.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';
 import { useParty } from './party-store.ts';
@@ -119,30 +120,26 @@ export function problemOf(error: unknown): KioskMessageKey {
 
 /**
  * No debounce: each keystroke asks at once (a lookup takes a few
- * milliseconds), one question at a time. While one is on its way, only the
- * newest text waits, and is asked as soon as the answer comes; answers to
- * texts that are no longer in the field are dropped.
+ * milliseconds), one question at a time; while one is on its way only the
+ * newest text waits (lib/latest.ts). Answers to texts that are no longer in
+ * the field are dropped.
  */
-let lookupSequence = 0;
-let lookupInFlight = false;
-let queuedLookup: { text: string; sequence: number } | null = null;
-
-async function runLookups(set: (patch: Partial<KioskState>) => void) {
-  lookupInFlight = true;
-  while (queuedLookup) {
-    const question = queuedLookup;
-    queuedLookup = null;
-    try {
-      const results = await api.call('kiosk.lookup', { text: question.text });
-      const miss =
-        results.length === 0 ? await api.call('kiosk.miss', { text: question.text }).catch(() => null) : null;
-      if (question.sequence === lookupSequence)
-        set({ results, searchedText: question.text, searching: false, visitEnded: miss?.reason === 'visitEnded' });
-    } catch (error) {
-      if (question.sequence === lookupSequence) set({ results: [], searching: false, problem: problemOf(error) });
-    }
+const lookups = latest();
+const lookupQuestions = oneAtATime<{ text: string; ticket: number }>(async ({ text, ticket }) => {
+  try {
+    const results = await api.call('kiosk.lookup', { text });
+    const miss = results.length === 0 ? await api.call('kiosk.miss', { text }).catch(() => null) : null;
+    if (lookups.isCurrent(ticket))
+      useKiosk.setState({ results, searchedText: text, searching: false, visitEnded: miss?.reason === 'visitEnded' });
+  } catch (error) {
+    if (lookups.isCurrent(ticket)) useKiosk.setState({ results: [], searching: false, problem: problemOf(error) });
   }
-  lookupInFlight = false;
+});
+
+/** Whatever lookup is on its way or waiting no longer counts (the screen moved on). */
+function forgetLookups() {
+  lookups.cancel();
+  lookupQuestions.drop();
 }
 
 export const useKiosk = create<KioskState>()((set, get) => ({
@@ -205,16 +202,15 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   setQuery(text) {
-    const sequence = ++lookupSequence;
+    const ticket = lookups.next();
     const trimmed = text.trim();
     if (!canLookUp(trimmed) || looksLikeCode(trimmed)) {
-      queuedLookup = null;
+      lookupQuestions.drop();
       set({ query: text, results: [], searchedText: null, searching: false, problem: null, foundByCode: null });
       return;
     }
     set({ query: text, searching: true, problem: null, foundByCode: null, visitEnded: false });
-    queuedLookup = { text: trimmed, sequence };
-    if (!lookupInFlight) void runLookups(set);
+    void lookupQuestions.ask({ text: trimmed, ticket });
   },
 
   setCodeText(text) {
@@ -229,8 +225,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   openScanner() {
-    lookupSequence++;
-    queuedLookup = null;
+    forgetLookups();
     set({ step: { kind: 'scan' }, problem: null, searching: false, codeText: '' });
   },
 
@@ -252,8 +247,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   choose(guest) {
-    lookupSequence++;
-    queuedLookup = null;
+    forgetLookups();
     const invited = toKioskLanguage(guest.language);
     const offer =
       invited && invited !== get().language && offeredLanguages(get().settings).includes(invited) ? invited : null;
@@ -321,8 +315,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       const text = query.trim();
       if (!canLookUp(text) || looksLikeCode(text)) return;
       // The same question again, quietly (no "Searching…"): a newer keystroke still wins.
-      queuedLookup = { text, sequence: lookupSequence };
-      if (!lookupInFlight) await runLookups(set);
+      await lookupQuestions.ask({ text, ticket: lookups.ticket() });
       return;
     }
     if (step.kind !== 'confirm') return;
@@ -372,8 +365,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   },
 
   reset() {
-    lookupSequence++;
-    queuedLookup = null;
+    forgetLookups();
     set((state) => ({
       step: { kind: 'start' },
       sheet: null,
