@@ -260,7 +260,8 @@ export function GuestTable({
       </div>
       <div className="guest-scroll" ref={scroller}>
         {total === 0 ? (
-          <div className="empty" role="row">
+          // The one row, focusable as the rows are: a keyboard can scroll it into view where little room is left.
+          <div className="empty" role="row" tabIndex={0}>
             <span role="gridcell">{empty}</span>
           </div>
         ) : (
