@@ -81,6 +81,9 @@ export function configuredAccess(
   return { pinsSet: Boolean(pins.admin || pins.desk), allowedHosts: () => [...extra, ...config().allowedHosts] };
 }
 
+/** How long a stopping host lets the requests under way finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
 /** The Content-Security-Policy of every answer, as helmet writes it. */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -277,7 +280,14 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       // Idle keep-alive sockets would otherwise go on serving a browser's reconnect after the listener closed:
       // a device would keep "reaching" a hub that has stopped until their timeout.
       app.server.closeIdleConnections();
-      await closing;
+      // A request still running after a moment (a slow disk, a big file) is cut, and with it the keep-alive socket
+      // it would leave behind: a browser's reconnect on such a socket found a stopping hub still there (seen: 12 s).
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(cut);
+      }
     },
   };
 }
