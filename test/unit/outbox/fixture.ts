@@ -84,8 +84,12 @@ export let mirror: Mirror;
 export const config = Config.parse({ locationId: 10, companyId: 1 });
 
 /** A fresh mirror file with three invited guests before each test of the file, removed after it. */
+/** The test files' clock: START when each test begins; a test moves it (clock.now += 60_000). */
+export const clock = { now: START };
+
 export function useMirror(): void {
   beforeEach(() => {
+    clock.now = START;
     dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-unit-'));
     mirror = openMirror(join(dir, 'mirror.db'));
     mirror.transaction(() =>
@@ -117,6 +121,9 @@ export function makeOutbox(
     }),
   };
 }
+
+/** The outbox on the test's mirror and clock, answered by `answer`. */
+export const outbox = (answer: Answer, random?: () => number) => makeOutbox(answer, () => clock.now, random);
 
 export const rows = () => mirror.outbox.newest(1000).reverse();
 export const guest = (id: number) => mirror.guests.byId(id, config.flow)!;

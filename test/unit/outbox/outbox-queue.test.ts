@@ -1,26 +1,10 @@
 /** The outbox on a real mirror file (fixture.ts): what queueing writes, and retries by a person. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TransitionRefused } from '../../../electron/core/outbox/transitions.ts';
 import { iso } from '../../../shared/time.ts';
-import {
-  apiError,
-  guest,
-  identities,
-  makeOutbox,
-  mirror,
-  rows,
-  service,
-  START,
-  useMirror,
-  type Answer,
-} from './fixture.ts';
+import { apiError, guest, identities, clock, outbox, mirror, rows, service, START, useMirror } from './fixture.ts';
 
-let clock: number;
 useMirror();
-beforeEach(() => {
-  clock = START;
-});
-const outbox = (answer: Answer, random?: () => number) => makeOutbox(answer, () => clock, random);
 
 describe('queueing', () => {
   it('a transition: one row and the optimistic state, together', () => {
@@ -58,9 +42,14 @@ describe('queueing', () => {
   it('check-out and undo build on the pending state', () => {
     const { outbox: box } = outbox(service);
     box.queueTransition(1, 'checkIn', 'desk');
-    clock += 60_000;
+    clock.now += 60_000;
     const out = box.queueTransition(1, 'checkOut', 'desk');
-    expect(out.guest).toMatchObject({ state: 'CHECKED_OUT', pending: true, arrivedAt: iso(START), leftAt: iso(clock) });
+    expect(out.guest).toMatchObject({
+      state: 'CHECKED_OUT',
+      pending: true,
+      arrivedAt: iso(START),
+      leftAt: iso(clock.now),
+    });
     box.queueTransition(2, 'checkIn', 'desk');
     const undo = box.queueTransition(2, 'undo', 'desk');
     expect(undo.guest).toMatchObject({ state: 'EXPECTED', pending: true, arrivedAt: null, leftAt: null });

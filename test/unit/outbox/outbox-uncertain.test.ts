@@ -1,25 +1,9 @@
 /** The outbox on a real mirror file (fixture.ts): transitions whose outcome is unknown, settled by reading back. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { iso } from '../../../shared/time.ts';
-import {
-  apiError,
-  checkIn,
-  guest,
-  makeOutbox,
-  mirror,
-  rows,
-  service,
-  START,
-  useMirror,
-  type Answer,
-} from './fixture.ts';
+import { apiError, checkIn, guest, clock, outbox, mirror, rows, service, useMirror } from './fixture.ts';
 
-let clock: number;
 useMirror();
-beforeEach(() => {
-  clock = START;
-});
-const outbox = (answer: Answer, random?: () => number) => makeOutbox(answer, () => clock, random);
 
 describe('uncertain outcomes of transitions', () => {
   it('after no answer, reads the check-in back: already applied means delivered, nothing sent again', async () => {
@@ -39,7 +23,7 @@ describe('uncertain outcomes of transitions', () => {
     box.queueTransition(1, 'checkIn', 'kiosk');
     expect((await box.deliver()).pending).toBe(1);
     expect(rows()[0]).toMatchObject({ state: 'pending', uncertain: 1 });
-    clock += 10_000;
+    clock.now += 10_000;
     expect((await box.deliver()).delivered).toBe(1);
     expect(calls.map((c) => c.endpoint)).toEqual(['transitionCheckIn', 'listCheckIns']);
     expect(
@@ -59,7 +43,7 @@ describe('uncertain outcomes of transitions', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     await box.deliver();
-    clock += 10_000;
+    clock.now += 10_000;
     await box.deliver();
     expect(calls.map((c) => c.endpoint)).toEqual(['transitionCheckIn', 'listCheckIns', 'transitionCheckIn']);
     expect(rows()[0]).toMatchObject({ state: 'delivered', uncertain: 0, attempts: 2 });
@@ -73,7 +57,7 @@ describe('uncertain outcomes of transitions', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     // As after a crash while sending:
-    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock.now));
     const summary = await box.deliver();
     expect(summary.failed).toBe(1);
     expect(calls.map((c) => c.endpoint)).toEqual(['listCheckIns']);
@@ -87,7 +71,7 @@ describe('uncertain outcomes of transitions', () => {
     mirror.transaction(() => mirror.checkIns.upsertMany([checkIn(2, 'CHECKED_IN')], 10));
     const { outbox: box, calls } = outbox(service);
     box.queueTransition(2, 'undo', 'desk');
-    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock.now));
     expect((await box.deliver()).delivered).toBe(1);
     expect(calls.map((c) => c.endpoint)).toEqual(['listCheckIns']);
     expect(guest(2)).toMatchObject({ state: 'EXPECTED', pending: false });
@@ -115,10 +99,10 @@ describe('uncertain outcomes of transitions', () => {
     });
     box.queueTransition(1, 'checkIn', 'kiosk');
     // The POST went out and was applied, then the process died before the answer was stored:
-    mirror.outbox.markSending(rows()[0]!.id, iso(clock));
+    mirror.outbox.markSending(rows()[0]!.id, iso(clock.now));
     applied = true;
     await box.deliver(); // the read-back gets a 503
-    clock += 60_000;
+    clock.now += 60_000;
     await box.deliver();
     expect(calls.filter((c) => c.endpoint === 'transitionCheckIn')).toHaveLength(0);
     expect(rows()[0]!.state).toBe('delivered');

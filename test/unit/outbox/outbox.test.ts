@@ -4,7 +4,7 @@
  * rejected token. Queueing and retries are in outbox-queue.test.ts, uncertain
  * outcomes in outbox-uncertain.test.ts.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PermanentIdentityItem } from '../../../shared/api/index.ts';
 import { iso } from '../../../shared/time.ts';
 import {
@@ -12,21 +12,16 @@ import {
   counted,
   guest,
   identities,
-  makeOutbox,
+  clock,
+  outbox,
   mirror,
   rows,
   service,
   START,
   useMirror,
-  type Answer,
 } from './fixture.ts';
 
-let clock: number;
 useMirror();
-beforeEach(() => {
-  clock = START;
-});
-const outbox = (answer: Answer, random?: () => number) => makeOutbox(answer, () => clock, random);
 
 describe('delivery', () => {
   it('delivers everything in order; a transition takes the service record (PIN) and drops the overlay', async () => {
@@ -79,7 +74,7 @@ describe('delivery', () => {
     expect((await box.deliver()).delivered).toBe(0);
     expect(calls).toHaveLength(2);
 
-    clock += 500;
+    clock.now += 500;
     failIdentities = false;
     expect(await box.deliver()).toEqual(counted({ delivered: 3 }));
     expect(
@@ -146,7 +141,7 @@ describe('delivery', () => {
     expect(most).toBe(2);
     // The first request failed; the second went out beside it and was delivered; the rest waited for the next round.
     expect(first).toEqual(counted({ delivered: 1, pending: 4 }));
-    clock += 500;
+    clock.now += 500;
     expect(await box.deliver()).toEqual(counted({ delivered: 4 }));
     const sent = calls.map(
       (c) => (c.request.body as { permanentIdentities: PermanentIdentityItem[] }).permanentIdentities[0]!.sourceId,
@@ -170,7 +165,7 @@ describe('delivery', () => {
     );
     box.queueIdentities(identities(1), { source: null, label: 'ids' });
     await box.deliver();
-    expect(rows()[0]!.nextAttemptAt).toBe(iso(clock + 30_000));
+    expect(rows()[0]!.nextAttemptAt).toBe(iso(clock.now + 30_000));
     const delays: number[] = [];
     const { outbox: box2 } = outbox(
       () => {
@@ -183,8 +178,8 @@ describe('delivery', () => {
     for (let i = 0; i < 5; i++) {
       await box2.deliver();
       const next = Date.parse(rows().at(-1)!.nextAttemptAt!);
-      delays.push(next - clock);
-      clock = next;
+      delays.push(next - clock.now);
+      clock.now = next;
     }
     expect(delays).toEqual([1000, 2000, 4000, 8000, 8000]);
   });
@@ -251,7 +246,7 @@ describe('delivery', () => {
     expect(rows()[0]).toMatchObject({
       state: 'pending',
       lastError: 'TypeError: boom',
-      nextAttemptAt: iso(clock + 60_000),
+      nextAttemptAt: iso(clock.now + 60_000),
     });
   });
 
