@@ -18,27 +18,18 @@
  * Screens: test-results/screens/hub-*.png (kiosks 1080x1920, the desk 1440x900).
  */
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
+import type { AppCore } from '../../electron/core/app/core.ts';
 import { createSession } from '../../electron/core/app/session.ts';
-import type { ConfigStore } from '../../electron/core/config/config.ts';
-import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
-import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
-import { startBrowserHost } from '../../electron/core/web/host.ts';
+import type { OpenedHub } from '../../electron/core/hub/index.ts';
+import type { Runtime } from '../../electron/core/runtime.ts';
+import type { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/guests.ts';
-import { DeviceClient, PINS, startRelay, writeSiteConfig } from '../integration/hub/site.ts';
-import {
-  cleanup,
-  putUntilOk,
-  type Service,
-  serviceState,
-  startServiceOn,
-  tempDir,
-  waitUntil,
-} from '../integration/outbox/helpers.ts';
+import { DeviceClient, PINS, type startRelay } from '../integration/hub/site.ts';
+import { cleanup, putUntilOk, type Service, serviceState, waitUntil } from '../integration/outbox/helpers.ts';
 import { fromNow, HOUR, uid } from '../support/basics.ts';
-import { axeViolations, CHROMIUM_ARGS, ensureBuilt, RENDERER, SCREENS } from '../support/browser.ts';
+import { axeViolations, SCREENS } from '../support/browser.ts';
 import { TEST_TOKEN } from '../support/world.ts';
 import {
   ADDRESSES,
@@ -57,15 +48,14 @@ import {
   typeWrongCode,
   unlockDesk,
 } from './hub-fixture.ts';
+import { type E2eSite, launchForHub, openE2eSite } from './site-fixture.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 declare const window: Record<string, unknown>;
 
-let serviceDir: string;
+let site: E2eSite;
 let service: Service;
 let relay: Awaited<ReturnType<typeof startRelay>>;
-let dataDir: string;
-let store: ConfigStore;
 let runtime: Runtime;
 let hub: OpenedHub;
 let core: AppCore;
@@ -122,42 +112,15 @@ async function putMorning() {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
   mkdirSync(SCREENS, { recursive: true });
-  serviceDir = tempDir('foyer-hub-e2e-svc-');
-  service = await startServiceOn(serviceDir);
-  // The site's link to the service, counting the check-ins the service accepts; it follows the service when it restarts.
-  relay = await startRelay(() => service.baseUrl.replace(/\/api\/v2$/, ''));
-  dataDir = tempDir('foyer-hub-e2e-');
-  // The devices' addresses, as a site's LAN names would be.
-  store = writeSiteConfig(dataDir, relay.url, { allowedHosts: Object.values(ADDRESSES) });
-  runtime = await openRuntime({ dataDir });
-  hub = await openHub({
-    dataDir,
-    config: () => store.current(),
-    names: { dns: ['localhost'], ips: ['127.0.0.1', ...Object.values(ADDRESSES)] },
-  });
-  core = createAppCore(runtime, { hub });
-  // Every loopback address is this machine: the hub listens on all of them, as on a site's LAN.
-  host = await startBrowserHost({
-    core,
-    rendererDir: RENDERER,
-    host: '0.0.0.0',
-    port: 0,
-    pinsSet: true,
-    allowedHosts: () => store.current().allowedHosts,
-    hub,
-  });
+  site = await openE2eSite('foyer-hub-e2e', Object.values(ADDRESSES));
+  ({ service, relay, runtime, hub, core, host } = site);
   runtime.engine.start();
   await putMorning();
   // The service is down from here until the end of the morning.
   await service.close();
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // Exactly this hub's key is trusted, nothing else: the certificate's names are not the devices' addresses.
-    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`],
-  });
+  browser = await launchForHub(hub);
   for (const device of Object.keys(ADDRESSES) as (keyof typeof ADDRESSES)[]) {
     const context = await browser.newContext({
       viewport: device === 'desk' ? DESK : KIOSK,
@@ -376,7 +339,7 @@ describe('a site hub with three browser devices, the service down all morning', 
   });
 
   it('delivers every check-in to the service exactly once when it is started again', async () => {
-    service = await startServiceOn(serviceDir);
+    service = await site.restartService();
     await core.call(local, 'sync.now', {}).catch(() => undefined);
     const ids = [...guests.values()].map((g) => g.invitationId);
     await waitUntil(
