@@ -22,6 +22,7 @@ import { ensureBuilt, launchChromium, RENDERER } from '../support/browser.ts';
 import { createAppCore } from '../../electron/core/app/core.ts';
 import { setKioskLookupBudget } from '../../electron/core/app/handlers/kiosk-state.ts';
 import { LOOKUP_BUDGET } from '../../electron/core/kiosk/lookup-budget.ts';
+import { hashPin } from '../../electron/core/app/pins.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime } from '../../electron/core/runtime.ts';
@@ -75,7 +76,13 @@ export async function run(): Promise<boolean> {
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-kiosk-bench-'));
   const configStore = createConfigStore(dataDir);
-  configStore.write({ ...configStore.read(), baseUrl: service.baseUrl, locationId: LOCATIONS[0]! });
+  // An admin PIN is set, as on any machine in use: without one, a browser on the machine is asked for it first.
+  configStore.write({
+    ...configStore.read(),
+    baseUrl: service.baseUrl,
+    locationId: LOCATIONS[0]!,
+    pins: { admin: hashPin('802413') },
+  });
   createFileTokenStore(dataDir).set('foyer-demo-token');
   const runtime = await step('open the runtime', () => openRuntime({ dataDir }));
   const browser = await step('launch Chromium', launchChromium);
@@ -123,7 +130,7 @@ export async function run(): Promise<boolean> {
       }
     }) as typeof core.call;
     const host = await step('start the browser host', () =>
-      startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: false }),
+      startBrowserHost({ core, rendererDir: RENDERER, port: 0, pinsSet: true }),
     );
     const page = await step('open a page', () =>
       browser.newPage({ viewport: { width: 1080, height: 1920 }, hasTouch: true }),
