@@ -17,7 +17,7 @@ import {
   type Template,
   TEMPLATES,
 } from './templates.ts';
-import { DAY, HOUR, MINUTE } from '../../shared/time.ts';
+import { dayKey, HOUR, localMidnight, MINUTE } from '../../shared/time.ts';
 
 export type LanguageWeights = readonly (readonly [KnownGuestLanguage, number])[];
 
@@ -39,10 +39,17 @@ export interface PlannedEvent {
  */
 export function planEvents(
   r: Random,
-  { now, total, locations }: { now: number; total: number; locations: readonly DemoLocation[] },
+  {
+    now,
+    total,
+    locations,
+    timeZone,
+  }: { now: number; total: number; locations: readonly DemoLocation[]; timeZone?: string | undefined },
 ): PlannedEvent[] {
-  const today = Math.floor(now / DAY) * DAY;
-  const dayWeights = weekWeights(today);
+  // The days and hours of the time zone (the machine's unless said): a demo in Auckland has its meetings in
+  // Auckland's office hours, and a kiosk's "today" there is the demo's today.
+  const today = localMidnight(now, 0, timeZone);
+  const dayWeights = weekWeights(today, timeZone);
   const locationWeights = locations.map((l, i) => [l, i === 0 && locations.length > 1 ? 2 : 1] as const);
   const languagesAt = new Map(locations.map((l) => [l.id, languageWeights(l.name)]));
   const templateWeights = TEMPLATES.map((t) => [t, t.weight] as const);
@@ -74,12 +81,14 @@ export function planEvents(
 }
 
 /** Yesterday to six days ahead, today busiest, weekends quiet. */
-function weekWeights(today: number): (readonly [number, number])[] {
+function weekWeights(today: number, timeZone: string | undefined): (readonly [number, number])[] {
   const days: (readonly [number, number])[] = [];
   for (let d = -1; d <= 6; d++) {
-    const weekday = new Date(today + d * DAY).getUTCDay();
+    // Local midnights: a day with a change of the clocks has 23 or 25 hours.
+    const day = localMidnight(today + 12 * HOUR, -d, timeZone);
+    const weekday = new Date(`${dayKey(day, timeZone)}T12:00:00Z`).getUTCDay();
     const weekend = weekday === 0 || weekday === 6;
-    days.push([today + d * DAY, d === 0 ? 1.5 : weekend ? 0.25 : 1]);
+    days.push([day, d === 0 ? 1.5 : weekend ? 0.25 : 1]);
   }
   return days;
 }

@@ -32,6 +32,8 @@ export interface SeedDemoOptions {
   invitations?: number;
   /** PRNG seed; default 1. */
   seed?: number;
+  /** Whose days and office hours the week has (an IANA name); default: the machine's time zone. */
+  timeZone?: string;
 }
 
 export interface SeedDemoResult {
@@ -60,7 +62,7 @@ export function seedDemo(db: Database.Database, options: SeedDemoOptions): SeedD
     if (isSeeded(db, companyId)) throw new Error(`seedDemo: company ${companyId} already has events`);
     const company = readCompany(db, companyId);
     const ids = firstFreeIds(db);
-    const planned = planEvents(r, { now, total, locations: company.locations });
+    const planned = planEvents(r, { now, total, locations: company.locations, timeZone: options.timeZone });
     const writeEvent = createEventWriter(db, r, { company, now });
     const guests = createGuestBook(db, r, { companyId, firstId: ids.contact, usedEmails: company.usedEmails });
     const inviter = createInviter(db, r, { now, guests, firstId: ids.invitation });

@@ -12,7 +12,7 @@ export interface Template {
   /** Duration range in hours, in half-hour steps. */
   hours?: readonly [number, number];
   allDay?: boolean;
-  /** Fixed start hour (UTC). */
+  /** Fixed start hour (local time of the machine the demo runs on). */
   at?: number;
   guests: GuestMix;
   weight: number;
@@ -164,7 +164,7 @@ export const SIZES: Record<Size, readonly [number, number]> = {
   large: [10, 30],
 };
 
-/** Start hours (UTC) of meetings and how common they are. */
+/** Start hours (local time) of meetings and how common they are. */
 export const START_HOURS: readonly (readonly [number, number])[] = [
   [8, 1],
   [9, 3],

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GUEST_LANGUAGES } from '../../shared/api/primitives.ts';
-import { DAY, iso } from '../../shared/time.ts';
+import { clockHour, DAY, dayKey, iso } from '../../shared/time.ts';
 import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
 import { DEMO_WORLD_PATH, isSeeded, seedDemo } from '../../service/demo/seed.ts';
 import { applyWorld, loadWorldFile } from '../../service/world.ts';
@@ -171,10 +171,33 @@ const PINNED_COUNTS_TWO_COMPANIES = {
 const PINNED_SHA256_TWO_COMPANIES = '4207231d81bdfb788b2fcc2092e9ba2c97f7729b134d17b866f772718c12d57d';
 
 describe('seedDemo', () => {
+  it("builds the week in the site's time zone: its days and its office hours", () => {
+    const zone = 'Pacific/Auckland';
+    const db = demoDb();
+    seedDemo(db, { timeZone: zone, now: NOW });
+    const starts = (db.prepare('SELECT starts_at FROM events').pluck().all() as string[]).map((s) => Date.parse(s));
+    // Every location has an event on Auckland's today (UTC's 11 March 13:30 is 12 March 02:30 there).
+    const today = dayKey(NOW, zone);
+    expect(today).toBe('2026-03-12');
+    const locationsToday = db
+      .prepare('SELECT DISTINCT location_id FROM events ORDER BY 1')
+      .pluck()
+      .all()
+      .filter((id) =>
+        (db.prepare('SELECT starts_at FROM events WHERE location_id = ?').pluck().all(id) as string[]).some(
+          (s) => dayKey(Date.parse(s), zone) === today,
+        ),
+      );
+    expect(locationsToday).toEqual([10, 11, 12, 13]);
+    // Meetings in office hours there, not in UTC's (a night's events at 02:30 are the demo's one under way).
+    const inOfficeHours = starts.filter((t) => clockHour(t, zone) >= 7 && clockHour(t, zone) <= 19);
+    expect(inOfficeHours.length / starts.length).toBeGreaterThan(0.9);
+  });
+
   it('fills a realistic week', () => {
     const db = demoDb();
     expect(isSeeded(db, 1)).toBe(false);
-    const result = seedDemo(db, { now: NOW });
+    const result = seedDemo(db, { timeZone: 'UTC', now: NOW });
     expect(result.invitations).toBe(600);
     expect(isSeeded(db, 1)).toBe(true);
     expect(isSeeded(db, 2)).toBe(false);
@@ -254,12 +277,12 @@ describe('seedDemo', () => {
     ).toBe(0);
 
     expect(db.pragma('foreign_key_check')).toEqual([]);
-    expect(() => seedDemo(db, { now: NOW })).toThrow(/already has events/);
+    expect(() => seedDemo(db, { timeZone: 'UTC', now: NOW })).toThrow(/already has events/);
   });
 
   it('creates exactly the number of invitations asked for', () => {
     const db = demoDb();
-    const result = seedDemo(db, { now: NOW, invitations: 5000, seed: 7 });
+    const result = seedDemo(db, { timeZone: 'UTC', now: NOW, invitations: 5000, seed: 7 });
     expect(result.invitations).toBe(5000);
     expect(count(db, 'SELECT count(*) FROM invitations')).toBe(5000);
     expect(count(db, 'SELECT count(*) FROM check_ins')).toBe(5000);
@@ -271,8 +294,8 @@ describe('seedDemo', () => {
 
   it('seeds the second company on its own', () => {
     const db = demoDb();
-    seedDemo(db, { now: NOW });
-    const result = seedDemo(db, { now: NOW, companyId: 2, invitations: 50 });
+    seedDemo(db, { timeZone: 'UTC', now: NOW });
+    const result = seedDemo(db, { timeZone: 'UTC', now: NOW, companyId: 2, invitations: 50 });
     expect(result.invitations).toBe(50);
     expect(count(db, 'SELECT count(*) FROM invitations WHERE location_id = 20')).toBe(50);
     expect(
@@ -292,7 +315,7 @@ describe('seedDemo', () => {
       Date.UTC(2026, 11, 31, 23, 59, 59, 999), // New Year's Eve, the last millisecond
     ]) {
       const db = demoDb();
-      expect(seedDemo(db, { now, invitations: 800, seed: now % 1000 }).invitations).toBe(800);
+      expect(seedDemo(db, { timeZone: 'UTC', now, invitations: 800, seed: now % 1000 }).invitations).toBe(800);
       checkInvariants(db, now);
       // Whatever the hour, every location has an event under way with guests still expected: the demo kiosk
       // always has someone to find and check in.
@@ -313,9 +336,9 @@ describe('seedDemo', () => {
     const a = demoDb();
     const b = demoDb();
     const c = demoDb();
-    seedDemo(a, { now: NOW, seed: 42 });
-    seedDemo(b, { now: NOW, seed: 42 });
-    seedDemo(c, { now: NOW, seed: 43 });
+    seedDemo(a, { timeZone: 'UTC', now: NOW, seed: 42 });
+    seedDemo(b, { timeZone: 'UTC', now: NOW, seed: 42 });
+    seedDemo(c, { timeZone: 'UTC', now: NOW, seed: 43 });
     expect(dump(a)).toBe(dump(b));
     expect(dump(a)).not.toBe(dump(c));
   });
@@ -330,19 +353,20 @@ describe('seedDemo', () => {
   it.each([
     {
       world: 'Wednesday afternoon, seed 1, 600 invitations',
-      seed: (db: Database.Database) => seedDemo(db, { now: NOW }),
+      seed: (db: Database.Database) => seedDemo(db, { timeZone: 'UTC', now: NOW }),
       expected: { counts: PINNED_COUNTS_WEDNESDAY, sha256: PINNED_SHA256_WEDNESDAY },
     },
     {
       world: 'Sunday night, seed 7, 2,000 invitations',
-      seed: (db: Database.Database) => seedDemo(db, { now: Date.UTC(2026, 2, 15, 3, 0), invitations: 2000, seed: 7 }),
+      seed: (db: Database.Database) =>
+        seedDemo(db, { timeZone: 'UTC', now: Date.UTC(2026, 2, 15, 3, 0), invitations: 2000, seed: 7 }),
       expected: { counts: PINNED_COUNTS_SUNDAY, sha256: PINNED_SHA256_SUNDAY },
     },
     {
       world: 'company 2 after company 1',
       seed: (db: Database.Database) => {
-        seedDemo(db, { now: NOW, invitations: 100 });
-        seedDemo(db, { now: NOW, companyId: 2, invitations: 50, seed: 5 });
+        seedDemo(db, { timeZone: 'UTC', now: NOW, invitations: 100 });
+        seedDemo(db, { timeZone: 'UTC', now: NOW, companyId: 2, invitations: 50, seed: 5 });
       },
       expected: { counts: PINNED_COUNTS_TWO_COMPANIES, sha256: PINNED_SHA256_TWO_COMPANIES },
     },
