@@ -27,10 +27,8 @@ import type { Runtime } from '../../electron/core/runtime.ts';
 import type { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/guests.ts';
 import { DeviceClient, PINS, type startRelay } from '../integration/hub/site.ts';
-import { cleanup, putUntilOk, type Service, serviceState, waitUntil } from '../integration/outbox/helpers.ts';
-import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { cleanup, type Service, serviceState, waitUntil } from '../integration/outbox/helpers.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
-import { TEST_TOKEN } from '../support/world.ts';
 import {
   ADDRESSES,
   checkArrivals,
@@ -48,7 +46,7 @@ import {
   typeWrongCode,
   unlockDesk,
 } from './hub-fixture.ts';
-import { type E2eSite, launchForHub, openE2eSite } from './site-fixture.ts';
+import { type E2eSite, launchForHub, openE2eSite, putVisit } from './site-fixture.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 declare const window: Record<string, unknown>;
@@ -66,57 +64,18 @@ const pages = {} as Record<keyof typeof ADDRESSES, Page>;
 const pageErrors: string[] = [];
 /** A client that uses a copy of Lobby 2's credential from another address. */
 let copied: DeviceClient | undefined;
-const guests = new Map<string, DeskGuest>();
+let guests = new Map<string, DeskGuest>();
 /** The hub's own window: the trusted local door, no pairing. */
 const local = createSession('hub-window', 'admin', 'admin', 'desktop');
 
 const urlOf = (device: keyof typeof ADDRESSES) => `https://${ADDRESSES[device]}:${host.port}/`;
-
-async function putMorning() {
-  const answer = await putUntilOk(
-    service.baseUrl,
-    '/events',
-    {
-      events: [
-        {
-          sourceId: uid('hub-e2e'),
-          name: 'Site hub morning',
-          startsAt: fromNow(-HOUR),
-          endsAt: fromNow(3 * HOUR),
-          locationId: 10,
-          invitations: MORNING.map(({ firstName, lastName }, i) => ({
-            sourceId: uid(`hub-guest-${i}`),
-            firstName,
-            lastName,
-            companyName: 'Kranich AG',
-          })),
-        },
-      ],
-    },
-    TEST_TOKEN,
-  );
-  expect(answer.status, answer.text).toBe(200);
-  await core.call(local, 'sync.now', {});
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const { guests: today } = await core.call(local, 'guests.list', {
-    from: start.toISOString(),
-    to: new Date(start.getTime() + 86_400_000).toISOString(),
-    limit: 500,
-  });
-  for (const m of MORNING) {
-    const guest = today.find((g) => g.firstName === m.firstName && g.lastName === m.lastName);
-    if (!guest) throw new Error(`${m.firstName} ${m.lastName} did not reach the hub's mirror`);
-    guests.set(m.lastName, guest);
-  }
-}
 
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true });
   site = await openE2eSite('foyer-hub-e2e', Object.values(ADDRESSES));
   ({ service, relay, runtime, hub, core, host } = site);
   runtime.engine.start();
-  await putMorning();
+  guests = await putVisit(site, local, 'Site hub morning', MORNING);
   // The service is down from here until the end of the morning.
   await service.close();
 

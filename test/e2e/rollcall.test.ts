@@ -24,11 +24,9 @@ import type { Runtime } from '../../electron/core/runtime.ts';
 import type { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/operations.ts';
 import { PINS, type startRelay } from '../integration/hub/site.ts';
-import { cleanup, putUntilOk, type Service } from '../integration/outbox/helpers.ts';
-import { fromNow, HOUR, uid } from '../support/basics.ts';
+import { cleanup, type Service } from '../integration/outbox/helpers.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
-import { launchForHub, openE2eSite } from './site-fixture.ts';
-import { TEST_TOKEN } from '../support/world.ts';
+import { launchForHub, openE2eSite, putVisit } from './site-fixture.ts';
 
 /** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
 declare const window: Record<string, unknown>;
@@ -60,7 +58,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pages = {} as Record<Device, Page>;
 const pageErrors: string[] = [];
-const guests = new Map<string, DeskGuest>();
+let guests = new Map<string, DeskGuest>();
 const local = createSession('hub-window', 'admin', 'admin', 'desktop');
 
 const urlOf = (device: Device) => `https://${ADDRESSES[device]}:${host.port}/`;
@@ -69,47 +67,6 @@ const idOf = (person: { lastName: string }) => guests.get(person.lastName)!.invi
 async function shoot(page: Page, name: string) {
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   await page.screenshot({ path: join(SCREENS, `rollcall-${name}.png`) });
-}
-
-async function putGuests() {
-  const answer = await putUntilOk(
-    service.baseUrl,
-    '/events',
-    {
-      events: [
-        {
-          sourceId: uid('drill'),
-          name: 'Supplier day',
-          startsAt: fromNow(-HOUR),
-          endsAt: fromNow(3 * HOUR),
-          locationId: 10,
-          invitations: [...ON_SITE, LATE].map(({ firstName, lastName }, i) => ({
-            sourceId: uid(`drill-guest-${i}`),
-            firstName,
-            lastName,
-            companyName: 'Kranich AG',
-          })),
-        },
-      ],
-    },
-    TEST_TOKEN,
-  );
-  expect(answer.status, answer.text).toBe(200);
-  await core.call(local, 'sync.now', {});
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const { guests: today } = await core.call(local, 'guests.list', {
-    from: start.toISOString(),
-    to: new Date(start.getTime() + 86_400_000).toISOString(),
-    limit: 500,
-  });
-  for (const person of [...ON_SITE, LATE]) {
-    const guest = today.find((g) => g.lastName === person.lastName);
-    if (!guest) throw new Error(`${person.lastName} did not reach the hub's mirror`);
-    guests.set(person.lastName, guest);
-  }
-  for (const person of ON_SITE)
-    await core.call(local, 'guests.transition', { invitationId: idOf(person), action: 'checkIn' });
 }
 
 /** A device opens the hub, shows its code, is paired at the hub itself, and opens as a kiosk. */
@@ -133,11 +90,14 @@ const row = (page: Page, person: { lastName: string }) =>
 
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  ({ service, relay, runtime, hub, core, host } = await openE2eSite('foyer-drill', Object.values(ADDRESSES), {
+  const site = await openE2eSite('foyer-drill', Object.values(ADDRESSES), {
     evacuation: { assemblyPoint: ASSEMBLY_POINT },
-  }));
+  });
+  ({ service, relay, runtime, hub, core, host } = site);
   runtime.engine.start();
-  await putGuests();
+  guests = await putVisit(site, local, 'Supplier day', [...ON_SITE, LATE]);
+  for (const person of ON_SITE)
+    await core.call(local, 'guests.transition', { invitationId: idOf(person), action: 'checkIn' });
   // The service is down for the whole drill.
   await service.close();
 

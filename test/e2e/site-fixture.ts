@@ -6,14 +6,20 @@
  * trusts exactly this hub's key.
  */
 import { type Browser, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
+import type { Session } from '../../electron/core/app/session.ts';
 import type { Config, ConfigStore } from '../../electron/core/config/config.ts';
 import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../electron/core/web/host.ts';
 import { startRelay, writeSiteConfig } from '../integration/hub/site.ts';
-import { type Service, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
+import { putUntilOk, type Service, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
+import type { DeskGuest } from '../../shared/contract/guests.ts';
+import { localMidnight, nextLocalMidnight } from '../../shared/time.ts';
+import { fromNow, HOUR, uid } from '../support/basics.ts';
 import { CHROMIUM_ARGS, ensureBuilt, RENDERER } from '../support/browser.ts';
+import { TEST_TOKEN } from '../support/world.ts';
 
 export interface E2eSite {
   serviceDir: string;
@@ -65,4 +71,42 @@ export function launchForHub(hub: OpenedHub): Promise<Browser> {
     executablePath: '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`],
   });
+}
+
+/**
+ * One visit under way at location 10 (an hour ago to three hours ahead) with
+ * these guests, put at the service and pulled into the hub's mirror through
+ * `session` (the hub's own window): the guests as the desk lists them, by
+ * family name.
+ */
+export async function putVisit(
+  site: Pick<E2eSite, 'service' | 'core'>,
+  session: Session,
+  name: string,
+  people: readonly { firstName: string; lastName: string }[],
+): Promise<Map<string, DeskGuest>> {
+  const sourceId = uid('e2e-visit');
+  const invitations = people.map(({ firstName, lastName }, i) => ({
+    sourceId: `${sourceId}-${i}`,
+    firstName,
+    lastName,
+    companyName: 'Kranich AG',
+  }));
+  const event = { sourceId, name, startsAt: fromNow(-HOUR), endsAt: fromNow(3 * HOUR), locationId: 10, invitations };
+  const answer = await putUntilOk(site.service.baseUrl, '/events', { events: [event] }, TEST_TOKEN);
+  expect(answer.status, answer.text).toBe(200);
+  await site.core.call(session, 'sync.now', {});
+  const now = Date.now();
+  const { guests: today } = await site.core.call(session, 'guests.list', {
+    from: new Date(localMidnight(now)).toISOString(),
+    to: new Date(nextLocalMidnight(now)).toISOString(),
+    limit: 500,
+  });
+  const byName = new Map<string, DeskGuest>();
+  for (const person of people) {
+    const guest = today.find((g) => g.firstName === person.firstName && g.lastName === person.lastName);
+    if (!guest) throw new Error(`${person.firstName} ${person.lastName} did not reach the hub's mirror`);
+    byName.set(person.lastName, guest);
+  }
+  return byName;
 }
