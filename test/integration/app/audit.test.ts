@@ -12,7 +12,7 @@ import type { Runtime } from '../../../electron/core/runtime.ts';
 import { purgeExpired } from '../../../electron/core/sync/pulls.ts';
 import { DAY, HOUR, iso } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';
-import { cleanup, fromNow, putUntilOk, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -29,27 +29,9 @@ const latest = async () => (await entries())[0];
 
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-audit-svc-'));
-  const sourceId = uid('audit-ev');
-  const invitations = Array.from({ length: 5 }, (_, i) => ({
-    sourceId: `${sourceId}-${i}`,
-    email: `${sourceId}-${i}@example.test`,
-    firstName: `Audit${i}`,
-    lastName: 'Guest',
-  }));
-  const event = {
-    sourceId,
-    name: 'Audit',
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(DAY),
-    locationId: 10,
-    invitations,
-  };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  ids = service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
+  const people = Array.from({ length: 5 }, (_, i) => ({ firstName: `Audit${i}`, lastName: 'Guest' }));
+  const seeded = await seedGuests(service, people.length, { eventName: 'Audit', endsIn: DAY, people });
+  ids = seeded.guests.map((g) => g.id);
   ({ runtime, core } = await openApp(tempDir('foyer-audit-data-'), {
     service,
     now: () => clock,

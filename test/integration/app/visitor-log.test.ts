@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
-import { dayBounds, dayKey, DAY, HOUR, iso } from '../../../shared/time.ts';
+import { dayBounds, dayKey, DAY, iso } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
-import { cleanup, fromNow, putUntilOk, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -41,33 +41,13 @@ const csvRows = (text: string) => parse(text, { columns: true }) as Record<strin
 
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-visits-svc-'));
-  const sourceId = uid('visits-ev');
-  const names = [
-    ['Ada', 'Lovelace', 'Analytical'],
-    ['=SUM(1)', 'Sly', '+Formula Ltd'],
-    ['Not', 'Arrived', 'Nobody'],
+  const people = [
+    { firstName: 'Ada', lastName: 'Lovelace', companyName: 'Analytical' },
+    { firstName: '=SUM(1)', lastName: 'Sly', companyName: '+Formula Ltd' },
+    { firstName: 'Not', lastName: 'Arrived', companyName: 'Nobody' },
   ];
-  const invitations = names.map(([firstName, lastName, companyName], i) => ({
-    sourceId: `${sourceId}-${i}`,
-    email: `${sourceId}-${i}@example.test`,
-    firstName,
-    lastName,
-    companyName,
-  }));
-  const event = {
-    sourceId,
-    name: 'Board meeting',
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(DAY),
-    locationId: 10,
-    invitations,
-  };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  ids = service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
+  const seeded = await seedGuests(service, people.length, { eventName: 'Board meeting', endsIn: DAY, people });
+  ids = seeded.guests.map((g) => g.id);
   dataDir = tempDir('foyer-visits-data-');
   ({ runtime, core } = await openApp(dataDir, { service, config: { locationId: 10, companyId: 1 } }));
   await core.call(desk, 'sync.now', { full: true });

@@ -197,14 +197,23 @@ export async function putUntilOk(
 }
 
 /**
- * One final event at location 10 that is under way (1 h ago to 2 h ahead), with
- * `n` invitations; returns the guests with their check-in ids, read from the
- * service's own database.
+ * One final event at location 10 that is under way (1 h ago to 2 h ahead, or
+ * `endsIn` ahead), with `n` invitations (named `people` when given); returns
+ * the guests with their check-in ids, read from the service's own database.
  */
 export async function seedGuests(
   target: { baseUrl: string; db: Database.Database | (() => Database.Database) },
   n: number,
-  options: { eventSourceId?: string; prefix?: string; token?: string; now?: () => number } = {},
+  options: {
+    eventSourceId?: string;
+    eventName?: string;
+    prefix?: string;
+    token?: string;
+    now?: () => number;
+    endsIn?: number;
+    /** The guests' names (and companies), in place of Guest0, Guest1, ... */
+    people?: readonly { firstName: string; lastName: string; companyName?: string }[];
+  } = {},
 ): Promise<{ eventSourceId: string; guests: SeededGuest[] }> {
   const eventSourceId = options.eventSourceId ?? uid('ev');
   const prefix = options.prefix ?? uid('g');
@@ -213,13 +222,15 @@ export async function seedGuests(
     email: `${prefix}-${i}@example.test`,
     firstName: `Guest${i}`,
     lastName: `${prefix}-Last${i}`,
+    ...options.people?.[i],
   }));
+  const endsIn = options.endsIn ?? 2 * HOUR;
   const event = {
     sourceId: eventSourceId,
-    name: `Event ${eventSourceId}`,
+    name: options.eventName ?? `Event ${eventSourceId}`,
     // From an hour ago to two hours ahead, by the test's clock when it has one.
     startsAt: options.now ? new Date(options.now() - HOUR).toISOString() : fromNow(-HOUR),
-    endsAt: options.now ? new Date(options.now() + 2 * HOUR).toISOString() : fromNow(2 * HOUR),
+    endsAt: options.now ? new Date(options.now() + endsIn).toISOString() : fromNow(endsIn),
     locationId: 10,
     invitations,
   };
