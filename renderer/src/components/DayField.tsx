@@ -5,19 +5,8 @@
  * click or a tap and keyboard, screen readers and tests use it as before.
  */
 import type { ChangeEvent } from 'react';
-import { dayBounds } from '../../../shared/time.ts';
+import { formatDayKey } from '../lib/format.ts';
 import './DayField.css';
-
-/** "Thu 26 Nov 2026": the day key (YYYY-MM-DD) in the app's format. */
-export function dayText(day: string, locale = 'en-GB'): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
-  return new Date(dayBounds(day).from).toLocaleDateString(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
 
 export function DayField(props: {
   id?: string;
@@ -35,7 +24,7 @@ export function DayField(props: {
   return (
     <span className="day-input">
       <span className="day-input-text" aria-hidden="true">
-        {dayText(value) || emptyText}
+        {formatDayKey(value) || emptyText}
       </span>
       <input
         id={id}

@@ -1,5 +1,6 @@
 /** Names, times and counts as people read them. Pure functions: the tests run them in Node. */
 import type { SyncStatus } from '../../../shared/contract/sync.ts';
+import { dayBounds } from '../../../shared/time.ts';
 
 interface Named {
   firstName: string | null;
@@ -59,6 +60,17 @@ export function formatClock(iso: string | null | undefined, locale = 'en-GB'): s
 export function formatDay(iso: string | null | undefined, locale = 'en-GB'): string {
   const date = valid(iso);
   return date ? date.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' }) : '';
+}
+
+/** "Thu, 26 Nov 2026": a local day "YYYY-MM-DD" (a day picker's value) in the app's format; '' for anything else. */
+export function formatDayKey(day: string, locale = 'en-GB'): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
+  return new Date(dayBounds(day).from).toLocaleDateString(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 }
 
 /** "10:00 – 12:30", with the day in front when it is not today. */

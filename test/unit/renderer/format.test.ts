@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAgo,
   formatBytes,
+  formatDayKey,
   formatTimeRange,
   fullName,
   kioskName,
@@ -40,6 +41,12 @@ describe('names', () => {
 describe('times', () => {
   const today = new Date(2026, 10, 22, 9, 0);
   const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
+
+  it("gives a day picker's day in the app's format, never the browser's", () => {
+    expect(formatDayKey('2026-11-26')).toBe('Thu, 26 Nov 2026');
+    expect(formatDayKey('')).toBe('');
+    expect(formatDayKey('11/26/2026')).toBe('');
+  });
 
   it('gives the time range, with the day only when it is not today', () => {
     expect(formatTimeRange(at(22, 10), at(22, 12, 30), 'en-GB', today)).toBe('10:00 – 12:30');
