@@ -72,22 +72,16 @@ export function ArrivalsFeed({ today, onSelect }: { today: string; onSelect: (in
             );
             return (
               <li key={arrival.invitationId}>
-                {arrival.invitationId > 0 ? (
-                  <button
-                    type="button"
-                    className="arrival"
-                    onClick={() => onSelect(arrival.invitationId)}
-                    data-testid="arrival"
-                    data-id={arrival.invitationId}
-                  >
-                    {body}
-                  </button>
-                ) : (
-                  // A walk-in not yet back from the service has no guest to open: it is on the on-site list.
-                  <div className="arrival" data-testid="arrival" data-id={arrival.invitationId}>
-                    {body}
-                  </div>
-                )}
+                {/* A walk-in not yet back from the service opens too (guests.get takes the list's -id). */}
+                <button
+                  type="button"
+                  className="arrival"
+                  onClick={() => onSelect(arrival.invitationId)}
+                  data-testid="arrival"
+                  data-id={arrival.invitationId}
+                >
+                  {body}
+                </button>
               </li>
             );
           })}

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';
 import { GuestPass } from './GuestPass.tsx';
+import { walkInOnItsWay } from './guest-lists.ts';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
 import { CheckInAgain } from './CheckInAgain.tsx';
@@ -181,11 +182,11 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             </section>
             <section aria-labelledby="detail-pass">
               <h3 id="detail-pass">Guest pass</h3>
-              {guest.invitationId > 0 ? (
-                <GuestPass key={guest.invitationId} guest={guest} />
-              ) : (
+              {walkInOnItsWay(guest) ? (
                 // A pass names an invitation: a walk-in has one once the service has their visit.
                 <p className="muted">Once the service has this walk-in’s visit (at the next sync).</p>
+              ) : (
+                <GuestPass key={guest.invitationId} guest={guest} />
               )}
             </section>
             <section aria-labelledby="detail-legitimation">

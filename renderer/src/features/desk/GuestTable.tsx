@@ -8,7 +8,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { endedMark } from './ended-visits.ts';
 import './guest-days.css';
 import { actionLabel, type Confirmation, confirmationFor, otherDay } from './guest-days.ts';
-import { actionsFor, stateLabel, type TransitionAction } from './guest-lists.ts';
+import { actionsFor, stateLabel, type TransitionAction, walkInOnItsWay } from './guest-lists.ts';
 
 const ROW_HEIGHT = 56;
 
@@ -284,7 +284,7 @@ export function GuestTable({
                   </div>
                 );
               const selected = guest.invitationId === selectedId;
-              const tickable = selection && guest.category === 'onsite' && guest.invitationId > 0; // a walk-in on its way: nothing to send yet
+              const tickable = selection && guest.category === 'onsite' && !walkInOnItsWay(guest);
               return (
                 <div
                   key={item.key}

@@ -36,14 +36,20 @@ export type Actions = { actions: TransitionAction[]; closed?: string };
  * why not, instead of a button), check out or undo a check-in when on site,
  * undo a check-out while it is still held back.
  */
+/**
+ * An approved walk-in listed (on site, on the evacuation list) before the
+ * service has their visit, as minus their request's id: a transition or a
+ * pass needs the service's check-in, which comes with the pull after the
+ * invitation is sent.
+ */
+export const walkInOnItsWay = (guest: { invitationId: number }): boolean => guest.invitationId < 0;
+
 export function actionsFor(
   guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'> & Partial<Pick<Guest, 'invitationId'>>,
   now: number = Date.now(),
   locale?: string,
 ): Actions {
-  // An approved walk-in is listed (on site, on the evacuation list) before the service has their visit; a
-  // transition needs the service's check-in, which comes with the next pull after the invitation is sent.
-  if (guest.invitationId !== undefined && guest.invitationId < 0)
+  if (guest.invitationId !== undefined && walkInOnItsWay({ invitationId: guest.invitationId }))
     return { actions: [], closed: 'Walk-in: on its way to the service' };
   if (guest.category === 'expected') {
     if (guest.endsAt && Date.parse(guest.endsAt) <= now)
