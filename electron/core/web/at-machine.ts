@@ -9,14 +9,19 @@
  */
 import { splitHost } from './allowed-hosts.ts';
 
-const isLoopbackAddress = (address: string) =>
-  address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
-
-const isLoopbackName = (name: string) =>
-  name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+/**
+ * Whether a name or address is this machine's loopback, however it is
+ * spelled: an address to bind to, a request's address (IPv4 mapped into
+ * IPv6 too), or a Host header's name ("[::1]" bracketed).
+ */
+export const isLoopback = (name: string): boolean =>
+  name === 'localhost' ||
+  name === '::1' ||
+  name === '[::1]' ||
+  /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(name);
 
 export function isAtMachine(request: { ip: string; headers: { host?: string | undefined } }, port: number): boolean {
-  if (!isLoopbackAddress(request.ip)) return false;
+  if (!isLoopback(request.ip)) return false;
   const host = splitHost(request.headers.host ?? '');
-  return host !== undefined && isLoopbackName(host.name) && (host.port ?? 80) === port;
+  return host !== undefined && isLoopback(host.name) && (host.port ?? 80) === port;
 }

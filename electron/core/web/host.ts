@@ -40,7 +40,7 @@ import { AT_THE_MACHINE } from '../usecases/first-pin.ts';
 import type { OpenedHub } from '../hub/index.ts';
 import { hostHeaderNames, hubUrls } from '../hub/names.ts';
 import { createHostCheck } from './allowed-hosts.ts';
-import { isAtMachine } from './at-machine.ts';
+import { isAtMachine, isLoopback } from './at-machine.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
 import { kioskStatus, registerEventStream } from './event-stream.ts';
@@ -104,8 +104,6 @@ const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), usb=()
 
 /** Operations that answer whether a guess was right: few per minute from one address. */
 const GUESSABLE: Partial<Record<OperationName, number>> = { 'session.unlock': 20, 'kiosk.byCode': 60 };
-
-export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 export async function startBrowserHost(options: BrowserHostOptions) {
   const host = options.host ?? '127.0.0.1';
