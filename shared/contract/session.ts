@@ -1,6 +1,7 @@
 /** The session's operations: the role of this door's session, unlocked with a PIN and locked again. */
 import { z } from 'zod';
 import { ALL, op, ROLES } from './op.ts';
+import { Pin } from '../domain/pin.ts';
 
 export const sessionOperations = {
   'session.get': op(
@@ -28,10 +29,7 @@ export const sessionOperations = {
   'session.setFirstAdminPin': op(
     ALL,
     z.strictObject({
-      pin: z
-        .string()
-        .max(12, 'a PIN is 4 to 12 digits')
-        .regex(/^\d{4,12}$/, 'a PIN is 4 to 12 digits'),
+      pin: Pin,
     }),
     z.object({ role: z.enum(ROLES) }),
     'Set the first admin PIN while none is set, at the machine itself only; the session is then admin',

@@ -9,6 +9,7 @@ import { FlowConfig } from '../domain/flow.ts';
 import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
 import { BadgeLanguage, WelcomeTitle } from '../domain/kiosk-texts.ts';
 import { ADMIN, op } from './op.ts';
+import { Pin } from '../domain/pin.ts';
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
 /** Largest kiosk logo, decoded. */
@@ -218,11 +219,7 @@ export const settingsOperations = {
     z.strictObject({
       role: z.enum(['desk', 'admin']),
       /** null removes the desk PIN. */
-      pin: z
-        .string()
-        .max(12, 'a PIN is 4 to 12 digits')
-        .regex(/^\d{4,12}$/, 'a PIN is 4 to 12 digits')
-        .nullable(),
+      pin: Pin.nullable(),
     }),
     z.object({ desk: z.boolean(), admin: z.boolean() }),
     'Set or change the desk or admin PIN (effective at once)',

@@ -6,8 +6,8 @@
  * attempts delayed another request by 4.6 s).
  */
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { PIN_HINT, PIN_PATTERN } from '../../../shared/domain/pin.ts';
 
-const PIN = /^\d{4,12}$/;
 const KEY_LENGTH = 32;
 
 const scryptAsync = (pin: string, salt: Buffer, length: number) =>
@@ -16,7 +16,7 @@ const scryptAsync = (pin: string, salt: Buffer, length: number) =>
   );
 
 function checked(pin: string): string {
-  if (!PIN.test(pin)) throw new Error('a PIN is 4 to 12 digits');
+  if (!PIN_PATTERN.test(pin)) throw new Error(PIN_HINT);
   return pin;
 }
 

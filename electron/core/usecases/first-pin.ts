@@ -11,11 +11,11 @@
  * of it, so such a session must unlock the desk first.
  */
 import { AppError } from '../app/errors.ts';
-import { hashPinAsync, verifyPin } from '../app/pins.ts';
+import { hashPinAsync } from '../app/pins.ts';
 import type { Session } from '../app/session.ts';
 import type { Config } from '../config/config.ts';
 import type { Runtime } from '../runtime.ts';
-import { SettingRefused } from './settings.ts';
+import { checkNewPin } from './settings.ts';
 
 type Door = Pick<Session, 'atMachine' | 'role' | 'maxRole'>;
 
@@ -46,10 +46,7 @@ export async function setFirstAdminPin(
   const refused = () => firstPinRefusal(session, runtime.configStore.current().pins);
   const before = refused();
   if (before) throw new AppError('REFUSED', before);
-  if (!/^\d{4,12}$/.test(pin)) throw new SettingRefused('pin', 'a PIN is 4 to 12 digits');
-  const desk = runtime.configStore.current().pins.desk;
-  if (desk && (await verifyPin(pin, desk)))
-    throw new SettingRefused('pin', 'the admin PIN must differ from the desk PIN');
+  await checkNewPin(runtime, 'admin', pin);
   const hash = await hashPinAsync(pin);
   runtime.configStore.update((config) => {
     const meanwhile = firstPinRefusal(session, config.pins);

@@ -6,6 +6,7 @@
  */
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/settings.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
+import { PIN_HINT, PIN_PATTERN } from '../../../shared/domain/pin.ts';
 import { InvalidField } from '../app/errors.ts';
 import { hashPinAsync, verifyPin } from '../app/pins.ts';
 import type { Config } from '../config/config.ts';
@@ -49,6 +50,18 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
 }
 
 /**
+ * Refuses a new desk or admin PIN that is not 4 to 12 digits, or that is the
+ * other role's PIN (unlocking tries the admin PIN first: the desk's would
+ * open the admin console).
+ */
+export async function checkNewPin(runtime: Configured, role: 'desk' | 'admin', pin: string): Promise<void> {
+  if (!PIN_PATTERN.test(pin)) throw new SettingRefused('pin', PIN_HINT);
+  const other = runtime.configStore.current().pins[role === 'desk' ? 'admin' : 'desk'];
+  if (other && (await verifyPin(pin, other)))
+    throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
+}
+
+/**
  * Sets or removes a PIN; it unlocks from the next attempt on. The desk and
  * admin PINs must differ (unlocking tries the admin PIN first). The console
  * cannot remove the admin PIN (it is how one gets in); the CLI, on the
@@ -62,10 +75,7 @@ export async function setPin(
 ): Promise<{ desk: boolean; admin: boolean }> {
   if (pin === null && role === 'admin' && !options.mayRemoveAdmin)
     throw new SettingRefused('pin', 'the admin PIN cannot be removed: without it nobody could reach the admin console');
-  if (pin !== null && !/^\d{4,12}$/.test(pin)) throw new SettingRefused('pin', 'a PIN is 4 to 12 digits');
-  const other = runtime.configStore.current().pins[role === 'desk' ? 'admin' : 'desk'];
-  if (pin !== null && other && (await verifyPin(pin, other)))
-    throw new SettingRefused('pin', `the ${role} PIN must differ from the ${role === 'desk' ? 'admin' : 'desk'} PIN`);
+  if (pin !== null) await checkNewPin(runtime, role, pin);
   const hash = pin === null ? undefined : await hashPinAsync(pin);
   const next = updateConfig(runtime, (c) => {
     const pins = { ...c.pins };

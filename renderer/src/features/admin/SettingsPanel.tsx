@@ -13,8 +13,7 @@ import { KioskTextsForm } from './KioskTextsForm.tsx';
 import { KioskZoneCodesForm } from './KioskZoneCodesForm.tsx';
 import { SiteSettings } from './SiteSettings.tsx';
 import { useSave } from './use-save.ts';
-
-const PIN = /^\d{4,12}$/;
+import { PIN_PATTERN } from '../../../../shared/domain/pin.ts';
 
 function PinForm({ role, set }: { role: 'desk' | 'admin'; set: boolean }) {
   const settingsSaved = useAdmin((s) => s.settingsSaved);
@@ -22,7 +21,7 @@ function PinForm({ role, set }: { role: 'desk' | 'admin'; set: boolean }) {
   const saver = useSave();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const local = pin && !PIN.test(pin) ? 'A PIN is 4 to 12 digits.' : undefined;
+  const local = pin && !PIN_PATTERN.test(pin) ? 'A PIN is 4 to 12 digits.' : undefined;
   const mismatch = again && again !== pin ? 'The two PINs differ.' : undefined;
   const save = async (value: string | null) => {
     const pins = await saver.run(() => api.call('settings.setPin', { role, pin: value }));

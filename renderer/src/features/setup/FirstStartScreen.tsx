@@ -12,8 +12,7 @@ import { capitalised } from '../../lib/format.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../stores/session.ts';
 import './setup.css';
-
-const PIN = /^\d{4,12}$/;
+import { PIN_PATTERN } from '../../../../shared/domain/pin.ts';
 
 export function FirstStartScreen() {
   const role = useSession((s) => s.role);
@@ -27,14 +26,14 @@ export function FirstStartScreen() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const pinError = (tried || pin.length >= 4) && !PIN.test(pin) ? 'A PIN is 4 to 12 digits.' : undefined;
+  const pinError = (tried || pin.length >= 4) && !PIN_PATTERN.test(pin) ? 'A PIN is 4 to 12 digits.' : undefined;
   const againError = (tried || again.length >= pin.length) && again !== pin ? 'The two PINs differ.' : undefined;
   const shownPinError = pinError ?? (refused?.field === 'pin' ? refused.message : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!PIN.test(pin) || again !== pin || busy) return;
+    if (!PIN_PATTERN.test(pin) || again !== pin || busy) return;
     setBusy(true);
     setRefused(null);
     try {
