@@ -10,6 +10,8 @@ export const APP_ERROR_CODES = [
   'INTERNAL',
   /** A site hub's answer to a device that is not paired (or was revoked): pair it first. */
   'UNPAIRED',
+  /** The disk is full: nothing of the action was saved; it can be tried again once there is space. */
+  'DISK_FULL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 export const AppErrorBody = z.object({

@@ -212,6 +212,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       } catch (error) {
         // The one place a failure becomes the contract's error: handlers let domain errors through untranslated.
         const expected = asAppError(error);
+        // The person is told in words; the log keeps what SQLite or the file system said.
+        if (expected?.code === 'DISK_FULL') options.log?.(`operation ${name} refused: ${String(error)}`);
         if (expected) throw expected;
         // A bug: logged in full where it happened; the caller learns which operation, and nothing of the insides
         // (an SQLite message, a server path).

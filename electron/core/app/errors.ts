@@ -1,5 +1,6 @@
 import type { AppErrorBody, AppErrorCode } from '../../../shared/contract/errors.ts';
 import { ApiError } from '../api/errors.ts';
+import { storageProblemOf } from '../sync/storage.ts';
 
 /**
  * The core's one error type: an expected failure of an operation, in the
@@ -35,13 +36,18 @@ export class InvalidField extends AppError {
   }
 }
 
+/** What a person is told when their action could not be saved for want of space (its transaction rolled back). */
+export const DISK_FULL_REFUSAL = 'The disk is full: nothing was saved; free space and try again.';
+
 /**
  * What an operation threw, as the contract's error: itself when it is one; the service's refusal (an ApiError
  * the handler did not answer by going offline) as REFUSED with the client's message, which is cleaned of secrets
- * and capped; undefined for anything else, which is a bug (core.call logs it and answers INTERNAL).
+ * and capped; a full disk (SQLITE_FULL, ENOSPC: see sync/storage.ts) as DISK_FULL, in words; undefined for
+ * anything else, which is a bug (core.call logs it and answers INTERNAL).
  */
 export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ApiError) return new AppError('REFUSED', error.message);
+  if (storageProblemOf(error, '')?.kind === 'disk_full') return new AppError('DISK_FULL', DISK_FULL_REFUSAL);
   return undefined;
 }

@@ -11,6 +11,7 @@ const STATUS_OF: Record<AppErrorCode, number> = {
   UNKNOWN_OPERATION: 404,
   INTERNAL: 500,
   UNPAIRED: 401,
+  DISK_FULL: 507,
 };
 
 export const sendError = (reply: FastifyReply, error: AppError) =>

@@ -10,6 +10,7 @@ import { syncCommand } from '../../../electron/core/cli/sync-command.ts';
 import { openRuntime } from '../../../electron/core/runtime.ts';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
 import { memoryOutput } from '../../support/cli.ts';
+import { fillDisk as fillMirror, freeSpace as freeMirror } from '../../support/full-disk.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import {
   cleanup,
@@ -44,19 +45,8 @@ afterEach(async () => {
 /** Every timer every second, so that a test sees several rounds. */
 const fastConfig = makeConfig({ intervals: { incrementalSeconds: 1, checkInsSeconds: 1, referenceSeconds: 1 } });
 
-/** Fills the mirror's file to a cap of its current size: the next write that needs a page fails with SQLITE_FULL. */
-function fillDisk(mirror: Mirror): void {
-  mirror.db.exec('CREATE TABLE IF NOT EXISTS filler (x BLOB)');
-  mirror.db.pragma(`max_page_count = ${mirror.db.pragma('page_count', { simple: true }) as number}`);
-  for (const size of [4000, 500, 20])
-    try {
-      for (;;) mirror.db.prepare('INSERT INTO filler VALUES (zeroblob(?))').run(size);
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe('SQLITE_FULL');
-    }
-}
-
-const freeSpace = (mirror: Mirror) => void mirror.db.pragma('max_page_count = 1073741823');
+const fillDisk = (mirror: Mirror) => fillMirror(mirror.db);
+const freeSpace = (mirror: Mirror) => freeMirror(mirror.db);
 const integrity = (mirror: Mirror) => mirror.db.pragma('integrity_check', { simple: true });
 const invitationCount = (mirror: Mirror) =>
   mirror.db.prepare('SELECT count(*) FROM invitations').pluck().get() as number;
@@ -80,7 +70,12 @@ describe('a full disk', () => {
 
     fillDisk(mirror);
     engine.start();
-    await waitUntil(() => engine.status.get().storage?.kind === 'disk_full', 'the status to say the disk is full');
+    await waitUntil(
+      () =>
+        engine.status.get().storage?.kind === 'disk_full' &&
+        engine.status.get().resources.invitations.lastError?.kind === 'disk_full',
+      'the status to say the disk is full, and the invitations to fail for it',
+    );
     const status = engine.status.get();
     expect(status.storage?.message).toMatch(/^The disk is full: .*Free some disk space; syncing and sending resume/);
     expect(status.resources.invitations.lastError).toMatchObject({ kind: 'disk_full' });
