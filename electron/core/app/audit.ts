@@ -176,6 +176,11 @@ export async function runAudited<K extends OperationName>(
   });
   if (!pending) return output!;
   const settled = await pending;
-  write(settled);
+  try {
+    write(settled);
+  } catch (error) {
+    // The action is done: answering it failed would have the person do it again. The log keeps what is missing.
+    ctx.log?.(`audit: the entry of ${name} (done) was not written: ${String(error)}`);
+  }
   return settled;
 }

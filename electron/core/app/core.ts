@@ -155,10 +155,15 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     guestsVersion = version;
     emit({ type: 'guests-changed', version });
     rollCallArrivals(runtime, emit, options.log);
-    if (version - prunedAt >= CHANGE_LOG_KEEP) {
-      runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
-      prunedAt = version;
-    }
+    if (version - prunedAt >= CHANGE_LOG_KEEP)
+      try {
+        runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
+        prunedAt = version;
+      } catch (error) {
+        // Looked at after every call: a prune that cannot be written (a full disk) must not turn a done call into an
+        // error. It is tried again at the next change.
+        options.log?.(`the guests' change log was not pruned: ${String(error)}`);
+      }
   };
   runtime.onStatus((status) => {
     emit({ type: 'sync-status', status });

@@ -91,6 +91,8 @@ export interface HubOptions {
   codeLimits?: { client: PinLimit; process: PinLimit };
   /** Tests: the machine's names. */
   names?: LanNames;
+  /** Tests: how the device registry is opened (to reach its connection). */
+  openRegistry?: (path: string) => Registry;
 }
 
 /** Codes waiting for one address: a device reloading its screen replaces its own; a flood pushes out its own first. */
@@ -156,7 +158,7 @@ function toDevice(row: DeviceRow, connected: boolean, addresses: readonly string
 export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'>): Hub {
   const now = options.now ?? Date.now;
   ensurePrivateDir(options.dataDir);
-  const registry: Registry = openRegistry(join(options.dataDir, 'hub.sqlite'));
+  const registry: Registry = (options.openRegistry ?? openRegistry)(join(options.dataDir, 'hub.sqlite'));
   const guard: PinGuard = createPinGuard({
     now,
     ...(options.log ? { log: options.log } : {}),
@@ -198,6 +200,18 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
     if (!row) throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
     return toDevice(row, streams.has(id), addressesNow(at)(id));
   };
+
+  /**
+   * A note about a device's work (its day's counts, when it was last seen) never refuses nor undoes that
+   * work: the call it notes was committed, or is about to be made. A write that fails (a full disk) is logged.
+   */
+  function bookkeeping(what: string, write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      options.log?.(`hub: ${what} not noted: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
 
   function ended(id: number): void {
     for (const close of [...(streams.get(id)?.keys() ?? [])]) close();
@@ -263,11 +277,12 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       const at = now();
       const key = `${found.id} ${address}`;
       const last = lastWritten.get(key);
-      if (last === undefined || at - last >= SEEN_EVERY_MS) {
-        registry.seen(found.id, iso(at), address);
-        lastWritten.set(key, at);
-        changed();
-      }
+      if (last === undefined || at - last >= SEEN_EVERY_MS)
+        bookkeeping(`device ${found.id} seen from ${address}`, () => {
+          registry.seen(found.id, iso(at), address);
+          lastWritten.set(key, at);
+          changed();
+        });
       return { ok: true, device: { id: found.id, name: found.name, role: found.role } };
     },
     startPairing(address, previous) {
@@ -305,8 +320,10 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
     noteCall(deviceId, name, input) {
       const kind = activityOf(name, input);
       if (!kind) return;
-      registry.count(deviceId, localDay(now()), kind);
-      changed();
+      bookkeeping(`${name} of device ${deviceId} in its day's counts`, () => {
+        registry.count(deviceId, localDay(now()), kind);
+        changed();
+      });
     },
     openStream(deviceId, close, address) {
       let open = streams.get(deviceId);

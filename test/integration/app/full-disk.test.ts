@@ -21,7 +21,11 @@ const FULL = { code: 'DISK_FULL', message: 'The disk is full: nothing was saved;
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-full-svc-'));
   ({ guests } = await seedGuests(service, 4));
-  app = await openApp(tempDir('foyer-full-data-'), { service, config: { locationId: 10, companyId: 1 } });
+  app = await openApp(tempDir('foyer-full-data-'), {
+    service,
+    config: { locationId: 10, companyId: 1 },
+    pins: { desk: '1357' },
+  });
   await app.runtime.engine.syncNow();
 }, 30_000);
 
@@ -67,5 +71,17 @@ describe('with the disk full', () => {
     freeSpace(app.runtime.mirror.db);
     for (const [name, attempt] of Object.entries(attempts)) await expect(attempt(), name).resolves.toBeTruthy();
     expect(app.runtime.outbox.counts().pending).toBeGreaterThan(outboxBefore.pending);
+  });
+
+  it('answers an action done that was done, though its audit entry after it could not be written', async () => {
+    // Unlocking hashes the PIN (asynchronous): its entry follows it, and the disk is full by then.
+    const screen = createSession('screen-full', 'kiosk', 'admin', 'desktop');
+    fillDisk(app.runtime.mirror.db);
+    try {
+      await expect(app.core.call(screen, 'session.unlock', { pin: '1357' })).resolves.toEqual({ role: 'desk' });
+      expect(screen.role).toBe('desk');
+    } finally {
+      freeSpace(app.runtime.mirror.db);
+    }
   });
 });

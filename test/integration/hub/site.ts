@@ -14,7 +14,7 @@ import { createAppCore, type AppCore } from '../../../electron/core/app/core.ts'
 import { hashPin } from '../../../electron/core/app/pins.ts';
 import { type Config, createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
-import { openHub, type OpenedHub } from '../../../electron/core/hub/index.ts';
+import { type HubOptions, openHub, type OpenedHub } from '../../../electron/core/hub/index.ts';
 import type { LanNames } from '../../../electron/core/hub/names.ts';
 import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
@@ -133,6 +133,8 @@ export async function openSite(
     names?: LanNames;
     pollMs?: number;
     /** The core's clock (sessions, idle lock). */ now?: () => number;
+    /** How the hub opens its device registry (a test reaches its connection). */
+    openRegistry?: HubOptions['openRegistry'];
   } = {},
 ): Promise<Site> {
   const service = await startServiceOn(tempDir('foyer-hub-svc-'));
@@ -148,6 +150,7 @@ export async function openSite(
     log,
     names: options.names ?? TEST_NAMES,
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    ...(options.openRegistry ? { openRegistry: options.openRegistry } : {}),
   });
   const core = createAppCore(runtime, { log, hub, ...(options.now ? { now: options.now } : {}) });
   const host = await startBrowserHost({
