@@ -18,6 +18,7 @@ import { openMirrorFor, stampService } from './db/mirror-files.ts';
 import { startEmbeddedService, type EmbeddedService } from './embedded.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
+import type { Timers } from './sync/job.ts';
 import { createOnlineHistory, type OnlineHistory } from './sync/online-history.ts';
 import type { SyncStatus } from './sync/status.ts';
 import { linkWalkIns } from './walk-ins/walk-ins.ts';
@@ -58,6 +59,8 @@ export interface RuntimeOptions {
   tokenStore?: TokenStore;
   now?: () => number;
   log?: (line: string) => void;
+  /** Tests: the timers of the sync engine's jobs (see sync/job.ts), to count them. */
+  timers?: Timers;
 }
 
 interface Connection {
@@ -115,6 +118,7 @@ async function connect(
   const engine = createSyncEngine({
     ...common,
     outbox,
+    ...(options.timers ? { timers: options.timers } : {}),
     afterInvitations: () => void linkWalkIns({ ...common, outbox, now: options.now ?? Date.now }),
   });
   notify.outboxChanged = (what) => engine.outboxChanged(what === 'queued');

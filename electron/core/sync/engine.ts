@@ -24,6 +24,7 @@ import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
 import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
 import { within } from './within.ts';
+import { createJob, type Job, type Timers } from './job.ts';
 
 export interface SyncEngineDeps {
   mirror: Mirror;
@@ -38,6 +39,8 @@ export interface SyncEngineDeps {
   outboxIntervalMs?: number;
   /** After each pull of the invitations (e.g. walk-ins: queue the check-in of an invitation that came). */
   afterInvitations?: () => void;
+  /** Tests: the jobs' timers (see job.ts). */
+  timers?: Timers;
 }
 
 export type SyncOutcome = { ok: true; result: PullResult } | { ok: false; error: { kind: string; message: string } };
@@ -63,7 +66,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   };
   const status = deps.status ?? createStatus({ onListenerError: (error) => writeFailed(error, 'status listener') });
   const running = new Map<Resource, Promise<SyncOutcome>>();
-  const timers = new Map<Resource | 'outbox', NodeJS.Timeout>();
   let controller = new AbortController();
   let started = false;
   /** What could not write (see writesWork). */
@@ -148,10 +150,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!status.get().tokenRejected) return;
     log('the service accepts the token again; sending what was queued');
     status.update({ tokenRejected: false });
-    if (started && deps.outbox) {
-      clearTimeout(timers.get('outbox'));
-      scheduleOutbox(0);
-    }
+    outboxJob?.soon();
   }
 
   function pullSucceeded(resource: Resource, result: PullResult): SyncOutcome {
@@ -243,17 +242,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
   };
 
-  function schedule(resource: Resource, delay: number) {
-    if (!started) return;
-    timers.set(
-      resource,
-      setTimeout(() => {
-        void run(resource)
-          .catch((error: unknown) => writeFailed(error, `sync ${resource}`))
-          .finally(() => schedule(resource, intervalOf(resource)));
-      }, delay),
-    );
-  }
+  // One job per resource and one for the outbox (job.ts): one timer each, none left once stopped.
+  const jobOptions = { ...(deps.timers ? { timers: deps.timers } : {}) };
+  const pullJobs: Job[] = RESOURCES.map((resource) =>
+    createJob(() => run(resource), {
+      ...jobOptions,
+      interval: () => intervalOf(resource),
+      onError: (error) => writeFailed(error, `sync ${resource}`),
+    }),
+  );
 
   function refreshOutboxStatus(delivering = status.get().outbox.delivering) {
     if (!deps.outbox) return;
@@ -283,6 +280,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       log,
       firstPull: () => running.get('checkIns'),
       onError: (error) => writeFailed(error, 'automatic check-out', 'outbox'),
+      ...jobOptions,
     });
 
   /**
@@ -314,17 +312,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
-  function scheduleOutbox(delay: number) {
-    if (!started || !deps.outbox) return;
-    timers.set(
-      'outbox',
-      setTimeout(() => {
-        void deliver()
-          .catch((error: unknown) => writeFailed(error, 'outbox delivery', 'outbox'))
-          .finally(() => scheduleOutbox(deps.outboxIntervalMs ?? 5000));
-      }, delay),
-    );
-  }
+  // Work queued during a round asks for one more round after it (soon), not for a second chain of timers.
+  const outboxJob: Job | undefined =
+    deps.outbox &&
+    createJob(deliver, {
+      ...jobOptions,
+      interval: () => deps.outboxIntervalMs ?? 5000,
+      onError: (error) => writeFailed(error, 'outbox delivery', 'outbox'),
+    });
 
   return {
     status,
@@ -336,10 +331,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       } catch (error) {
         writeFailed(error, 'outbox status');
       }
-      if (started && queued) {
-        clearTimeout(timers.get('outbox'));
-        scheduleOutbox(0);
-      }
+      if (queued) outboxJob?.soon();
     },
     /**
      * Sends what is queued, then pulls (invitations in full when asked or
@@ -376,20 +368,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (started) return;
       started = true;
       if (controller.signal.aborted) controller = new AbortController();
-      for (const resource of RESOURCES) schedule(resource, 0);
-      scheduleOutbox(0);
-      autoCheckOut?.start();
+      for (const job of [...pullJobs, outboxJob, autoCheckOut]) job?.start(0);
     },
     /** Whether the timers run (start was called and stop was not). */
     isStarted: (): boolean => started,
-    /** Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions). */
+    /**
+     * Stops the timers and cancels pulls in flight (nothing half-applied: pages are transactions); resolves when
+     * no job runs and none has a timer.
+     */
     async stop(): Promise<void> {
       started = false;
-      autoCheckOut?.stop();
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
+      const stopped = [...pullJobs, outboxJob, autoCheckOut].map((job) => job?.stop());
       controller.abort(new Error('sync stopped'));
-      await Promise.allSettled(running.values());
+      await Promise.allSettled([...stopped, ...running.values()]);
     },
     /** After the token or the configuration changed: let pulls run again. */
     clearTokenRejected(): void {

@@ -15,6 +15,7 @@ import { iso } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import { createJob, type Job, type Timers } from '../sync/job.ts';
 import { stateKey } from '../sync/pulls.ts';
 
 /** The sync_state row whose watermark is the local day ("YYYY-MM-DD") of the last run. */
@@ -95,9 +96,10 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
 }
 
 /**
- * Looks at the time every minute while the sync engine runs. The first look
- * waits for the first check-ins pull (`firstPull`), so that a Foyer switched
- * on after the time judges by who is on site now, not by yesterday's mirror.
+ * Looks at the time every minute while the sync engine runs (one job: see
+ * sync/job.ts). The first look waits for the first check-ins pull
+ * (`firstPull`), so that a Foyer switched on after the time judges by who is
+ * on site now, not by yesterday's mirror.
  */
 export function createAutoCheckOutTimer(
   deps: AutoCheckOutDeps & {
@@ -105,38 +107,20 @@ export function createAutoCheckOutTimer(
     /** A look that failed (a full disk): the engine shows it; the next look tries again. */
     onError: (error: unknown) => void;
     intervalMs?: number;
+    timers?: Timers;
   },
-) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const look = () => {
-    try {
-      runAutoCheckOutIfDue(deps);
-    } catch (error) {
-      deps.onError(error);
-    }
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      if (!running) return;
-      void Promise.resolve(deps.firstPull())
-        .catch(() => undefined)
-        .then(() => {
-          if (!running) return;
-          look();
-          schedule(deps.intervalMs ?? AUTO_CHECK_OUT_CHECK_MS);
-        });
-    }, delay);
-  };
-  return {
-    start(): void {
-      if (running) return;
-      running = true;
-      schedule(0);
+): Job {
+  const job: Job = createJob(
+    async () => {
+      await Promise.resolve(deps.firstPull()).catch(() => undefined);
+      // Stopped while it waited for the pull: the mirror may be closing.
+      if (job.active()) runAutoCheckOutIfDue(deps);
     },
-    stop(): void {
-      running = false;
-      clearTimeout(timer);
+    {
+      interval: () => deps.intervalMs ?? AUTO_CHECK_OUT_CHECK_MS,
+      onError: deps.onError,
+      ...(deps.timers ? { timers: deps.timers } : {}),
     },
-  };
+  );
+  return job;
 }

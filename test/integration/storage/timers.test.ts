@@ -1,0 +1,58 @@
+/**
+ * One timer per job, stopped before the database closes: changes queued
+ * while a delivery round runs (400 check-ins, one after another, as a busy
+ * lobby makes them) start no second chain of delivery timers, and once the
+ * runtime is closed no timer of it is left to fire ("The database connection
+ * is not open"). Counted with the engine's timers injected (support/timers.ts):
+ * nothing here waits to see that something does not happen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tick } from '../../support/basics.ts';
+import { countedTimers } from '../../support/timers.ts';
+import {
+  cleanup,
+  seedGuests,
+  type SeededGuest,
+  type Service,
+  startServiceOn,
+  tempDir,
+  waitUntil,
+} from '../outbox/helpers.ts';
+import { configure } from './helpers.ts';
+import { openRuntime } from '../../../electron/core/runtime.ts';
+
+let service: Service;
+let guests: SeededGuest[];
+beforeAll(async () => {
+  service = await startServiceOn(tempDir('foyer-timers-svc-'));
+  ({ guests } = await seedGuests(service, 400));
+}, 60_000);
+afterAll(async () => {
+  await service.close();
+  await cleanup();
+});
+
+/** The engine's jobs: four pulls, the outbox, the automatic check-out's look at the time. */
+const JOBS = 6;
+
+describe('the engine and its timers', () => {
+  it('keeps one timer per job while 400 changes are queued during delivery rounds, and none after close', async () => {
+    const dataDir = tempDir('foyer-timers-');
+    configure(dataDir, service.baseUrl);
+    const timers = countedTimers();
+    const log: string[] = [];
+    const runtime = await openRuntime({ dataDir, timers, log: (line) => log.push(line) });
+    await runtime.engine.syncNow();
+    runtime.engine.start();
+    // One check-in at a time, as a busy lobby makes them: rounds run while more are queued.
+    for (const guest of guests) {
+      runtime.outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
+      await tick(1);
+    }
+    await waitUntil(() => runtime.outbox.counts().delivered === guests.length, 'every check-in delivered');
+    expect(timers.mostPending()).toBeLessThanOrEqual(JOBS);
+    await runtime.close();
+    expect(timers.pending()).toBe(0);
+    expect(log.filter((line) => /not open/.test(line))).toEqual([]);
+  }, 60_000);
+});
