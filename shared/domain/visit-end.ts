@@ -3,7 +3,7 @@
  * the core, the desk and the evacuation screens so that each marks and orders
  * the same guests. Plain TypeScript (no zod): the renderer bundles it.
  */
-import { HOUR } from '../time.ts';
+import { HOUR, MINUTE } from '../time.ts';
 
 /** A guest still on site this long after their visit's end is marked "visit ended 17:00" and listed last. */
 export const ENDED_MARK_AFTER_MS = HOUR;
@@ -49,15 +49,34 @@ export function normaliseAutoCheckOut(text: string): string {
   return /^\d:\d\d$/.test(trimmed) ? `0${trimmed}` : trimmed;
 }
 
+/** A local wall-clock time as one number that orders like it: the date, then hours and minutes. */
+const wallOf = (year: number, month: number, date: number, hours: number, minutes: number) =>
+  ((year * 16 + month) * 32 + date) * 1440 + hours * 60 + minutes;
+const wallMinutes = (time: number) => {
+  const d = new Date(time);
+  return wallOf(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes());
+};
+
 /**
  * The moment today's automatic check-out is due: `setting` ("HH:MM") on the
- * local day of `now`; undefined when it is off.
+ * local day of `now`; undefined when it is off. A time the clocks skip that
+ * night (02:30 when they spring forward from 02:00 to 03:00) is due at the
+ * first moment after it, when the clocks show 03:00; a time they show twice
+ * (falling back) at the first.
  */
 export function autoCheckOutMoment(setting: string, now: number): number | undefined {
   const match = /^(\d\d):(\d\d)$/.exec(setting);
   if (!match) return undefined;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
   const day = new Date(now);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), Number(match[1]), Number(match[2])).getTime();
+  const [year, month, date] = [day.getFullYear(), day.getMonth(), day.getDate()];
+  let moment = new Date(year, month, date, hours, minutes).getTime();
+  // Date reads a skipped time with the offset from before the change (02:30 as 03:30 summer time): step back to
+  // the change, the first minute whose clock shows at least the time asked for. Clocks change by at most 2 hours.
+  const asked = wallOf(year, month, date, hours, minutes);
+  if (wallMinutes(moment) !== asked)
+    for (let step = 0; step < 120 && wallMinutes(moment - MINUTE) >= asked; step++) moment -= MINUTE;
+  return moment;
 }
 
 /** A local day as "YYYY-MM-DD": the unit the automatic check-out runs once in. */

@@ -10,7 +10,7 @@
  * after) never runs the same day twice. Only the Foyer that holds the mirror
  * (a hub, or a Foyer on its own) runs it: a paired device has no mirror.
  */
-import { autoCheckOutDue, visitEnded } from '../../../shared/domain/visit-end.ts';
+import { autoCheckOutDue, autoCheckOutMoment, visitEnded } from '../../../shared/domain/visit-end.ts';
 import { iso } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
@@ -59,7 +59,10 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
     // Looked at again inside the transaction: two callers at once never both run the day.
     const day = autoCheckOutDue(config.autoCheckOut, at, lastAutoCheckOutDay(mirror));
     if (!day) return undefined;
-    const ended = mirror.guests.onSite(config.locationId, config.flow).filter((guest) => visitEnded(guest, at));
+    // Judged at the configured moment, not now: a catch-up (a Foyer switched on at 07:30 for 03:00) checks out
+    // exactly the guests the run at 03:00 would have, and leaves a night visit that was under way then.
+    const moment = autoCheckOutMoment(config.autoCheckOut, at) ?? at;
+    const ended = mirror.guests.onSite(config.locationId, config.flow).filter((guest) => visitEnded(guest, moment));
     // One guest who cannot be checked out (refused by the flow) does not keep the others on the list.
     const { done, refused } = outbox.queueTransitions(
       ended.map((guest) => guest.invitationId),

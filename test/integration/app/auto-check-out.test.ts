@@ -188,6 +188,25 @@ describe('autoCheckOut', () => {
     }
   }, 60_000);
 
+  it('catches up at start with exactly the run at its time: a night visit still under way at 03:00 stays', async () => {
+    // Visits of the night before the day after tomorrow: one over at 02:00, one until 06:00 (22:00-06:00).
+    const overAtTwo = await seedEvent(1, dayAfterTomorrow(2) - Date.now());
+    const untilSix = await seedEvent(1, dayAfterTomorrow(6) - Date.now());
+    const dataDir = tempDir('foyer-auto-catch-up-');
+    const app = await open(dataDir, '03:00');
+    try {
+      await checkInAll(app, [...overAtTwo, ...untilSix]);
+      // Switched on at 07:30, after the visit until 06:00 ended: the run of 03:00 would have left that guest alone.
+      clock = dayAfterTomorrow(7, 30);
+      const done = run(app);
+      expect(done?.checkedOut).toEqual(overAtTwo);
+      const still = await app.core.call(desk, 'guests.get', { invitationId: untilSix[0]! });
+      expect(still).toMatchObject({ category: 'onsite', autoCheckedOutAt: null });
+    } finally {
+      await app.runtime.close();
+    }
+  }, 60_000);
+
   it('is set in the admin console, refused at its field when it is no time of day', async () => {
     const app = await open(tempDir('foyer-auto-settings-'), 'off');
     const admin = createSession('admin-auto', 'admin', 'admin');
