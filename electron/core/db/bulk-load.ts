@@ -61,6 +61,9 @@ export function createBulkLoad(db: Database.Database, lookupIndex: LookupIndex) 
     /** Whether a load is under way (or was cut short and not yet finished). */
     active,
 
+    /** Whether anything of a load is still to be made again: its indexes, or the lookup index (built last). */
+    unfinished: (): boolean => active() || lookupIndex.deferred(),
+
     /** Sets aside the indexes, the change log's trigger and the lookup index. Call on an empty mirror. */
     begin(): void {
       db.transaction(() => {

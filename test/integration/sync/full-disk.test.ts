@@ -5,10 +5,12 @@
  * wrong, nothing stored is lost or damaged, and work resumes by itself.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../electron/core/api/client.ts';
 import type { Mirror } from '../../../electron/core/db/mirror.ts';
 import { syncCommand } from '../../../electron/core/cli/sync-command.ts';
 import { openRuntime } from '../../../electron/core/runtime.ts';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
+import { syncWindow } from '../../../electron/core/sync/pulls/invitations.ts';
 import { memoryOutput } from '../../support/cli.ts';
 import { fillDisk as fillMirror, freeSpace as freeMirror } from '../../support/full-disk.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
@@ -111,6 +113,50 @@ describe('a full disk', () => {
     expect(engine.status.get().storage?.kind).toBe('storage');
     expect(engine.status.get().storage?.message).toMatch(/cannot write to its data directory/);
     await sleep(1_500); // a round more of every timer
+    await engine.stop();
+    expect(escaped).toEqual([]);
+  });
+});
+
+describe('a full disk during the first sync', () => {
+  it('leaves a bulk load that is finished (indexes made again) once space returns: the kiosk finds its guests', async () => {
+    svc = await startTestService();
+    const { guests } = await seedGuests(svc, 180); // four pages of 50
+    const mirror = tempMirror();
+    const client = countingClient(svc.baseUrl);
+    // The disk fills once the first rows are in (the indexes set aside), before the third page is asked for.
+    let full = false;
+    const api: ApiClient = {
+      baseUrl: client.api.baseUrl,
+      call: (async (endpoint, request, options) => {
+        const offset = (request as { query?: { offset?: number } }).query?.offset ?? 0;
+        if (endpoint === 'listInvitations' && offset >= 100 && !full) {
+          while (invitationCount(mirror) === 0) await new Promise((resolve) => setImmediate(resolve));
+          if (!full) fillDisk(mirror);
+          full = true;
+        }
+        return client.api.call(endpoint, request, options);
+      }) as ApiClient['call'],
+      close: () => client.api.close(),
+    };
+    const engine = createSyncEngine({ mirror, api, config: () => fastConfig });
+    engine.start();
+    await waitUntil(
+      () => engine.status.get().resources.invitations.lastError?.kind === 'disk_full',
+      'the first sync to fail for the full disk',
+    );
+    expect(mirror.bulkLoad.active()).toBe(true);
+    expect(invitationCount(mirror)).toBeGreaterThan(0);
+
+    freeSpace(mirror);
+    const window = { locationId: 10, ...syncWindow(fastConfig, Date.now()), limit: 500 };
+    const found = () => mirror.guests.lookup(guests[170]!.lastName, window).map((g) => g.invitationId);
+    await waitUntil(() => !mirror.lookupIndex.deferred() && found().length > 0, 'the lookup index made again');
+    expect(found()).toEqual([guests[170]!.id]);
+    expect(mirror.bulkLoad.active()).toBe(false);
+    expect(mirror.lookupIndex.deferred()).toBe(false);
+    expect(mirror.db.prepare('SELECT count(*) FROM bulk_load_set_aside').pluck().get()).toBe(0);
+    expect(integrity(mirror)).toBe('ok');
     await engine.stop();
     expect(escaped).toEqual([]);
   });

@@ -97,7 +97,9 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
     const { received, pages, removed, complete, warnings } = pulled;
     return { received, pages, removed, complete, warnings };
   } finally {
-    // The indexes are made after the last row (pullListing applies nothing after it ended).
-    if (bulk) await mirror.bulkLoad.finish();
+    // The indexes are made after the last row (pullListing applies nothing after it ended). A load that could not
+    // finish (the disk full as its indexes were made again) is finished by the next pull, whatever its kind: until
+    // then the kiosk finds nobody.
+    if (bulk || mirror.bulkLoad.unfinished()) await mirror.bulkLoad.finish();
   }
 }
