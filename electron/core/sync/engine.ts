@@ -19,6 +19,7 @@ import {
   type PullContext,
   type PullResult,
 } from './pulls.ts';
+import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
@@ -186,14 +187,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       } catch (writeError) {
         writeFailed(writeError, `sync ${resource}`, resource);
       }
-    const refused = error instanceof ApiError && error.kind === 'unauthorized';
-    // A refused token is a service Foyer cannot use: offline, with the reason beside it.
-    const offline = refused || (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'));
     if (storage) blocked.add(resource);
     status.update(
       {
-        ...(offline ? { online: false } : error instanceof ApiError ? { online: true, lastOnlineAt: at } : {}),
-        ...(refused ? { tokenRejected: true } : {}),
+        // A refused token is a service Foyer cannot use: offline, with the reason beside it.
+        ...statusAfterFailure(error, at),
         ...(storage && status.get().storage?.kind !== storage.kind ? { storage } : {}),
       },
       resource,
@@ -205,6 +203,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return { ok: false, error: described };
   }
 
+  const probe = createProbe({ api, now, status, reached: tokenAccepted }); // is the service there when nothing is due
   /** Runs one resource's pull; joins the one in flight instead of starting a second. Never rejects. */
   function run(resource: Resource, mode?: 'incremental' | 'full'): Promise<SyncOutcome> {
     const inFlight = running.get(resource);
@@ -379,6 +378,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const resource of RESOURCES) schedule(resource, 0);
       scheduleOutbox(0);
       autoCheckOut?.start();
+      probe.start();
     },
     /** Whether the timers run (start was called and stop was not). */
     isStarted: (): boolean => started,
@@ -389,7 +389,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       controller.abort(new Error('sync stopped'));
-      await Promise.allSettled(running.values());
+      await Promise.allSettled([...running.values(), probe.stop()]);
     },
     /** After the token or the configuration changed: let pulls run again. */
     clearTokenRejected(): void {
