@@ -33,6 +33,13 @@ export interface E2eSite {
   core: AppCore;
   host: Awaited<ReturnType<typeof startBrowserHost>>;
   restartService(): Promise<Service>;
+  /** The hub stops as its process would: its streams end, its connections close, nothing is kept in memory. */
+  stopHub(): Promise<void>;
+  /**
+   * The hub starts again after `stopHub`, on its data directory and at its port, as after a restart of its
+   * process: the devices keep only what their browsers hold (their cookies); the engine is started.
+   */
+  restartHub(): Promise<void>;
 }
 
 /** The site, its devices' addresses allowed (as a site's LAN names would be); the engine is not started. */
@@ -44,6 +51,23 @@ export async function openE2eSite(name: string, addresses: readonly string[], co
   site.relay = await startRelay(() => site.service.baseUrl.replace(/\/api\/v2$/, ''));
   site.dataDir = tempDir(`${name}-`);
   site.store = writeSiteConfig(site.dataDir, site.relay.url, { allowedHosts: [...addresses], ...config });
+  await openHubOf(site, addresses, 0);
+  site.restartService = async () => (site.service = await startServiceOn(serviceDir));
+  site.stopHub = async () => {
+    site.hub.close();
+    await site.host.close();
+    site.core.close();
+    await site.runtime.close();
+  };
+  site.restartHub = async () => {
+    await openHubOf(site, addresses, site.host.port);
+    site.runtime.engine.start();
+  };
+  return site;
+}
+
+/** The hub's runtime, registry, core and HTTPS host on the site's data directory (`port` 0: any free port). */
+async function openHubOf(site: E2eSite, addresses: readonly string[], port: number): Promise<void> {
   site.runtime = await openRuntime({ dataDir: site.dataDir });
   site.hub = await openHub({
     dataDir: site.dataDir,
@@ -56,13 +80,11 @@ export async function openE2eSite(name: string, addresses: readonly string[], co
     core: site.core,
     rendererDir: RENDERER,
     host: '0.0.0.0',
-    port: 0,
+    port,
     pinsSet: true,
     allowedHosts: () => site.store.current().allowedHosts,
     hub: site.hub,
   });
-  site.restartService = async () => (site.service = await startServiceOn(serviceDir));
-  return site;
 }
 
 /** Chromium trusting exactly this hub's key (the certificate's names are not the devices' addresses). */

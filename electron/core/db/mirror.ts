@@ -11,6 +11,7 @@ import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
 import { createInvitationsRepo } from './repos/invitations.ts';
+import { createOnSiteRepo } from './repos/on-site.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
@@ -104,6 +105,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     outbox: createOutboxRepo(db),
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
+    /** Who is on site (walk-ins on their way to the service included): the evacuation list's and the roll call's. */
+    onSite: createOnSiteRepo(db),
     walkIns: createWalkInsRepo(db),
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/contract/hub.ts';
 import type { z } from 'zod';
 import type { Device, DeviceRole, HubPairInput, HubStatus } from '../../../shared/contract/hub.ts';
+import type { Role } from '../../../shared/contract/op.ts';
 import type { OperationName } from '../../../shared/contract/operations.ts';
 import { AppError } from '../app/errors.ts';
 import { createPinGuard, PIN_LIMITS, type PinGuard, type PinLimit } from '../app/pin-guard.ts';
@@ -67,6 +68,15 @@ export interface Hub {
   noteCall(deviceId: number, name: OperationName, input: unknown): void;
   /** A device opened an event stream from `address`; `close` ends it (on revocation). Returns what to call when it ended. */
   openStream(deviceId: number, close: () => void, address: string): () => void;
+  /**
+   * A desk device's session as it is now (after an unlock, a staff action, a lock): kept while it is
+   * unlocked, so that it outlives a restart of the hub within its idle time; dropped once it is locked.
+   */
+  keepSession(deviceId: number, session: { id: string; role: Role; lastActiveAt: number }): void;
+  /** The kept session of this id, if it is this device's, unlocked and within its idle time (read now). */
+  restoreSession(id: string, deviceId: number): { role: 'desk' | 'admin'; lastActiveAt: number } | undefined;
+  /** The id is no longer a session's (renewed by an unlock, closed). */
+  dropSession(id: string): void;
   /** Told when a device was revoked (here or by another process): its sessions end. */
   onRevoked(listener: (deviceId: number) => void): () => void;
   /** The host's URLs, once it listens. */
@@ -337,6 +347,23 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         changed();
       };
     },
+    keepSession(deviceId, { id, role, lastActiveAt }) {
+      if (role === 'kiosk') return registry.dropSession(id);
+      const idleUntil = lastActiveAt + options.config().staffIdleMinutes * MINUTE;
+      registry.keepSession(id, { deviceId, role, lastActiveAt, idleUntil });
+    },
+    restoreSession(id, deviceId) {
+      const kept = registry.keptSession(id);
+      if (!kept || kept.deviceId !== deviceId) return undefined;
+      // Idle by the time set when it was kept, or by the one set now, whichever is shorter: it locks as it would have.
+      const at = now();
+      if (at >= kept.idleUntil || at - kept.lastActiveAt >= options.config().staffIdleMinutes * MINUTE) {
+        registry.dropSession(id);
+        return undefined;
+      }
+      return { role: kept.role, lastActiveAt: kept.lastActiveAt };
+    },
+    dropSession: (id) => registry.dropSession(id),
     onRevoked(listener) {
       revokedListeners.add(listener);
       return () => revokedListeners.delete(listener);

@@ -73,6 +73,24 @@ export const HUB_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'device sessions',
+    // A desk device's unlocked session, so that it outlives a restart of the hub within its idle time (a marshal's
+    // roll call comes back by itself). Only the id's SHA-256 is kept; locking, revoking or going idle ends it.
+    sql: `
+      CREATE TABLE device_sessions (
+        id_sha256 TEXT PRIMARY KEY,
+        device_id INTEGER NOT NULL REFERENCES devices (id),
+        role TEXT NOT NULL CHECK (role IN ('desk', 'admin')),
+        -- The last action of a person, and when the session locks by the idle time set then (both ms since 1970).
+        last_active_at INTEGER NOT NULL,
+        idle_until INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX device_sessions_device ON device_sessions (device_id);
+      CREATE INDEX device_sessions_idle ON device_sessions (idle_until);
+    `,
+  },
 ];
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -92,6 +110,14 @@ export interface DeviceRow {
 }
 
 export type ActivityKind = 'checkIns' | 'checkOuts' | 'other';
+
+/** A desk device's unlocked session as the registry keeps it (device_sessions). */
+export interface KeptSession {
+  deviceId: number;
+  role: 'desk' | 'admin';
+  lastActiveAt: number;
+  idleUntil: number;
+}
 
 export interface PairingRow {
   id: number;
@@ -216,11 +242,39 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
       for (const { id, address } of rows) byDevice.set(id, [...(byDevice.get(id) ?? []), address]);
       return byDevice;
     },
-    /** Revokes the device (at most once: the first time stands); undefined when there is no such device. */
+    /** Revokes the device (at most once: the first time stands) and ends its kept sessions; false when there is no such device. */
     revoke(id: number, at: string): boolean {
-      const found = db.prepare('SELECT 1 FROM devices WHERE id = ?').get(id) !== undefined;
-      if (found) db.prepare('UPDATE devices SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(at, id);
-      return found;
+      return db.transaction(() => {
+        const found = db.prepare('SELECT 1 FROM devices WHERE id = ?').get(id) !== undefined;
+        if (found) db.prepare('UPDATE devices SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(at, id);
+        db.prepare('DELETE FROM device_sessions WHERE device_id = ?').run(id);
+        return found;
+      })();
+    },
+
+    /** Keeps (or moves on) a device's unlocked session; sessions past their idle time are deleted on the way. */
+    keepSession(id: string, session: KeptSession): void {
+      db.transaction(() => {
+        db.prepare('DELETE FROM device_sessions WHERE idle_until <= ?').run(session.lastActiveAt);
+        db.prepare(
+          `INSERT INTO device_sessions (id_sha256, device_id, role, last_active_at, idle_until)
+           VALUES (@idSha256, @deviceId, @role, @lastActiveAt, @idleUntil)
+           ON CONFLICT (id_sha256) DO UPDATE SET device_id = excluded.device_id, role = excluded.role,
+             last_active_at = excluded.last_active_at, idle_until = excluded.idle_until`,
+        ).run({ idSha256: sha256(id), ...session });
+      })();
+    },
+    /** The kept session of this id, if any (its idle time not looked at: the caller decides). */
+    keptSession(id: string): KeptSession | undefined {
+      return db
+        .prepare<[string], KeptSession>(
+          `SELECT device_id AS deviceId, role, last_active_at AS lastActiveAt, idle_until AS idleUntil
+           FROM device_sessions WHERE id_sha256 = ?`,
+        )
+        .get(sha256(id));
+    },
+    dropSession(id: string): void {
+      db.prepare('DELETE FROM device_sessions WHERE id_sha256 = ?').run(sha256(id));
     },
     /** Of these devices, the ones revoked now (another process may have revoked them). */
     revokedAmong(ids: readonly number[]): number[] {

@@ -19,6 +19,7 @@ import {
   type PullContext,
   type PullResult,
 } from './pulls.ts';
+import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { iso } from '../../../shared/time.ts';
@@ -185,14 +186,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       } catch (writeError) {
         writeFailed(writeError, `sync ${resource}`, resource);
       }
-    const refused = error instanceof ApiError && error.kind === 'unauthorized';
-    // A refused token is a service Foyer cannot use: offline, with the reason beside it.
-    const offline = refused || (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'));
     if (storage) blocked.add(resource);
     status.update(
       {
-        ...(offline ? { online: false } : error instanceof ApiError ? { online: true, lastOnlineAt: at } : {}),
-        ...(refused ? { tokenRejected: true } : {}),
+        // A refused token is a service Foyer cannot use: offline, with the reason beside it.
+        ...statusAfterFailure(error, at),
         ...(storage && status.get().storage?.kind !== storage.kind ? { storage } : {}),
       },
       resource,
@@ -204,6 +202,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return { ok: false, error: described };
   }
 
+  const probe = createProbe({ api, now, status, reached: tokenAccepted }); // is the service there when nothing is due
   /** Runs one resource's pull; joins the one in flight instead of starting a second. Never rejects. */
   function run(resource: Resource, mode?: 'incremental' | 'full'): Promise<SyncOutcome> {
     const inFlight = running.get(resource);
@@ -369,6 +368,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       started = true;
       if (controller.signal.aborted) controller = new AbortController();
       for (const job of [...pullJobs, outboxJob, autoCheckOut]) job?.start(0);
+      probe.start();
     },
     /** Whether the timers run (start was called and stop was not). */
     isStarted: (): boolean => started,
@@ -380,7 +380,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       started = false;
       const stopped = [...pullJobs, outboxJob, autoCheckOut].map((job) => job?.stop());
       controller.abort(new Error('sync stopped'));
-      await Promise.allSettled([...stopped, ...running.values()]);
+      await Promise.allSettled([...stopped, ...running.values(), probe.stop()]);
     },
     /** After the token or the configuration changed: let pulls run again. */
     clearTokenRejected(): void {

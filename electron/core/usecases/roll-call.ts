@@ -33,8 +33,12 @@ function hostNameOf(site: Site, hostId: number | null): string | null {
   return host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null;
 }
 
-/** Where a guest checked in: the device when the hub noted it, else the door its outbox row names, else the service. */
+/**
+ * Where a guest checked in: the device when the hub noted it, else the door its outbox row names, else the service;
+ * a walk-in on its way to the service (guest -id), where it was let in.
+ */
 function placeOf(site: Site, repo: RollCallsRepo, invitationId: number): string {
+  if (invitationId < 0) return site.mirror.walkIns.byId(-invitationId)?.device ?? 'desk';
   const device = repo.deviceOf(invitationId);
   if (device) return device;
   const event = repo.checkInEventOf(invitationId);
@@ -73,7 +77,39 @@ function toEntry(site: Site, repo: RollCallsRepo, guest: Guest): NewEntry {
   };
 }
 
-const onSite = (site: Site) => site.mirror.guests.onSite(site.config.locationId, site.config.flow);
+/** Who is on site: the evacuation list's own query, walk-ins on their way to the service included. */
+const onSite = (site: Site) => site.mirror.onSite.everyone(site.config.locationId, site.config.flow);
+
+/** The invitation of a walk-in (guest -id) once its visit is in the mirror: linked, or about to be (its event is there). */
+function visitOf(site: Site, walkInId: number): number | undefined {
+  const row = site.mirror.walkIns.byId(walkInId);
+  if (!row) return undefined;
+  return row.invitationId ?? site.mirror.walkIns.invitationOf(row.marker);
+}
+
+/**
+ * Walk-ins on the roll call as guest -id whose visit has come from the
+ * service: linked, their entry (and its mark) goes by the invitation's id
+ * from now on; about to be linked (the pull's transaction under way), their
+ * invitation is the same person, not an arrival. Returns whether an entry
+ * moved, and the invitations that are such walk-ins.
+ */
+function followWalkIns(site: Site, repo: RollCallsRepo, rollCallId: number, listed: Set<number>) {
+  let moved = false;
+  const walkingIn = new Set<number>();
+  for (const id of [...listed]) {
+    if (id >= 0) continue;
+    const invitationId = visitOf(site, -id);
+    if (invitationId === undefined || listed.has(invitationId)) continue;
+    const linked = site.mirror.walkIns.byId(-id)?.invitationId === invitationId;
+    if (linked && repo.rekey(rollCallId, id, invitationId)) {
+      listed.delete(id);
+      listed.add(invitationId);
+      moved = true;
+    } else walkingIn.add(invitationId);
+  }
+  return { moved, walkingIn };
+}
 
 export function viewOf(site: Site, row: RollCallRow): RollCall {
   const entries: RollCallEntry[] = rollCallsOf(site).entries(row.id);
@@ -121,8 +157,10 @@ export function startRollCall(site: Site, by: string, now: number): { rollCall: 
 
 /**
  * Adds whoever is on site and not yet on the roll call under way (checked in
- * since it started, at any door, or pulled from the service), marked as
- * arrived during it. Returns the new version, or undefined when nothing changed.
+ * since it started, at any door, pulled from the service, or a walk-in let
+ * in), marked as arrived during it; a walk-in whose visit came from the
+ * service meanwhile keeps its entry. Returns the new version, or undefined
+ * when nothing changed.
  */
 export function addArrivals(site: Site): number | undefined {
   const repo = rollCallsOf(site);
@@ -131,8 +169,9 @@ export function addArrivals(site: Site): number | undefined {
     const running = repo.active();
     if (!running) return undefined;
     const listed = repo.entryIds(running.id);
-    const arrivals = onSite(site).filter((guest) => !listed.has(guest.invitationId));
-    if (arrivals.length === 0) return undefined;
+    const { moved, walkingIn } = followWalkIns(site, repo, running.id, listed);
+    const arrivals = onSite(site).filter((g) => !listed.has(g.invitationId) && !walkingIn.has(g.invitationId));
+    if (arrivals.length === 0 && !moved) return undefined;
     repo.addEntries(
       running.id,
       arrivals.map((guest) => toEntry(site, repo, guest)),

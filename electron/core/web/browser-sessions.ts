@@ -4,14 +4,21 @@
  * unlock gives it a new id (and cookie), so an id planted or seen before the
  * unlock opens nothing after it. In hub mode a session belongs to one device:
  * another device carrying its cookie gets its own, a kiosk device's never
- * unlocks, and revoking the device ends its sessions.
+ * unlocks, and revoking the device ends its sessions. A desk device's
+ * unlocked session is kept in the hub's registry too (the id's hash, its role
+ * and last action), so that after a restart of the hub the same cookie opens
+ * it again within its idle time: a marshal's roll call comes back by itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCore } from '../app/core.ts';
 import { createSession, type Session } from '../app/session.ts';
 import type { OpenedHub, PairedDevice } from '../hub/index.ts';
+import { SECOND } from '../../../shared/time.ts';
 
 export const SESSION_COOKIE = 'foyer_session';
+
+/** A kept session's last action is written at most this often: it may lock that much early after a restart, never late. */
+const KEEP_EVERY_MS = 30 * SECOND;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +61,36 @@ export function createBrowserSessions(
     sessions.add(session);
   }
 
+  /** What each device session last wrote to the registry: its role and last action (see keep). */
+  const written = new WeakMap<Session, { role: Session['role']; lastActiveAt: number }>();
+  /** Writes a device's session to the registry when its role changed or its last action moved on enough. */
+  function keep(device: PairedDevice, session: Session): void {
+    if (!hub) return;
+    const last = written.get(session);
+    const unlocked = session.role !== session.baseRole;
+    if (!last && !unlocked) return;
+    if (last?.role === session.role && session.lastActiveAt - last.lastActiveAt < KEEP_EVERY_MS) return;
+    try {
+      // Locked (by a person, or for being idle): the registry forgets it.
+      hub.keepSession(device.id, session);
+      if (unlocked) written.set(session, { role: session.role, lastActiveAt: session.lastActiveAt });
+      else written.delete(session);
+    } catch {
+      // Bookkeeping only: the call stands; after a restart the device is asked for its PIN, as before.
+    }
+  }
+  /** A desk device's session kept before the hub restarted, opened again under the same id, as it was. */
+  function restored(device: PairedDevice, id: string, client: string): Session | undefined {
+    const kept = hub?.restoreSession(id, device.id);
+    if (!kept) return undefined;
+    const session = core.sessions.open('kiosk', 'admin', client, { id });
+    session.role = kept.role;
+    session.lastActiveAt = kept.lastActiveAt;
+    written.set(session, kept);
+    belongsTo(device, session);
+    return session;
+  }
+
   /** Requests that started a session: the event stream, written by hand, must send its cookie itself. */
   const started = new WeakSet<FastifyRequest>();
 
@@ -71,6 +108,9 @@ export function createBrowserSessions(
       request.foyerSession = createSession('retired', 'kiosk', 'kiosk', client);
       return request.foyerSession;
     }
+    // Known to the hub's registry (a desk device's unlocked session), not to this process: the hub restarted.
+    if (!session && cookie && device?.role === 'desk' && !core.sessions.get(cookie))
+      session = restored(device, cookie, client);
     if (!session) {
       session = core.sessions.open('kiosk', device?.role === 'kiosk' ? 'kiosk' : 'admin', client, {
         atMachine: atMachine(request),
@@ -93,8 +133,20 @@ export function createBrowserSessions(
       return { session, cookie };
     },
     /** After an unlock: a new id, sent as the new cookie (the old one now opens a fresh kiosk session). */
-    renew(reply: FastifyReply, session: Session): void {
+    renew(request: FastifyRequest, reply: FastifyReply, session: Session): void {
+      const before = session.id;
       reply.setCookie(SESSION_COOKIE, core.sessions.renew(session), cookieOptions);
+      if (!request.foyerDevice) return;
+      try {
+        hub?.dropSession(before);
+      } catch {
+        // The old id's row goes once its idle time is over.
+      }
+      written.delete(session);
+    },
+    /** After each call of a device: its session kept as it is now (unlocked, locked, a staff action). */
+    called(request: FastifyRequest, session: Session): void {
+      if (request.foyerDevice) keep(request.foyerDevice, session);
     },
     close: () => stopRevoked?.(),
   };

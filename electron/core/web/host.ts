@@ -204,7 +204,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
       return sendError(reply, new AppError('FORBIDDEN', AT_THE_MACHINE));
     try {
       const output = await core.call(session, name as OperationName, request.body);
-      if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(reply, session);
+      if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(request, reply, session);
       // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
       if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
@@ -212,6 +212,8 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     } catch (error) {
       if (error instanceof AppError) return sendError(reply, error);
       throw error;
+    } finally {
+      sessions.called(request, session);
     }
   }
 

@@ -4,7 +4,7 @@
  * another connection, wrong codes limited, activity per day, the certificate.
  */
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -203,6 +203,53 @@ describe('revocation and activity', () => {
     opened.push(hub);
     expect(hub.authenticate('old-credential', '127.0.0.5')).toMatchObject({ ok: true, device: { name: 'Old' } });
     expect(hub.status().devices[0]).toMatchObject({ name: 'Old', addresses: ['127.0.0.5'] });
+  });
+
+  it('opens a registry of the second version (before kept sessions) with its devices kept', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-v2-'));
+    const v2 = openDatabase(join(dataDir, 'hub.sqlite'));
+    configureDatabase(v2);
+    migrate(v2, HUB_MIGRATIONS.slice(0, 2), 'the test registry');
+    v2.prepare(
+      "INSERT INTO devices (name, role, token_sha256, paired_at, paired_by) VALUES ('Marshal', 'desk', ?, '2026-01-01', 'cli')",
+    ).run(sha256('old-credential'));
+    v2.close();
+    const store = createConfigStore(dataDir);
+    const hub = openHubRegistry({ dataDir, config: () => store.current() });
+    opened.push(hub);
+    const found = hub.authenticate('old-credential', '127.0.0.5');
+    expect(found).toMatchObject({ ok: true, device: { name: 'Marshal' } });
+    const id = found.ok ? found.device.id : 0;
+    hub.keepSession(id, { id: 'session-id', role: 'desk', lastActiveAt: Date.now() });
+    expect(hub.restoreSession('session-id', id)).toMatchObject({ role: 'desk' });
+  });
+
+  it("keeps a desk's unlocked session by its hash, for its own device, within the idle time", () => {
+    const clock = { now: Date.parse('2026-03-10T10:00:00Z') };
+    const { dataDir, store, hub } = setup({ now: () => clock.now });
+    const { device } = paired(hub, 'desk');
+    const idle = store.current().staffIdleMinutes * 60_000;
+    hub.keepSession(device.id, { id: 'the-session', role: 'admin', lastActiveAt: clock.now });
+    // Only the hash is on disk.
+    for (const file of ['hub.sqlite', 'hub.sqlite-wal'].map((name) => join(dataDir, name)).filter(existsSync))
+      expect(readFileSync(file).includes('the-session'), file).toBe(false);
+    expect(readFileSync(join(dataDir, 'hub.sqlite-wal')).includes(sha256('the-session'))).toBe(true);
+    expect(hub.restoreSession('the-session', device.id + 1)).toBeUndefined();
+    clock.now += idle - 1;
+    expect(hub.restoreSession('the-session', device.id)).toEqual({ role: 'admin', lastActiveAt: clock.now - idle + 1 });
+    // The idle time shortened since: it counts.
+    store.write({ ...store.current(), staffIdleMinutes: 1 });
+    expect(hub.restoreSession('the-session', device.id)).toBeUndefined();
+    // Locked: forgotten.
+    hub.keepSession(device.id, { id: 'another', role: 'desk', lastActiveAt: clock.now });
+    hub.keepSession(device.id, { id: 'another', role: 'kiosk', lastActiveAt: clock.now });
+    expect(hub.restoreSession('another', device.id)).toBeUndefined();
+    // Revoked, here or by another process: forgotten.
+    hub.keepSession(device.id, { id: 'third', role: 'desk', lastActiveAt: clock.now });
+    const other = openHubRegistry({ dataDir, config: () => store.current(), now: () => clock.now });
+    opened.push(other);
+    other.revoke(device.id);
+    expect(hub.restoreSession('third', device.id)).toBeUndefined();
   });
 
   it('sees a revocation made by another process at the next request, and closes streams within the poll', async () => {

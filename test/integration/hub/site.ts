@@ -99,6 +99,11 @@ export interface Site {
   url: string;
   logged: string[];
   device(address: string, options?: { anyName?: boolean }): DeviceClient;
+  /**
+   * The hub stops and starts again as after a restart of its process, on its data directory and port:
+   * `runtime`, `core` and `hub` are new; the devices keep only their cookies.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,6 +140,7 @@ export async function openSite(
     /** The core's clock (sessions, idle lock). */ now?: () => number;
     /** How the hub opens its device registry (a test reaches its connection). */
     openRegistry?: HubOptions['openRegistry'];
+    /** The hub's clock (pairing codes, kept sessions). */ hubNow?: () => number;
   } = {},
 ): Promise<Site> {
   const service = await startServiceOn(tempDir('foyer-hub-svc-'));
@@ -143,54 +149,69 @@ export async function openSite(
   const store = writeSiteConfig(dataDir, relay.url);
   const logged: string[] = [];
   const log = (line: string) => logged.push(line);
-  const runtime = await openRuntime({ dataDir, log });
-  const hub = await openHub({
-    dataDir,
-    config: () => store.current(),
-    log,
-    names: options.names ?? TEST_NAMES,
-    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    ...(options.openRegistry ? { openRegistry: options.openRegistry } : {}),
-  });
-  const core = createAppCore(runtime, { log, hub, ...(options.now ? { now: options.now } : {}) });
-  const host = await startBrowserHost({
-    core,
-    rendererDir: RENDERER,
-    host: '127.0.0.1',
-    port: 0,
-    pinsSet: true,
-    allowedHosts: () => store.current().allowedHosts,
-    log,
-    hub,
-  });
-  runtime.engine.start();
+  /** The hub's parts on the data directory, at `port` (0: any free one). */
+  const open = async (port: number) => {
+    const runtime = await openRuntime({ dataDir, log });
+    const hub = await openHub({
+      dataDir,
+      config: () => store.current(),
+      log,
+      names: options.names ?? TEST_NAMES,
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+      ...(options.hubNow ? { now: options.hubNow } : {}),
+      ...(options.openRegistry ? { openRegistry: options.openRegistry } : {}),
+    });
+    const core = createAppCore(runtime, { log, hub, ...(options.now ? { now: options.now } : {}) });
+    const host = await startBrowserHost({
+      core,
+      rendererDir: RENDERER,
+      host: '127.0.0.1',
+      port,
+      pinsSet: true,
+      allowedHosts: () => store.current().allowedHosts,
+      log,
+      hub,
+    });
+    runtime.engine.start();
+    return { runtime, hub, core, host };
+  };
+  let parts = await open(0);
+  const stopHub = async () => {
+    await parts.host.close();
+    parts.core.close();
+    parts.hub.close();
+    await parts.runtime.close();
+  };
   const clients: DeviceClient[] = [];
-  return {
+  const site: Site = {
     dataDir,
     store,
     service,
     relay,
-    runtime,
-    core,
-    hub,
-    port: host.port,
-    url: host.url,
+    runtime: parts.runtime,
+    core: parts.core,
+    hub: parts.hub,
+    port: parts.host.port,
+    url: parts.host.url,
     logged,
     device(address, options) {
-      const client = new DeviceClient(host.url, address, hub.tls.cert, options);
+      const client = new DeviceClient(parts.host.url, address, parts.hub.tls.cert, options);
       clients.push(client);
       return client;
     },
+    async restart() {
+      await stopHub();
+      parts = await open(site.port);
+      Object.assign(site, { runtime: parts.runtime, core: parts.core, hub: parts.hub });
+    },
     async close() {
       for (const client of clients) await client.close();
-      await host.close();
-      core.close();
-      hub.close();
-      await runtime.close();
+      await stopHub();
       await relay.close();
       await service.close();
     },
   };
+  return site;
 }
 
 /** One device: an HTTPS client from its own address, trusting exactly the hub's certificate, with a cookie jar. */

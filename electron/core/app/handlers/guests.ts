@@ -159,17 +159,13 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
         name: runtime.mirror.groups.locationName(runtime.config.locationId) ?? null,
       },
       // Whose visit ended more than an hour ago: last, with the end time to mark them by; never left out.
-      // Approved walk-ins whose invitation has not come back yet are on site too (pending).
-      guests: endedVisitsLast(
-        [
-          ...runtime.mirror.guests.onSite(runtime.config.locationId, runtime.config.flow),
-          ...runtime.mirror.deskGuests.walkInsOnSite(runtime.config.locationId, runtime.config.flow),
-        ],
-        now,
-      ).map((guest) => ({
-        ...deskViews(ctx)(guest),
-        visitEndedAt: visitEndedLongAgo(guest, now) ? guest.endsAt : null,
-      })),
+      // Approved walk-ins whose invitation has not come back yet are on site too (pending), as on the roll call.
+      guests: endedVisitsLast(runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow), now).map(
+        (guest) => ({
+          ...deskViews(ctx)(guest),
+          visitEndedAt: visitEndedLongAgo(guest, now) ? guest.endsAt : null,
+        }),
+      ),
     };
   },
   // Bulk check-out and its Undo (issue 23), in a file of their own.

@@ -53,6 +53,14 @@ export const JOINS = `JOIN events e ON e.id = i.event_id JOIN contacts c ON c.id
   LEFT JOIN check_ins k ON k.id = i.id LEFT JOIN pending_transitions p ON p.check_in_id = i.id`;
 export const FROM = `${FROM_INVITATIONS} ${JOINS}`;
 
+/** Everyone with a check-in record or a queued transition at the location, whatever the window (@locationId, @initialState). */
+export const WITH_CHECK_IN = `SELECT ${COLUMNS} ${FROM}
+  WHERE i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
+    AND i.location_id = @locationId
+  UNION ALL
+  SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
+  WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)`;
+
 export { COMPLETE_EMAIL, ftsQueryOf, type LookupColumn, toFtsQuery } from './guest-fts.ts';
 
 export function createGuestsRepo(
@@ -79,15 +87,10 @@ export function createGuestsRepo(
     WHERE i.event_id = @eventId AND i.location_id = @locationId AND i.ends_at > @from AND i.starts_at < @to
     ORDER BY lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
 
-  // Everyone with a check-in record or a queued transition at the location, whatever the window.
-  const withCheckIn = db.prepare(`
-    SELECT ${COLUMNS} ${FROM}
-    WHERE i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
-      AND i.location_id = @locationId
-    UNION ALL
-    SELECT ${ORPHAN_COLUMNS} FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
-    WHERE k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
-    ORDER BY lastName, firstName, invitationId`) as Database.Statement<unknown[], GuestRow>;
+  const withCheckIn = db.prepare(`${WITH_CHECK_IN} ORDER BY lastName, firstName, invitationId`) as Database.Statement<
+    unknown[],
+    GuestRow
+  >;
 
   // FTS first (CROSS JOIN fixes the join order, INDEXED BY the way to the invitations): a
   // location holds tens of thousands of invitations, the typed text matches few contacts.

@@ -89,6 +89,9 @@ export function createRollCallsRepo(db: Database.Database) {
     `UPDATE roll_call_entries SET checked_in_at = ? WHERE roll_call_id = ? AND invitation_id = ? AND checked_in_at <> ?`,
   );
   const pruneDevices = db.prepare('DELETE FROM check_in_devices WHERE at < ?');
+  const rekeyEntry = db.prepare(
+    'UPDATE roll_call_entries SET invitation_id = ? WHERE roll_call_id = ? AND invitation_id = ?',
+  );
   const deviceOf = db.prepare('SELECT device FROM check_in_devices WHERE check_in_id = ?').pluck();
   // The check-in's own outbox row says through which door it was made (the flow's kiosk or desk event name).
   const checkInEventOf = db
@@ -130,6 +133,9 @@ export function createRollCallsRepo(db: Database.Database) {
       insertDevice.run(checkInId, device, new Date(now).toISOString());
       pruneDevices.run(new Date(now - DEVICE_KEEP_MS).toISOString());
     },
+    /** The entry of `from` goes by `to` from now on, with its mark (a walk-in's visit came); whether it moved. */
+    rekey: (rollCallId: number, from: number, to: number): boolean =>
+      rekeyEntry.run(to, rollCallId, from).changes === 1,
     /** Says where an entry's check-in was made, when it said something else; whether it changed. */
     place: (rollCallId: number, invitationId: number, place: string): boolean =>
       placeEntry.run(place, rollCallId, invitationId, place).changes === 1,

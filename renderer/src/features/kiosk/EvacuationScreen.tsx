@@ -5,8 +5,17 @@ import { useTranslation } from './use-translation.ts';
 /**
  * The kiosk while the site is evacuated: no check-in, only where to go, in
  * the language on screen (the picker stays), until a desk ends the roll call.
+ * It stays while the hub is away (a fire may well take the hub's machine with
+ * it): the last thing the kiosk heard is that people must leave, and only a
+ * hub saying the roll call ended changes that. `connectionLost` adds one small line.
  */
-export function EvacuationScreen({ assemblyPoint }: { assemblyPoint: string }) {
+export function EvacuationScreen({
+  assemblyPoint,
+  connectionLost,
+}: {
+  assemblyPoint: string;
+  connectionLost: boolean;
+}) {
   const { t } = useTranslation();
   const heading = useFocusHeading();
   return (
@@ -24,6 +33,11 @@ export function EvacuationScreen({ assemblyPoint }: { assemblyPoint: string }) {
           </div>
         )}
         <p className="kiosk-evacuation-report">{t('evacuationReport')}</p>
+        {connectionLost && (
+          <p className="kiosk-evacuation-lost" data-testid="kiosk-evacuation-connection-lost">
+            {t('evacuationConnectionLost')}
+          </p>
+        )}
       </div>
     </main>
   );

@@ -145,6 +145,22 @@ export function KioskScreen() {
   // At start, and after the stream came back (the mirror version moves then): an evacuation may have begun meanwhile.
   useEffect(() => void loadEvacuation(), [loadEvacuation, mirrorVersion]);
 
+  if (evacuation.active)
+    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
+    // First, whatever the connection: guests must not be sent to the desk while the building is to be left.
+    return (
+      <div className="kiosk kiosk-evacuating" lang={locale} style={style} data-testid="kiosk">
+        <div className="kiosk-top">
+          {/* Without the hub no PIN can be checked: no staff button that could only fail. */}
+          {lost ? <span /> : <StaffAccess />}
+          <div className="kiosk-top-end">
+            <LanguagePicker />
+          </div>
+        </div>
+        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
+      </div>
+    );
+
   if (lost)
     // Nothing here works without the hub (the PIN is checked there too), but a guest may still switch the language.
     return (
@@ -156,20 +172,6 @@ export function KioskScreen() {
           </div>
         </div>
         <HubLost />
-      </div>
-    );
-
-  if (evacuation.active)
-    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
-    return (
-      <div className="kiosk kiosk-evacuating" lang={locale} style={style} data-testid="kiosk">
-        <div className="kiosk-top">
-          <StaffAccess />
-          <div className="kiosk-top-end">
-            <LanguagePicker />
-          </div>
-        </div>
-        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} />
       </div>
     );
 

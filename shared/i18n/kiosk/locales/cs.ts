@@ -80,6 +80,8 @@ export const cs: KioskMessages = {
     'Přihlašování je uzavřeno. Klidně opusťte budovu nejbližším východem a řiďte se pokyny personálu. Nepoužívejte výtahy.',
   evacuationAssemblyPoint: 'Shromaždiště',
   evacuationReport: 'Jděte na shromaždiště a ohlaste se u personálu, aby vás nikdo nehledal.',
+  evacuationConnectionLost:
+    'Spojení s recepcí bylo přerušeno. Přesto opusťte budovu: toto upozornění zůstane, dokud personál evakuaci neukončí.',
   hubLostTitle: 'Obraťte se prosím na recepci',
   hubLostBody: 'Na této obrazovce se teď nelze přihlásit. Naše recepce vám ráda pomůže.',
   walkInButton: 'Nejsem na seznamu',

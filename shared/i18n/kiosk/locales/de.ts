@@ -83,6 +83,8 @@ export const de: KioskMessages = {
     'Die Anmeldung ist geschlossen. Verlassen Sie das Gebäude ruhig über den nächsten Ausgang und folgen Sie den Anweisungen des Personals. Benutzen Sie keine Aufzüge.',
   evacuationAssemblyPoint: 'Sammelplatz',
   evacuationReport: 'Gehen Sie zum Sammelplatz und melden Sie sich dort beim Personal, damit niemand nach Ihnen sucht.',
+  evacuationConnectionLost:
+    'Die Verbindung zum Empfang ist unterbrochen. Verlassen Sie trotzdem das Gebäude: Dieser Hinweis bleibt, bis das Personal die Evakuierung beendet.',
   hubLostTitle: 'Bitte wenden Sie sich an den Empfang',
   hubLostBody: 'An diesem Bildschirm ist die Anmeldung gerade nicht möglich. Unser Empfang hilft Ihnen gern weiter.',
   walkInButton: 'Ich stehe nicht auf der Liste',

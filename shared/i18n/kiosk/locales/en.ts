@@ -85,6 +85,8 @@ export const en = {
   evacuationAssemblyPoint: 'Assembly point',
   evacuationReport:
     'Go to the assembly point and tell the staff there that you are out, so that nobody searches for you.',
+  evacuationConnectionLost:
+    'The connection to reception is lost. Leave the building all the same: this notice stays until staff end the evacuation.',
   hubLostTitle: 'Please see reception',
   hubLostBody: 'This screen cannot check you in right now. Our reception desk will be glad to help you.',
   walkInButton: 'I’m not on the list',

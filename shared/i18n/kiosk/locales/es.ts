@@ -81,6 +81,8 @@ export const es: KioskMessages = {
     'El registro está cerrado. Salga del edificio con calma por la salida más cercana y siga las indicaciones del personal. No utilice los ascensores.',
   evacuationAssemblyPoint: 'Punto de encuentro',
   evacuationReport: 'Diríjase al punto de encuentro e informe al personal de que ha salido, para que nadie le busque.',
+  evacuationConnectionLost:
+    'Se ha perdido la conexión con la recepción. Salga del edificio de todos modos: este aviso permanece hasta que el personal dé por terminada la evacuación.',
   hubLostTitle: 'Diríjase a la recepción, por favor',
   hubLostBody:
     'En este momento no es posible registrar su llegada en esta pantalla. Nuestra recepción le ayudará con mucho gusto.',

@@ -82,6 +82,8 @@ export const fr: KioskMessages = {
   evacuationAssemblyPoint: 'Point de rassemblement',
   evacuationReport:
     'Rendez-vous au point de rassemblement et signalez-vous au personnel, afin que personne ne vous recherche.',
+  evacuationConnectionLost:
+    'La connexion avec l’accueil est perdue. Quittez tout de même le bâtiment : cet avis reste affiché jusqu’à ce que le personnel mette fin à l’évacuation.',
   hubLostTitle: 'Veuillez vous adresser à l’accueil',
   hubLostBody:
     'Cet écran ne peut pas enregistrer votre arrivée pour le moment. Notre accueil se fera un plaisir de vous aider.',

@@ -80,6 +80,8 @@ export const hr: KioskMessages = {
     'Prijava je zatvorena. Mirno napustite zgradu kroz najbliži izlaz i slijedite upute osoblja. Ne koristite dizala.',
   evacuationAssemblyPoint: 'Zborno mjesto',
   evacuationReport: 'Idite na zborno mjesto i javite se osoblju kako vas nitko ne bi tražio.',
+  evacuationConnectionLost:
+    'Veza s recepcijom je prekinuta. Svejedno napustite zgradu: ova obavijest ostaje dok osoblje ne završi evakuaciju.',
   hubLostTitle: 'Molimo obratite se recepciji',
   hubLostBody: 'Prijava na ovom zaslonu trenutačno nije moguća. Naša recepcija rado će vam pomoći.',
   walkInButton: 'Nisam na popisu',

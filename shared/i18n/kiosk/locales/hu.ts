@@ -80,6 +80,8 @@ export const hu: KioskMessages = {
     'A bejelentkezés szünetel. Nyugodtan hagyja el az épületet a legközelebbi kijáraton, és kövesse a személyzet utasításait. Ne használja a liftet.',
   evacuationAssemblyPoint: 'Gyülekezési pont',
   evacuationReport: 'Menjen a gyülekezési pontra, és jelentkezzen a személyzetnél, hogy senki ne keresse Önt.',
+  evacuationConnectionLost:
+    'Megszakadt a kapcsolat a recepcióval. Ennek ellenére hagyja el az épületet: ez az értesítés addig marad, amíg a személyzet be nem fejezi a kiürítést.',
   hubLostTitle: 'Kérjük, forduljon a recepcióhoz',
   hubLostBody: 'Ezen a képernyőn most nem lehet bejelentkezni. A recepció szívesen segít.',
   walkInButton: 'Nem vagyok a listán',

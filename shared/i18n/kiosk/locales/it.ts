@@ -81,6 +81,8 @@ export const it: KioskMessages = {
     'La registrazione è chiusa. Lasci l’edificio con calma dall’uscita più vicina e segua le indicazioni del personale. Non usi gli ascensori.',
   evacuationAssemblyPoint: 'Punto di raccolta',
   evacuationReport: 'Si rechi al punto di raccolta e si presenti al personale, così nessuno la cercherà.',
+  evacuationConnectionLost:
+    'La connessione con la reception si è interrotta. Lasci comunque l’edificio: questo avviso resta finché il personale non termina l’evacuazione.',
   hubLostTitle: 'Si rivolga alla reception, per favore',
   hubLostBody: 'Al momento non è possibile registrare l’arrivo da questo schermo. La reception sarà lieta di aiutarla.',
   walkInButton: 'Non sono nella lista',

@@ -81,6 +81,8 @@ export const nl: KioskMessages = {
     'Aanmelden is gesloten. Verlaat het gebouw rustig via de dichtstbijzijnde uitgang en volg de aanwijzingen van het personeel. Gebruik geen liften.',
   evacuationAssemblyPoint: 'Verzamelplaats',
   evacuationReport: 'Ga naar de verzamelplaats en meld u daar bij het personeel, zodat niemand naar u hoeft te zoeken.',
+  evacuationConnectionLost:
+    'De verbinding met de receptie is verbroken. Verlaat het gebouw toch: deze melding blijft staan tot het personeel de evacuatie beëindigt.',
   hubLostTitle: 'Meld u bij de receptie',
   hubLostBody: 'Aanmelden op dit scherm is op dit moment niet mogelijk. Onze receptie helpt u graag verder.',
   walkInButton: 'Ik sta niet op de lijst',

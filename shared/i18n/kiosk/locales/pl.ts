@@ -81,6 +81,8 @@ export const pl: KioskMessages = {
     'Meldowanie jest wstrzymane. Spokojnie opuść budynek najbliższym wyjściem i postępuj zgodnie z poleceniami personelu. Nie korzystaj z wind.',
   evacuationAssemblyPoint: 'Miejsce zbiórki',
   evacuationReport: 'Udaj się na miejsce zbiórki i zgłoś się do personelu, aby nikt Cię nie szukał.',
+  evacuationConnectionLost:
+    'Połączenie z recepcją zostało przerwane. Mimo to opuść budynek: ten komunikat pozostanie, dopóki personel nie zakończy ewakuacji.',
   hubLostTitle: 'Zgłoś się, proszę, do recepcji',
   hubLostBody: 'Na tym ekranie nie można się teraz zameldować. Recepcja chętnie Ci pomoże.',
   walkInButton: 'Nie ma mnie na liście',

@@ -80,6 +80,8 @@ export const pt: KioskMessages = {
     'O registo de entrada está fechado. Saia do edifício com calma pela saída mais próxima e siga as instruções do pessoal. Não utilize os elevadores.',
   evacuationAssemblyPoint: 'Ponto de encontro',
   evacuationReport: 'Dirija-se ao ponto de encontro e informe o pessoal de que saiu, para que ninguém o procure.',
+  evacuationConnectionLost:
+    'A ligação à receção perdeu-se. Saia do edifício na mesma: este aviso mantém-se até o pessoal dar a evacuação por terminada.',
   hubLostTitle: 'Dirija-se à receção, por favor',
   hubLostBody:
     'De momento, não é possível registar a sua entrada neste ecrã. A nossa receção terá todo o gosto em ajudar.',

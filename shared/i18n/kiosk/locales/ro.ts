@@ -81,6 +81,8 @@ export const ro: KioskMessages = {
     'Înregistrarea este închisă. Părăsiți clădirea cu calm pe cea mai apropiată ieșire și urmați instrucțiunile personalului. Nu folosiți liftul.',
   evacuationAssemblyPoint: 'Punct de adunare',
   evacuationReport: 'Mergeți la punctul de adunare și anunțați personalul că ați ieșit, ca să nu vă caute nimeni.',
+  evacuationConnectionLost:
+    'Legătura cu recepția s-a întrerupt. Părăsiți totuși clădirea: acest anunț rămâne până când personalul încheie evacuarea.',
   hubLostTitle: 'Vă rugăm să mergeți la recepție',
   hubLostBody: 'Momentan nu vă puteți înregistra de la acest ecran. Recepția vă va ajuta cu plăcere.',
   walkInButton: 'Nu sunt pe listă',

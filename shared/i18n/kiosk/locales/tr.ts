@@ -80,6 +80,8 @@ export const tr: KioskMessages = {
     'Giriş kaydı kapalı. Binayı en yakın çıkıştan sakin bir şekilde terk edin ve personelin talimatlarına uyun. Asansörleri kullanmayın.',
   evacuationAssemblyPoint: 'Toplanma alanı',
   evacuationReport: 'Toplanma alanına gidin ve dışarıda olduğunuzu personele bildirin; böylece kimse sizi aramaz.',
+  evacuationConnectionLost:
+    'Resepsiyonla bağlantı kesildi. Yine de binayı terk edin: bu uyarı, personel tahliyeyi bitirene kadar ekranda kalır.',
   hubLostTitle: 'Lütfen resepsiyona başvurun',
   hubLostBody: 'Şu anda bu ekrandan giriş yapılamıyor. Resepsiyonumuz size memnuniyetle yardımcı olacaktır.',
   walkInButton: 'Listede değilim',

@@ -79,6 +79,7 @@ export const zhCN: KioskMessages = {
   evacuationBody: '签到已暂停。请保持冷静，从最近的出口离开大楼，并听从工作人员的指示。请勿乘坐电梯。',
   evacuationAssemblyPoint: '集合点',
   evacuationReport: '请前往集合点并向工作人员报到，以免有人寻找您。',
+  evacuationConnectionLost: '与前台的连接已中断。请仍然离开大楼：此提示将一直显示，直到工作人员结束疏散。',
   hubLostTitle: '请到前台',
   hubLostBody: '此屏幕暂时无法办理签到。前台工作人员很乐意为您服务。',
   walkInButton: '我不在名单上',
