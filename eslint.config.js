@@ -17,6 +17,36 @@ const serviceByEmbedOnly = {
   message: 'The core uses the reference service through service/embed.ts only.',
 };
 
+// A store's selector runs on every render and its answer is compared with the last one (useShallow: each value with
+// Object.is). A value made afresh each time (a function, an object, an array, a filtered list) never compares equal,
+// so React renders again, forever: "Maximum update depth exceeded" (React #185) and a white page. Select the
+// store's own values and derive in the component (or with useMemo).
+const fresh =
+  ':matches(ArrowFunctionExpression, FunctionExpression, ObjectExpression, ArrayExpression, NewExpression, ' +
+  'CallExpression[callee.property.name=/^(map|filter|slice|concat|flatMap|toSorted|toReversed|toSpliced|with|entries|keys|values|from|bind)$/])';
+const shallowObject = [
+  "CallExpression[callee.name='useShallow'] > :function > ObjectExpression",
+  "CallExpression[callee.name='useShallow'] > :function > BlockStatement > ReturnStatement > ObjectExpression",
+];
+const hooksNotStores =
+  /^use(Shallow|Memo|State|Callback|Reducer|Ref|Effect|LayoutEffect|InsertionEffect|SyncExternalStore|ImperativeHandle|Transition|DeferredValue|Id)$/;
+const storeSelector = `CallExpression[callee.name=/^use[A-Z]/]:not([callee.name=${hooksNotStores}]) > :function`;
+const freshInSelector =
+  "A store selector must not make a new value on each call (React #185, a white page): select the store's own values and derive them in the component.";
+const storeSelectorRules = [
+  ...shallowObject.flatMap((object) => [
+    { selector: `${object} > Property > ${fresh}`, message: freshInSelector },
+    {
+      selector: `${object} > Property > :matches(ConditionalExpression, LogicalExpression, TSAsExpression) > ${fresh}`,
+      message: freshInSelector,
+    },
+  ]),
+  {
+    selector: `${storeSelector} > :matches(ObjectExpression, ArrayExpression)`,
+    message: `${freshInSelector} (or wrap it in useShallow)`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'scratch/**', 'coverage/**'] },
   js.configs.recommended,
@@ -118,6 +148,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': ['error', ...storeSelectorRules],
       'no-restricted-imports': [
         'error',
         {

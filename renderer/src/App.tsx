@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Role } from '../../shared/contract/op.ts';
 import { Icon } from './components/Icon.tsx';
+import { PanelBoundary } from './components/PanelBoundary.tsx';
 import { Logo, StaffHeader } from './components/StaffHeader.tsx';
 import { AdminArea } from './features/admin/AdminArea.tsx';
 import { DeskScreen } from './features/desk/DeskScreen.tsx';
@@ -46,7 +47,9 @@ function StaffApp({ role }: { role: Exclude<Role, 'kiosk'> }) {
     <div className="staff-app">
       <StaffHeader role={role} nav={nav} />
       <HubLostBanner />
-      {shown === 'desk' ? <DeskScreen /> : shown === 'devices' ? <DevicesView /> : <AdminArea />}
+      <PanelBoundary key={shown} name={shown}>
+        {shown === 'desk' ? <DeskScreen /> : shown === 'devices' ? <DevicesView /> : <AdminArea />}
+      </PanelBoundary>
     </div>
   );
 }

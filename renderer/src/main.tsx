@@ -7,9 +7,13 @@ import '@fontsource/noto-sans-sc/700.css';
 // The base styles first: each feature's own CSS comes with its screen, after them.
 import './styles.css';
 import { App } from './App.tsx';
+import { PanelBoundary } from './components/PanelBoundary.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {/* The last resort: each screen's panels have their own boundaries (components/PanelBoundary.tsx). */}
+    <PanelBoundary name="app" onReload={() => location.reload()}>
+      <App />
+    </PanelBoundary>
   </StrictMode>,
 );

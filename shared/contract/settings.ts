@@ -83,6 +83,11 @@ const kioskFields = {
     layout: z.enum(KIOSK_BADGE_LAYOUTS),
     /** The language of the badge's words, read by security staff; null: the start language. */
     language: BadgeLanguage,
+    /**
+     * Whether the guest's door PIN is printed on the badge. Off unless the admin turns it on: the kiosk hides the
+     * PIN after 6 s so that the next person does not read it, and a badge is worn in sight all day.
+     */
+    doorPin: z.boolean(),
   }),
   branding: z.strictObject({
     /** Shown only through <img>, where an SVG's scripts do not run. */
@@ -113,7 +118,7 @@ export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
   languages: [...GUEST_LANGUAGES],
   earlyArrivalMinutes: 120,
   timeZone: null,
-  badge: { enabled: false, printer: '', layout: 'standard', language: null },
+  badge: { enabled: false, printer: '', layout: 'standard', language: null, doorPin: false },
   branding: { logoDataUrl: null, accentColor: null },
   codes: { servicePattern: null },
 };

@@ -1,8 +1,9 @@
 /**
  * The kiosk's words by language end to end in Chromium at 1080 × 1920 (the
  * lobby of kiosk-fixture.ts): the printed badge speaks the site's language
- * (or the badge's own setting) whatever language the guest picked, and
- * carries the guest's door PIN, which the screen still shows only on a tap;
+ * (or the badge's own setting) whatever language the guest picked, and,
+ * where the admin turned kiosk.badge.doorPin on, carries the guest's door
+ * PIN, which the screen still shows only on a tap;
  * a welcome title given in German greets German guests, and the others read
  * the site's title. The badge is looked at in its DOM (the print stub counts
  * the prints) and in print media; screenshots in test-results/screens/.
@@ -47,7 +48,7 @@ describe('the kiosk’s words by language', () => {
   });
 
   it('prints the badge in the site’s language with the door PIN, for a guest who picked Türkçe', async () => {
-    await setKiosk({ badge: { enabled: true, layout: 'standard' } });
+    await setKiosk({ badge: { enabled: true, layout: 'standard', doorPin: true } });
     await page.reload();
     await page.locator('[data-testid=kiosk-keyboard]').waitFor();
     await chooseLanguage('TR');
@@ -110,7 +111,7 @@ describe('the kiosk’s words by language', () => {
       await page.click('[data-testid=kiosk-done-button]');
     } finally {
       runtime.engine.start();
-      await setKiosk({ badge: { enabled: false } });
+      await setKiosk({ badge: { enabled: false, doorPin: false } });
     }
   }, 40_000);
 

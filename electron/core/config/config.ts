@@ -243,17 +243,26 @@ const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Confi
 const NESTED = { intervals: Intervals, hub: Hub, walkIns: WalkInSettings, evacuation: EvacuationSettings } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;
-export type ConfigKey = Settable | { [N in Nested]: `${N}.${keyof Config[N] & string}` }[Nested];
+/**
+ * The kiosk settings a terminal may set too (the rest are the admin console's): the door PIN on the badge, a
+ * question of the site's security rules rather than of the kiosk's look.
+ */
+const KIOSK_KEYS = ['kiosk.badge.doorPin'] as const;
+export type ConfigKey =
+  Settable | { [N in Nested]: `${N}.${keyof Config[N] & string}` }[Nested] | (typeof KIOSK_KEYS)[number];
 const isNested = (key: string): key is Nested => Object.hasOwn(NESTED, key);
 
-/** Settable keys, as dotted paths: the schema's own keys, the nested ones (intervals, hub, evacuation) one by one. */
-export const CONFIG_KEYS: readonly ConfigKey[] = Config.keyof().options.flatMap((key): ConfigKey[] =>
-  isNested(key)
-    ? NESTED[key].keyof().options.map((inner) => `${key}.${inner}` as ConfigKey)
-    : NOT_SETTABLE.includes(key)
-      ? []
-      : [key as Settable],
-);
+/** Settable keys, as dotted paths: the schema's own keys, the nested ones (intervals, hub, evacuation) one by one, and KIOSK_KEYS. */
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  ...Config.keyof().options.flatMap((key): ConfigKey[] =>
+    isNested(key)
+      ? NESTED[key].keyof().options.map((inner) => `${key}.${inner}` as ConfigKey)
+      : NOT_SETTABLE.includes(key)
+        ? []
+        : [key as Settable],
+  ),
+  ...KIOSK_KEYS,
+];
 
 export function getConfigValue(config: Config, key: ConfigKey): unknown {
   return key

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, Config, getConfigValue, setConfigValue } from '../../../electron/core/config/config.ts';
 
 describe('CONFIG_KEYS', () => {
-  it('are the schema keys, intervals, walkIns, evacuation and hub one by one, without the kiosk settings and the PIN hashes', () => {
+  it('are the schema keys, intervals, walkIns, evacuation and hub one by one, of the kiosk settings only the badge’s door PIN, without the PIN hashes', () => {
     expect(CONFIG_KEYS).toEqual([
       'baseUrl',
       'companyId',
@@ -30,6 +30,7 @@ describe('CONFIG_KEYS', () => {
       'hub.port',
       'hubUrl',
       'hubFingerprint',
+      'kiosk.badge.doorPin',
     ]);
   });
 
@@ -42,6 +43,14 @@ describe('CONFIG_KEYS', () => {
 });
 
 describe('setConfigValue', () => {
+  it("sets the badge's door PIN (off by default) and leaves the other kiosk settings alone", () => {
+    const config = Config.parse({ kiosk: { badge: { enabled: true, layout: 'compact' } } });
+    expect(getConfigValue(config, 'kiosk.badge.doorPin')).toBe(false);
+    const next = setConfigValue(config, 'kiosk.badge.doorPin', 'true');
+    expect(next.kiosk.badge).toEqual({ ...config.kiosk.badge, doorPin: true });
+    expect(() => setConfigValue(config, 'kiosk.badge.doorPin', 'yes')).toThrow(/kiosk\.badge\.doorPin/);
+  });
+
   it('reads true and false as booleans and sets a nested key alone', () => {
     const config = setConfigValue(Config.parse({}), 'hub.enabled', 'true');
     expect(config.hub).toEqual({ enabled: true, host: '0.0.0.0', port: 5443 });

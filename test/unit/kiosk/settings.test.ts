@@ -23,7 +23,7 @@ describe('kiosk settings', () => {
     expect(kiosk).toMatchObject({
       earlyArrivalMinutes: 120,
       timeZone: null,
-      badge: { enabled: false, printer: '', layout: 'standard', language: null },
+      badge: { enabled: false, printer: '', layout: 'standard', language: null, doorPin: false },
       branding: { logoDataUrl: null, accentColor: null },
       codes: { servicePattern: null },
     });
@@ -36,6 +36,7 @@ describe('kiosk settings', () => {
       printer: '',
       layout: 'standard',
       language: null,
+      doorPin: false,
     });
   });
 
@@ -46,7 +47,13 @@ describe('kiosk settings', () => {
       { ...DEFAULT_KIOSK_SETTINGS, badge: { ...DEFAULT_KIOSK_SETTINGS.badge, enabled: true } },
       patch,
     );
-    expect(next.badge).toEqual({ enabled: true, printer: 'Lobby Zebra', layout: 'standard', language: null });
+    expect(next.badge).toEqual({
+      enabled: true,
+      printer: 'Lobby Zebra',
+      layout: 'standard',
+      language: null,
+      doorPin: false,
+    });
     expect(next.idleSeconds).toBe(45);
     expect(operations['settings.setKiosk'].input).toBe(KioskSettingsPatch);
   });

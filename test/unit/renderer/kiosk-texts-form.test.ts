@@ -39,7 +39,7 @@ describe('the kiosk texts form', () => {
     };
     const patch = withoutTexts(form);
     expect(patch).not.toHaveProperty('welcomeTitle');
-    expect(patch.badge).toEqual({ enabled: false, printer: '', layout: 'standard' });
+    expect(patch.badge).toEqual({ enabled: false, printer: '', layout: 'standard', doorPin: false });
     expect(patch.idleSeconds).toBe(60);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { PanelBoundary } from '../../components/PanelBoundary.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { onAppEvent, useSession } from '../../stores/session.ts';
 import { type AdminSection, useAdmin } from './admin-store.ts';
@@ -59,12 +60,19 @@ export function AdminArea() {
         ]}
       />
       <div className="admin-body">
-        {section === 'push' && <PushPanel />}
-        {section === 'outbox' && <OutboxPanel />}
-        {section === 'sync' && <SyncPanel />}
-        {section === 'browse' && <BrowsePanel />}
-        {section === 'settings' && <SettingsPanel />}
-        {section === 'audit' && <AuditPanel />}
+        {/* Each section loads what it shows when it opens: a reload starts the console's store over, in this section. */}
+        <PanelBoundary
+          key={section}
+          name={section}
+          onReload={() => useAdmin.setState({ ...useAdmin.getInitialState(), section })}
+        >
+          {section === 'push' && <PushPanel />}
+          {section === 'outbox' && <OutboxPanel />}
+          {section === 'sync' && <SyncPanel />}
+          {section === 'browse' && <BrowsePanel />}
+          {section === 'settings' && <SettingsPanel />}
+          {section === 'audit' && <AuditPanel />}
+        </PanelBoundary>
       </div>
     </main>
   );

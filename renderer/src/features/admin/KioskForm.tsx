@@ -195,6 +195,22 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
           </select>
         </Field>
       </div>
+      <label className="switch-field">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={form.badge.doorPin}
+          onChange={(e) => change({ badge: { ...form.badge, doorPin: e.target.checked } })}
+          data-testid="setting-badge-door-pin"
+        />
+        <span>
+          <strong>Print the door PIN on the badge</strong>
+          <small className="muted">
+            Off by default: a badge is worn in sight all day, while the kiosk hides the PIN after 6 s so that the next
+            person does not read it.
+          </small>
+        </span>
+      </label>
 
       <h3 className="form-section">Branding</h3>
       <div className="field-pair">
@@ -271,6 +287,7 @@ export function KioskForm({ initial }: { initial: KioskSettings }) {
           date={new Date().toISOString()}
           code="FOYER-PREVIEW-0001"
           layout={form.badge.layout}
+          doorPin={form.badge.doorPin ? '482915' : null}
           branding={{
             logoDataUrl: form.branding.logoDataUrl,
             accentColor: /^#[0-9a-fA-F]{6}$/.test(form.branding.accentColor ?? '') ? form.branding.accentColor : null,

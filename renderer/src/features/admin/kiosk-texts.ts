@@ -46,5 +46,6 @@ export function withoutTexts<T extends { welcomeTitle?: unknown; badge: KioskSet
   form: T,
 ): Omit<T, 'welcomeTitle' | 'badge'> & { badge: Omit<KioskSettings['badge'], 'language'> } {
   const { welcomeTitle: _texts, badge, ...rest } = form;
-  return { ...rest, badge: { enabled: badge.enabled, printer: badge.printer, layout: badge.layout } };
+  const { language: _language, ...own } = badge;
+  return { ...rest, badge: own };
 }

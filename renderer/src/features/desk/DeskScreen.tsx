@@ -3,11 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { PanelBoundary, resetStore } from '../../components/PanelBoundary.tsx';
 import { type TabItem, Tabs } from '../../components/Tabs.tsx';
 import { formatClock, formatDay, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
 import { ArrivalsFeed } from './ArrivalsFeed.tsx';
+import { useArrivals } from './arrivals-store.ts';
 import { BulkCheckOut } from './BulkCheckOut.tsx';
 import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
@@ -17,8 +19,10 @@ import { CATEGORY_LABELS, dayLabel, dayRange, type GuestSort, SORT_LABELS, visib
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.tsx';
+import { useRollCall } from './roll-call/roll-call-store.ts';
 import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
+import { useWalkIns } from './walk-ins-store.ts';
 import { useDeskToday } from './use-today.ts';
 import { VisitorLogButton } from './VisitorLogButton.tsx';
 import { WalkInsPanel } from './WalkInsPanel.tsx';
@@ -146,6 +150,8 @@ export function DeskScreen() {
       : (s.rows.find((g) => g?.invitationId === s.selectedId) ??
         (s.detail?.invitationId === s.selectedId ? s.detail : undefined));
   const isToday = s.day === today;
+  // The list's own data came in a shape that broke it: the view asked for again before the list is drawn again.
+  const reloadList = () => load();
   const onRange = useCallback((start: number, end: number) => a.ensureRows(start, end), [a]);
   const tableLabel = searching
     ? `Guests matching ${s.query.trim()}`
@@ -160,7 +166,9 @@ export function DeskScreen() {
       <h1 id="desk-title" className="sr-only">
         Reception desk
       </h1>
-      <RollCallPanel />
+      <PanelBoundary name="roll-call" onReload={resetStore(useRollCall)}>
+        <RollCallPanel />
+      </PanelBoundary>
       <div className="desk-top">
         <div className="desk-controls">
           <div className="desk-toolbar">
@@ -275,17 +283,25 @@ export function DeskScreen() {
           </div>
         </div>
         {s.overview && (
-          <ArrivalsChart
-            overview={s.overview}
-            from={dayRange(s.day).from}
-            day={formatDay(dayRange(s.day).from)}
-            isToday={isToday}
-          />
+          <PanelBoundary name="arrivals-chart" onReload={reloadList}>
+            <ArrivalsChart
+              overview={s.overview}
+              from={dayRange(s.day).from}
+              day={formatDay(dayRange(s.day).from)}
+              isToday={isToday}
+            />
+          </PanelBoundary>
         )}
       </div>
-      <ConflictsPanel />
-      <WalkInsPanel />
-      <ArrivalsFeed today={today} onSelect={a.select} />
+      <PanelBoundary name="conflicts" onReload={loadConflicts}>
+        <ConflictsPanel />
+      </PanelBoundary>
+      <PanelBoundary name="walk-ins" onReload={resetStore(useWalkIns)}>
+        <WalkInsPanel />
+      </PanelBoundary>
+      <PanelBoundary name="arrivals" onReload={resetStore(useArrivals)}>
+        <ArrivalsFeed today={today} onSelect={a.select} />
+      </PanelBoundary>
       {s.loadError && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />
@@ -306,33 +322,43 @@ export function DeskScreen() {
           </button>
         )}
       </div>
-      {onSite && <BulkCheckOut rows={s.rows} onNotice={a.dismissNotice} />}
+      {onSite && (
+        <PanelBoundary name="bulk-check-out" onReload={resetStore(useBulk)}>
+          <BulkCheckOut rows={s.rows} onNotice={a.dismissNotice} />
+        </PanelBoundary>
+      )}
       <div className={`desk-body${selected ? ' with-detail' : ''}`}>
-        <GuestTable
-          rows={s.rows}
-          total={s.total}
-          selectedId={s.selectedId}
-          busy={s.busy}
-          onSelect={a.select}
-          onAction={(id, action) => void a.transition(id, action)}
-          onRange={onRange}
-          label={tableLabel}
-          shownQuery={s.shownQuery}
-          view={`${s.day}|${s.shown}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
-          selection={onSite ? { ids: ticked, toggle: useBulk.getState().toggle } : undefined}
-          empty={
-            !s.loaded ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Loading guests…
-              </>
-            ) : searching ? (
-              `Nobody matches “${s.query.trim()}”.`
-            ) : (
-              EMPTY_TEXT[s.category]
-            )
-          }
-        />
-        {selected && <GuestDetailPanel fallback={selected} />}
+        <PanelBoundary name="guest-list" onReload={reloadList}>
+          <GuestTable
+            rows={s.rows}
+            total={s.total}
+            selectedId={s.selectedId}
+            busy={s.busy}
+            onSelect={a.select}
+            onAction={(id, action) => void a.transition(id, action)}
+            onRange={onRange}
+            label={tableLabel}
+            shownQuery={s.shownQuery}
+            view={`${s.day}|${s.shown}|${s.hostId}|${s.eventId}|${s.sort}|${s.query.trim()}`}
+            selection={onSite ? { ids: ticked, toggle: useBulk.getState().toggle } : undefined}
+            empty={
+              !s.loaded ? (
+                <>
+                  <span className="spinner" aria-hidden="true" /> Loading guests…
+                </>
+              ) : searching ? (
+                `Nobody matches “${s.query.trim()}”.`
+              ) : (
+                EMPTY_TEXT[s.category]
+              )
+            }
+          />
+        </PanelBoundary>
+        {selected && (
+          <PanelBoundary name="guest-detail" onReload={() => useDesk.getState().loadDetail()}>
+            <GuestDetailPanel fallback={selected} />
+          </PanelBoundary>
+        )}
       </div>
       <UndoNotice
         notice={s.notice}
@@ -342,7 +368,11 @@ export function DeskScreen() {
           void a.transition(id, 'undo');
         }}
       />
-      {s.evacuation && <EvacuationSheet list={s.evacuation} keptAt={s.evacuationKeptAt} onClose={a.closeEvacuation} />}
+      {s.evacuation && (
+        <PanelBoundary name="evacuation-list" onReload={a.closeEvacuation}>
+          <EvacuationSheet list={s.evacuation} keptAt={s.evacuationKeptAt} onClose={a.closeEvacuation} />
+        </PanelBoundary>
+      )}
     </main>
   );
 }

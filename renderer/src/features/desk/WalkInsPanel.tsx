@@ -9,8 +9,8 @@ import './walk-ins.css';
 
 function DeclineForm({ id }: { id: number }) {
   const [reason, setReason] = useState('');
-  const { decline, cancel } = useWalkIns(
-    useShallow((s) => ({ decline: s.decline, cancel: () => s.startDecline(null) })),
+  const { decline, startDecline } = useWalkIns(
+    useShallow((s) => ({ decline: s.decline, startDecline: s.startDecline })),
   );
   return (
     <form
@@ -31,7 +31,7 @@ function DeclineForm({ id }: { id: number }) {
       <button type="submit" className="button-secondary button-small" disabled={!reason.trim()}>
         Decline
       </button>
-      <button type="button" className="button-ghost button-small" onClick={cancel}>
+      <button type="button" className="button-ghost button-small" onClick={() => startDecline(null)}>
         Cancel
       </button>
     </form>
@@ -40,13 +40,8 @@ function DeclineForm({ id }: { id: number }) {
 
 /** "Add visitor": the kiosk's form, for the desk; the visitor is let in at once. */
 function AddVisitor() {
-  const { hostChoices, searchHosts, add, close } = useWalkIns(
-    useShallow((s) => ({
-      hostChoices: s.hostChoices,
-      searchHosts: s.searchHosts,
-      add: s.add,
-      close: () => s.setAdding(false),
-    })),
+  const { hostChoices, searchHosts, add, setAdding } = useWalkIns(
+    useShallow((s) => ({ hostChoices: s.hostChoices, searchHosts: s.searchHosts, add: s.add, setAdding: s.setAdding })),
   );
   const [form, setForm] = useState({ firstName: '', lastName: '', companyName: '', email: '' });
   const [hostText, setHostText] = useState('');
@@ -106,7 +101,7 @@ function AddVisitor() {
         >
           Check in
         </button>
-        <button type="button" className="button-ghost button-small" onClick={close}>
+        <button type="button" className="button-ghost button-small" onClick={() => setAdding(false)}>
           Cancel
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { KioskCheckIn } from '../../../../shared/contract/kiosk.ts';
 import { badgeWords } from '../../components/badge-words.ts';
@@ -48,11 +49,14 @@ export function leaveAfterBadge(leave: () => void): void {
 
 /**
  * The badges, printed once per check-in: only they show on paper (see
- * kiosk.css, @media print), never on the screen. Their words are in the
- * badge's language, whatever the guest picked; each carries its guest's door
- * PIN, so the print waits for the service's answer (a second or so): at
- * most BADGE_PIN_WAIT_MS, not when the service cannot be reached, and not
- * once the guest leaves the screen; then it prints without it.
+ * kiosk.css, @media print), never on the screen; one page each, the label's
+ * size, so a party of three gets three badges. Outside the app's root, which
+ * the print hides, so that nothing of the screen's layout moves them. Their words are in the
+ * badge's language, whatever the guest picked. Where the admin turned it on
+ * (kiosk.badge.doorPin: a badge is worn in sight all day), each carries its
+ * guest's door PIN, so the print waits for the service's answer (a second or
+ * so): at most BADGE_PIN_WAIT_MS, not when the service cannot be reached,
+ * and not once the guest leaves the screen; then it prints without it.
  */
 export function BadgePrint() {
   const { step, settings } = useKiosk(useShallow((s) => ({ step: s.step, settings: s.settings })));
@@ -63,14 +67,15 @@ export function BadgePrint() {
   // One badge each, for the guest and the party checked in with them; one without a code (the core could not
   // sign one) is not printed: the check-in stands, and the desk gives that guest a badge.
   const printable = done ? [checkIn, ...done.party].filter((c): c is KioskCheckIn => Boolean(c?.passCode)) : [];
-  const guestPin = done?.arrival?.doorPin ?? null;
+  const withPin = settings.badge.doorPin;
+  const guestPin = withPin ? (done?.arrival?.doorPin ?? null) : null;
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), BADGE_PIN_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
-  const settled = done !== null && (!done.following || guestPin !== null || offline || waited);
-  const partyPins = usePartyPins(done?.party ?? NO_PARTY, settled);
+  const settled = done !== null && (!withPin || !done.following || guestPin !== null || offline || waited);
+  const partyPins = usePartyPins(withPin ? (done?.party ?? NO_PARTY) : NO_PARTY, settled);
   const enabled = settings.badge.enabled && checkIn !== null && printable.length > 0;
   const ready = enabled && settled && partyPins !== null;
 
@@ -98,7 +103,7 @@ export function BadgePrint() {
   const size = BADGE_SIZES_MM[settings.badge.layout];
   const words = badgeWords(settings);
   const pinOf = (c: KioskCheckIn) => (c.invitationId === checkIn.invitationId ? guestPin : partyPins?.[c.invitationId]);
-  return (
+  return createPortal(
     <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge" data-ready={ready}>
       <style>{`@page { size: ${size.width}mm ${size.height}mm; margin: 0; }`}</style>
       {printable.map((c) => (
@@ -114,6 +119,7 @@ export function BadgePrint() {
           {...words}
         />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,6 +1,7 @@
-import { type CSSProperties, useCallback, useEffect, useMemo } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { PanelBoundary } from '../../components/PanelBoundary.tsx';
 import { PinPad, type PinPadLabels } from '../../components/PinPad.tsx';
 import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { accentPalette } from '../../lib/contrast.ts';
@@ -73,6 +74,26 @@ function StaffAccess() {
   );
 }
 
+/** A part of the kiosk that failed says so in the guest's language and starts over (the failure is logged). */
+function KioskPanel({
+  name,
+  message,
+  onReload,
+  children,
+}: {
+  name: string;
+  message?: string;
+  onReload?: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PanelBoundary name={name} message={message ?? t('errorGeneric')} reloadLabel={t('back')} onReload={onReload}>
+      {children}
+    </PanelBoundary>
+  );
+}
+
 /** Whether anything on screen is written in Han characters: then the shipped CJK font is needed. */
 function useNeedsCjkFont() {
   return useKiosk((s) => {
@@ -84,7 +105,8 @@ function useNeedsCjkFont() {
 
 /** The lobby kiosk, full screen: find your invitation, check in or out, and back to the start. */
 export function KioskScreen() {
-  const { locale } = useTranslation();
+  const { locale, t } = useTranslation();
+  const evacuationTitle = t('evacuationTitle');
   const { step, idleSeconds, pristine, announcement, accent, loadSettings, reset, refreshShown } = useKiosk(
     useShallow((s) => ({
       step: s.step.kind,
@@ -152,12 +174,23 @@ export function KioskScreen() {
       <div className="kiosk kiosk-evacuating" lang={locale} style={style} data-testid="kiosk">
         <div className="kiosk-top">
           {/* Without the hub no PIN can be checked: no staff button that could only fail. */}
-          {lost ? <span /> : <StaffAccess />}
+          {lost ? (
+            <span />
+          ) : (
+            <KioskPanel name="staff">
+              <StaffAccess />
+            </KioskPanel>
+          )}
           <div className="kiosk-top-end">
-            <LanguagePicker />
+            <KioskPanel name="language">
+              <LanguagePicker />
+            </KioskPanel>
           </div>
         </div>
-        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
+        {/* Whatever fails on it, the screen still tells guests to leave. */}
+        <KioskPanel name="evacuation" message={evacuationTitle}>
+          <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
+        </KioskPanel>
       </div>
     );
 
@@ -168,28 +201,40 @@ export function KioskScreen() {
         <div className="kiosk-top">
           <span />
           <div className="kiosk-top-end">
-            <LanguagePicker />
+            <KioskPanel name="language">
+              <LanguagePicker />
+            </KioskPanel>
           </div>
         </div>
-        <HubLost />
+        <KioskPanel name="hub-lost">
+          <HubLost />
+        </KioskPanel>
       </div>
     );
 
   return (
     <div className={`kiosk kiosk-step-${step}`} lang={locale} style={style} data-testid="kiosk">
       <div className="kiosk-top">
-        <StaffAccess />
+        <KioskPanel name="staff">
+          <StaffAccess />
+        </KioskPanel>
         <div className="kiosk-top-end">
           <OfflineIndicator />
-          {step !== 'done' && <LanguagePicker />}
+          {step !== 'done' && (
+            <KioskPanel name="language">
+              <LanguagePicker />
+            </KioskPanel>
+          )}
         </div>
       </div>
       <main className="kiosk-main">
-        {walkIn.open && <WalkInStep />}
-        {!walkIn.open && step === 'start' && <StartStep />}
-        {!walkIn.open && step === 'scan' && <ScanStep />}
-        {!walkIn.open && step === 'confirm' && <ConfirmStep />}
-        {!walkIn.open && step === 'done' && <DoneStep />}
+        <KioskPanel name="kiosk" onReload={startOver}>
+          {walkIn.open && <WalkInStep />}
+          {!walkIn.open && step === 'start' && <StartStep />}
+          {!walkIn.open && step === 'scan' && <ScanStep />}
+          {!walkIn.open && step === 'confirm' && <ConfirmStep />}
+          {!walkIn.open && step === 'done' && <DoneStep />}
+        </KioskPanel>
       </main>
       {/* Confirm and success are said aloud too: a region that exists before its text changes. */}
       <div className="sr-only" role="status" aria-live="polite" data-testid="kiosk-announcement">
