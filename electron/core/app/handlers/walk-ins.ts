@@ -62,9 +62,10 @@ function changed(ctx: HandlerContext, queued: boolean): void {
 
 function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
   let passCode: string | null = null;
-  if (row.state === 'approved' && row.invitationId !== null)
+  // The walk-in's own pass, from the moment they are let in: it stays good once the service has their visit.
+  if (row.state === 'approved')
     try {
-      passCode = passCodeOf(runtime, row.invitationId);
+      passCode = passCodeOf(runtime, -row.id);
     } catch {
       passCode = null; // the site key cannot be read: the badge goes without its code
     }
@@ -75,6 +76,8 @@ function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
     lastName: row.lastName,
     companyName: row.companyName,
     passCode,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
   };
 }
 
