@@ -234,8 +234,24 @@ describe('the site setting and the desk', () => {
     await expect(
       app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId }),
     ).rejects.toMatchObject({ code: 'REFUSED' });
+    // Left before the visit's end, which is two hours ahead (a meeting until 17:00, say).
+    const visitEnd = new Date(Date.now() + 2 * 3_600_000).toISOString();
     app.runtime.mirror.db.prepare("UPDATE check_ins SET state = 'CHECKED_OUT' WHERE id = ?").run(guest.invitationId);
+    app.runtime.mirror.db.prepare('UPDATE invitations SET ends_at = ? WHERE id = ?').run(visitEnd, guest.invitationId);
+    const version = (await app.core.call(desk, 'guests.list', { ...today(), text: 'peter brandt' })).version;
     const again = await app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId });
     expect(again).toMatchObject({ state: 'approved', firstName: 'Peter', hostId: 102, companyName: 'Brandt Elektro' });
+    // One person, once: the new visit on site (pending), keeping the visit's end, not a second row for the one left.
+    const listed = await app.core.call(desk, 'guests.list', { ...today(), text: 'peter brandt' });
+    expect(listed.guests).toEqual([
+      expect.objectContaining({ invitationId: -again.id, category: 'onsite', pending: true, endsAt: visitEnd }),
+    ]);
+    expect(listed.counts.left).toBe(0);
+    // A desk that follows the changes drops the row it showed.
+    const changes = await app.core.call(desk, 'guests.changes', { ...today(), text: 'peter brandt', since: version });
+    expect(changes.removed).toContain(guest.invitationId);
+    await expect(
+      app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId }),
+    ).rejects.toMatchObject({ code: 'REFUSED', message: expect.stringContaining('already checked in again') });
   });
 });

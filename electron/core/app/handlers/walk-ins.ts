@@ -170,6 +170,8 @@ export const walkInsHandlers: Handlers<
         'REFUSED',
         'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
       );
+    if (runtime.mirror.walkIns.checkedInAgain(invitationId))
+      throw new AppError('REFUSED', `${displayName(guest.firstName, guest.lastName)} was already checked in again`);
     // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
     const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
     if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');
@@ -184,6 +186,8 @@ export const walkInsHandlers: Handlers<
       },
       hostId,
       language: guest.language ?? undefined,
+      // The same visit goes on: its end is kept, and the desk lists the person once (desk-walk-ins.ts).
+      again: { invitationId, endsAt: guest.endsAt },
     });
   },
 };
