@@ -80,8 +80,11 @@ export const WalkInStatus = z.object({
   firstName: z.string(),
   lastName: z.string(),
   companyName: z.string().nullable(),
-  /** The signed code for the badge's QR, once approved (null when there is no invitation id yet). */
+  /** The walk-in's signed pass for the badge's QR, from the moment they are let in (null before, or unsigned). */
   passCode: z.string().nullable(),
+  /** The visit, once let in: from the approval to its end (the badge's date, the welcome's time). */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
 });
 export type WalkInStatus = z.infer<typeof WalkInStatus>;
 

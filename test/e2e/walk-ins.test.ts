@@ -2,8 +2,10 @@
  * A walk-in end to end in Chromium, the service stopped: a visitor who is
  * not on the list registers at the kiosk (1080 x 1920, the on-screen
  * keyboard), a desk in another browser approves within seconds, the kiosk
- * welcomes them, they count on the evacuation list at once, and when the
- * service is back it holds exactly one invitation and one check-in for them.
+ * welcomes them as it welcomes an invited guest (the same screen, their
+ * badge printed at once with their pass, the same countdown back to the
+ * start), they count on the evacuation list at once, and when the service
+ * is back it holds exactly one invitation and one check-in for them.
  */
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,12 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
 import { cleanup, type Service, sleep, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
 import { type BrowserApp, openBrowserApp } from '../support/browser-app.ts';
-import { SCREENS } from '../support/browser.ts';
-
-/** What the page callbacks below use of the browser: the Node-side tsconfig has no DOM library. */
-declare const window: Record<string, unknown>;
+import { installClock, printRequests, SCREENS, stubPrint } from '../support/browser.ts';
 
 const DESK_PIN = '2580';
+/** How long the success screen stays (DONE_SECONDS in renderer/src/features/kiosk/DoneStep.tsx). */
+const DONE_SECONDS = 15;
 const desk = createSession('e2e-walk-in-desk', 'desk', 'desk');
 let service: Service;
 let serviceDir: string;
@@ -29,12 +30,12 @@ const pageErrors: string[] = [];
 
 async function newPage(viewport: { width: number; height: number }, touch: boolean): Promise<Page> {
   const context = await app.browser.newContext({ viewport, hasTouch: touch });
-  // A badge would open the print dialog, which waits for a person.
-  await context.addInitScript(() => {
-    window.print = () => undefined;
-  });
+  // A badge would open the print dialog, which waits for a person: the stub counts the prints instead.
+  await stubPrint(context);
   contexts.push(context);
   const page = await context.newPage();
+  // The page's clock, running at real speed from the core's now: the welcome's countdown is run on by the test.
+  await installClock(page, app.now());
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
 }
@@ -59,6 +60,10 @@ beforeAll(async () => {
     pins: { desk: DESK_PIN },
     prepare: async (opened) => {
       await opened.runtime.engine.syncNow();
+      opened.runtime.configStore.update((c) => ({
+        ...c,
+        kiosk: { ...c.kiosk, badge: { ...c.kiosk.badge, enabled: true } },
+      }));
     },
   });
   await service.close();
@@ -99,12 +104,31 @@ describe('a walk-in with the service down', () => {
     expect(performance.now() - shownAt).toBeLessThan(3_000);
     await expect(request.textContent()).resolves.toContain('Grace Hopper');
     await deskPage.screenshot({ path: join(SCREENS, 'walk-in-desk-1440x900.png') });
+    const printsBefore = await printRequests(kiosk);
     await request.locator('[data-testid=walk-in-approve]').click();
     await request.waitFor({ state: 'detached' });
 
-    await kiosk.locator('[data-testid=walk-in-welcome]').waitFor({ timeout: 5_000 });
-    await expect(kiosk.locator('[data-testid=walk-in-host-name]').textContent()).resolves.toContain('Grace Hopper');
+    // The invited guest's welcome, with the host; the badge printed once, with the walk-in's own signed pass.
+    const done = kiosk.locator('[data-testid=kiosk-done]');
+    await done.waitFor({ timeout: 5_000 });
+    await expect(kiosk.locator('[data-testid=kiosk-done] h1').textContent()).resolves.toBe('Welcome, Peter Brandt!');
+    await expect(kiosk.locator('[data-testid=kiosk-host]').textContent()).resolves.toContain('Grace Hopper');
+    await kiosk.locator('[data-testid=kiosk-badge-note]').waitFor();
+    await expect.poll(() => printRequests(kiosk), { timeout: 5_000 }).toBe(printsBefore + 1);
+    const badge = kiosk.locator('[data-testid=kiosk-print-badge] [data-testid=visitor-badge]');
+    await expect(badge.count()).resolves.toBe(1);
+    await expect(badge.locator('[data-testid=visitor-badge-name]').textContent()).resolves.toBe('Peter Brandt');
+    await expect(badge.locator('.visitor-badge-host').textContent()).resolves.toContain('Grace Hopper');
+    await expect(badge.locator('.visitor-badge-qr').getAttribute('aria-label')).resolves.toMatch(/^F2-\d+-\w{8}$/);
+    await expect(kiosk.locator('[data-testid=kiosk-see-reception]').count()).resolves.toBe(0);
     await kiosk.screenshot({ path: join(SCREENS, 'walk-in-welcome-1080x1920.png') });
+
+    // It closes as an invited guest's does (DONE_SECONDS), not after the kiosk's idle minute.
+    await expect(kiosk.locator('.kiosk-countdown').textContent()).resolves.toMatch(/closes in 1[45] s/);
+    await kiosk.clock.runFor(DONE_SECONDS * 1000 + 1000);
+    await done.waitFor({ state: 'detached', timeout: 5_000 });
+    await kiosk.locator('[data-testid=kiosk-walk-in]').waitFor();
+    expect(await printRequests(kiosk)).toBe(printsBefore + 1);
 
     const evacuation = await app.core.call(desk, 'guests.evacuationList', {});
     expect(evacuation.guests.filter((g) => g.lastName === 'Brandt')).toEqual([

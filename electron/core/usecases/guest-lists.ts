@@ -24,12 +24,19 @@ export function lookupGuests(mirror: Reader, config: Config, text: string, now: 
   });
 }
 
-/** Every guest of the window, or those of one category (expected, onsite, left, ...). */
-export function listGuests(mirror: Reader, config: Config, category: GuestCategory | undefined, now: number): Guest[] {
-  return mirror.guests.list({
-    locationId: config.locationId,
-    ...syncWindow(config, now),
-    category,
-    flow: config.flow,
-  });
+/**
+ * Every guest of the window, or those of one category (expected, onsite,
+ * left, ...), by the desk's own view (desk-guests.ts): whoever is on site
+ * however long ago their event was, a walk-in let in before the service has
+ * their visit (pending), and a guest checked in again once, as the desk lists them.
+ */
+export function listGuests(
+  mirror: Pick<Mirror, 'deskGuests'>,
+  config: Config,
+  category: GuestCategory | undefined,
+  now: number,
+): Guest[] {
+  const query = { locationId: config.locationId, ...syncWindow(config, now), withOnSite: true, flow: config.flow };
+  // No limit (SQLite's -1): a terminal lists the whole window.
+  return mirror.deskGuests.page({ ...query, category, sort: 'time', now }, 0, -1);
 }

@@ -39,6 +39,8 @@ export interface NewRequest {
   device: string;
   /** The door whose check-in event name the check-in sends. */
   source: 'kiosk' | 'desk';
+  /** "Check in again": the invitation of the visit the guest left, and that visit's end, which the new one keeps. */
+  again?: { invitationId: number; endsAt: string | null };
 }
 
 export type ParsedForm = ReturnType<(typeof WalkInForm)['parse']>;
@@ -69,16 +71,28 @@ export function requestWalkIn(deps: WalkInDeps, request: NewRequest): number {
     device: request.device,
     source: request.source,
     requestedAt: iso(now()),
+    againOf: request.again?.invitationId ?? null,
   });
 }
 
-/** From now to the end of the local day, or for the configured length. */
-export function visitWindow(config: Config, now: number): { startsAt: string; endsAt: string } {
+/**
+ * From now to the end of the local day, or for the configured length; a
+ * guest checked in again keeps the end of the visit they came back to
+ * (`keepEnd`), while it is still ahead.
+ */
+export function visitWindow(
+  config: Config,
+  now: number,
+  keepEnd?: string | null,
+): { startsAt: string; endsAt: string } {
   const { lengthMinutes } = config.walkIns;
+  const kept = keepEnd ? Date.parse(keepEnd) : NaN;
   const end =
-    lengthMinutes === null
-      ? Math.max(nextLocalMidnight(now, config.kiosk.timeZone ?? undefined), now + SHORTEST_VISIT)
-      : now + lengthMinutes * MINUTE;
+    kept >= now + SHORTEST_VISIT
+      ? kept
+      : lengthMinutes === null
+        ? Math.max(nextLocalMidnight(now, config.kiosk.timeZone ?? undefined), now + SHORTEST_VISIT)
+        : now + lengthMinutes * MINUTE;
   return { startsAt: iso(now), endsAt: iso(end) };
 }
 
@@ -115,12 +129,12 @@ function waiting(mirror: Mirror, id: number): WalkInRow {
 }
 
 /** Lets a walk-in in: the approval and its one outbox row, in one transaction. The caller tells the engine. */
-export function approveWalkIn(deps: WalkInDeps, id: number): WalkInRow {
+export function approveWalkIn(deps: WalkInDeps, id: number, keepEnd?: string | null): WalkInRow {
   const { mirror, config, now } = deps;
   return mirror.transaction(() => {
     const row = waiting(mirror, id);
     const at = now();
-    const window = visitWindow(config(), at);
+    const window = visitWindow(config(), at, keepEnd);
     const outboxId = mirror.outbox.add({
       kind: 'events',
       // Its own target: a long push queued before it does not hold a visitor at the door.
@@ -145,7 +159,7 @@ export function declineWalkIn(deps: WalkInDeps, id: number, reason: string): Wal
 
 /** A request approved at once (the desk, the command line, a site that lets walk-ins in): one transaction. */
 export function admitWalkIn(deps: WalkInDeps, request: NewRequest): WalkInRow {
-  return deps.mirror.transaction(() => approveWalkIn(deps, requestWalkIn(deps, request)));
+  return deps.mirror.transaction(() => approveWalkIn(deps, requestWalkIn(deps, request), request.again?.endsAt));
 }
 
 /**

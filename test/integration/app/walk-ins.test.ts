@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/app/session.ts';
+import { signPassCode } from '../../../electron/core/codes/pass-codes.ts';
+import { createSiteKeyStore } from '../../../electron/core/codes/site-key.ts';
 import { linkWalkIns } from '../../../electron/core/walk-ins/walk-ins.ts';
 import { openApp, type TestApp, today } from '../../support/app.ts';
 import { cleanup, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
@@ -76,6 +78,7 @@ describe('finding the host at the kiosk', () => {
 describe('a walk-in, exactly once', () => {
   let requestTicket: string;
   let id: number;
+  let passCode: string;
 
   it('is registered at the kiosk while the service is down, and waits for the desk', async () => {
     await service.close();
@@ -108,7 +111,14 @@ describe('a walk-in, exactly once', () => {
     expect(approved.state).toBe('approved');
     expect(events).toContain('walk-ins-changed');
     expect(await app.core.call(desk, 'walkIns.pending', {})).toEqual([]);
-    expect((await app.core.call(kiosk, 'walkIns.status', { requestTicket })).state).toBe('approved');
+    // Their badge at once, the service still down: their own pass under the site key, and the visit's window.
+    const status = await app.core.call(kiosk, 'walkIns.status', { requestTicket });
+    expect(status).toMatchObject({ state: 'approved', hostName: 'Grace Hopper', startsAt: approved.decidedAt });
+    expect(status.passCode).toBe(signPassCode(createSiteKeyStore(dataDir).get(), id, 'walkIn'));
+    passCode = status.passCode!;
+    expect(Date.parse(status.endsAt!)).toBeGreaterThan(Date.parse(status.startsAt!));
+    // Not yet anyone the kiosk finds by it: the service has no visit for them to check out of.
+    expect(await app.core.call(kiosk, 'kiosk.byCode', { code: passCode })).toBeNull();
     await expect(app.core.call(desk, 'walkIns.approve', { id })).rejects.toMatchObject({ code: 'REFUSED' });
 
     const evacuation = await app.core.call(desk, 'guests.evacuationList', {});
@@ -167,6 +177,13 @@ describe('a walk-in, exactly once', () => {
       .get(`check-in:${invitations[0]!.id}`);
     expect(transitions).toBe(1);
 
+    // The badge printed at the approval finds them at the kiosk now (to check out by).
+    expect(await app.core.call(kiosk, 'kiosk.byCode', { code: passCode })).toMatchObject({
+      invitationId: invitations[0]!.id,
+      firstName: 'Peter',
+      category: 'onsite',
+    });
+
     // Now the real guest: on the lists once, no longer pending.
     const evacuation = await app.core.call(desk, 'guests.evacuationList', {});
     const peter = evacuation.guests.filter((g) => g.lastName === 'Brandt');
@@ -217,8 +234,24 @@ describe('the site setting and the desk', () => {
     await expect(
       app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId }),
     ).rejects.toMatchObject({ code: 'REFUSED' });
+    // Left before the visit's end, which is two hours ahead (a meeting until 17:00, say).
+    const visitEnd = new Date(Date.now() + 2 * 3_600_000).toISOString();
     app.runtime.mirror.db.prepare("UPDATE check_ins SET state = 'CHECKED_OUT' WHERE id = ?").run(guest.invitationId);
+    app.runtime.mirror.db.prepare('UPDATE invitations SET ends_at = ? WHERE id = ?').run(visitEnd, guest.invitationId);
+    const version = (await app.core.call(desk, 'guests.list', { ...today(), text: 'peter brandt' })).version;
     const again = await app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId });
     expect(again).toMatchObject({ state: 'approved', firstName: 'Peter', hostId: 102, companyName: 'Brandt Elektro' });
+    // One person, once: the new visit on site (pending), keeping the visit's end, not a second row for the one left.
+    const listed = await app.core.call(desk, 'guests.list', { ...today(), text: 'peter brandt' });
+    expect(listed.guests).toEqual([
+      expect.objectContaining({ invitationId: -again.id, category: 'onsite', pending: true, endsAt: visitEnd }),
+    ]);
+    expect(listed.counts.left).toBe(0);
+    // A desk that follows the changes drops the row it showed.
+    const changes = await app.core.call(desk, 'guests.changes', { ...today(), text: 'peter brandt', since: version });
+    expect(changes.removed).toContain(guest.invitationId);
+    await expect(
+      app.core.call(desk, 'walkIns.checkInAgain', { invitationId: guest.invitationId }),
+    ).rejects.toMatchObject({ code: 'REFUSED', message: expect.stringContaining('already checked in again') });
   });
 });

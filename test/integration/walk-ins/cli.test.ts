@@ -60,6 +60,13 @@ describe('foyer walk-in', () => {
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain('Peter Brandt for Grace Hopper: let in');
     expect(run.out).toContain('queued');
+    // On site at once, pending, as the desk lists them: "foyer guests" agrees.
+    const onsite = await runFoyer('guests', '--state', 'onsite', '--json', '--data-dir', dataDir);
+    expect(onsite.code, onsite.err).toBe(0);
+    expect(JSON.parse(onsite.out)).toEqual([
+      expect.objectContaining({ firstName: 'Peter', lastName: 'Brandt', category: 'onsite', pending: true }),
+    ]);
+    expect((await runFoyer('guests', '--state', 'onsite', '--data-dir', dataDir)).out).toContain('Peter Brandt');
 
     service = await startServiceOn(serviceDir, { port });
     // Runs of "foyer sync" as a person (or cron) makes them: the first after the failed attempt's backoff sends

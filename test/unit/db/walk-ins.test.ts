@@ -1,5 +1,5 @@
 /**
- * Walk-ins in the mirror (migration 0012): a mirror of before upgrades with
+ * Walk-ins in the mirror (migrations 0012 and 0015): a mirror of before upgrades with
  * its rows; a request, its approval and its one outbox row; the pulled
  * invitation linked and its check-in queued once; hosts found by name only.
  */
@@ -88,6 +88,29 @@ describe('migration 0012', () => {
   });
 });
 
+describe('migration 0015', () => {
+  it('upgrades a mirror of migration 0014 with its walk-ins, and a guest checked in again moves the visit they left', () => {
+    const path = tempPath();
+    const raw = new Database(path);
+    configureDatabase(raw);
+    migrate(raw, readMigrations(MIRROR_MIGRATIONS_DIR).slice(0, 14));
+    raw.exec(`INSERT INTO walk_ins (event_source_id, invitation_source_id, marker, first_name, last_name, host_id,
+      location_id, device, source, state, requested_at) VALUES ('e', 'i', 'm', 'Ada', 'Old', 7, 10, 'desk', 'desk',
+      'requested', '${T}')`);
+    raw.close();
+    const mirror = mirrorWithHost(path);
+    expect(mirror.walkIns.byId(1)).toMatchObject({ lastName: 'Old', againOf: null });
+    const before = mirror.deskGuests.version();
+    const row = admitWalkIn(depsFor(mirror), {
+      ...request,
+      again: { invitationId: 501, endsAt: '2030-05-06T15:00:00.000Z' },
+    });
+    expect(row).toMatchObject({ againOf: 501, endsAt: '2030-05-06T15:00:00.000Z' });
+    expect(mirror.deskGuests.changedSince(before, 10)).toEqual(expect.arrayContaining([501, -row.id]));
+    expect(mirror.walkIns.checkedInAgain(501)?.id).toBe(row.id);
+  });
+});
+
 describe('a walk-in in the mirror', () => {
   it('is one event with one invitation, its sourceIds fixed at the request, the day to its end', () => {
     const mirror = mirrorWithHost();
@@ -130,6 +153,14 @@ describe('a walk-in in the mirror', () => {
     const mirror = mirrorWithHost();
     const row = admitWalkIn(depsFor(mirror, config), request);
     expect(JSON.parse(mirror.outbox.byId(row.outboxId!)!.payload).events[0].entranceId).toBe(3);
+  });
+
+  it('keeps the end of the visit a guest is checked in again to, while it is at least half an hour ahead', () => {
+    const config = Config.parse({ kiosk: { timeZone: 'Europe/Berlin' } });
+    expect(visitWindow(config, NOW, '2030-05-06T15:00:00.000Z').endsAt).toBe('2030-05-06T15:00:00.000Z');
+    // Ended, or about to: the day to its end, as for any walk-in.
+    expect(visitWindow(config, NOW, '2030-05-06T09:10:00.000Z').endsAt).toBe('2030-05-06T22:00:00.000Z');
+    expect(visitWindow(config, NOW, null).endsAt).toBe('2030-05-06T22:00:00.000Z');
   });
 
   it('is linked to its pulled invitation and checked in once', () => {

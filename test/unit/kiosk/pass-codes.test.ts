@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchServicePattern, signPassCode, verifyPassCode } from '../../../electron/core/codes/pass-codes.ts';
+import {
+  matchServicePattern,
+  readPassCode,
+  signPassCode,
+  verifyPassCode,
+} from '../../../electron/core/codes/pass-codes.ts';
 import { createSiteKeyStore, SiteKeyError } from '../../../electron/core/codes/site-key.ts';
 
 const key = Buffer.from('a-site-key-of-enough-length-0123456789');
@@ -26,6 +31,17 @@ describe('pass codes', () => {
     const mac = code.split('-')[2]!;
     const typed = mac.replace(/0/g, 'O').replace(/1/g, 'I');
     expect(verifyPassCode(key, `F1-12345-${typed}`)).toBe(12345);
+  });
+
+  it("signs a walk-in's pass in a domain of its own: never read as an invitation's, nor the other way", () => {
+    const pass = signPassCode(key, 37, 'walkIn');
+    expect(pass).toMatch(/^F2-37-[0-9A-HJKMNP-TV-X]{8}$/);
+    expect(readPassCode(key, pass)).toEqual({ kind: 'walkIn', id: 37 });
+    expect(readPassCode(key, signPassCode(key, 37))).toEqual({ kind: 'invitation', id: 37 });
+    expect(verifyPassCode(key, pass)).toBeUndefined();
+    // The same mac under the other prefix is a forgery.
+    expect(readPassCode(key, pass.replace('F2', 'F1'))).toBeUndefined();
+    expect(readPassCode(key, signPassCode(key, 37).replace('F1', 'F2'))).toBeUndefined();
   });
 
   it('takes the id from the service QR content only with exactly the pattern', () => {

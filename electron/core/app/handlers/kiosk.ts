@@ -7,7 +7,7 @@
  * its refusals name nobody.
  */
 import type { KioskCheckIn, kioskOperations } from '../../../../shared/contract/kiosk.ts';
-import { matchServicePattern, signPassCode, verifyPassCode } from '../../codes/pass-codes.ts';
+import { matchServicePattern, readPassCode, signPassCode } from '../../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../codes/site-key.ts';
 import type { Config } from '../../config/config.ts';
 import type { Mirror } from '../../db/mirror.ts';
@@ -27,16 +27,24 @@ export { KIOSK_RESULTS } from './kiosk-state.ts';
 
 const stateOf = (runtime: Runtime) => kioskStateOf(runtime);
 
-/** The signed pass code of an invitation, under this data directory's site key. */
+/**
+ * The signed pass code of a guest, under this data directory's site key: of
+ * the invitation, or (a negative id, as the desk lists a walk-in whose visit
+ * the service has not given back yet) of the walk-in.
+ */
 export const passCodeOf = (runtime: Runtime, invitationId: number) =>
-  signPassCode(createSiteKeyStore(runtime.dataDir).get(), invitationId);
+  invitationId < 0
+    ? signPassCode(createSiteKeyStore(runtime.dataDir).get(), -invitationId, 'walkIn')
+    : signPassCode(createSiteKeyStore(runtime.dataDir).get(), invitationId);
 
-/** The invitation id a scanned or typed code stands for: a signed Foyer code, or the service's own QR content. */
+/**
+ * The invitation id a scanned or typed code stands for: a signed Foyer code
+ * (a walk-in's, once the mirror holds their invitation), or the service's own QR content.
+ */
 function invitationOfCode(code: string, runtime: Runtime): number | undefined {
-  return (
-    verifyPassCode(createSiteKeyStore(runtime.dataDir).get(), code) ??
-    matchServicePattern(runtime.config.kiosk.codes.servicePattern, code)
-  );
+  const pass = readPassCode(createSiteKeyStore(runtime.dataDir).get(), code);
+  if (pass?.kind === 'walkIn') return runtime.mirror.walkIns.byId(pass.id)?.invitationId ?? undefined;
+  return pass?.id ?? matchServicePattern(runtime.config.kiosk.codes.servicePattern, code);
 }
 
 /** The guest, when the invitation is of today at this kiosk's location. */

@@ -62,9 +62,10 @@ function changed(ctx: HandlerContext, queued: boolean): void {
 
 function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
   let passCode: string | null = null;
-  if (row.state === 'approved' && row.invitationId !== null)
+  // The walk-in's own pass, from the moment they are let in: it stays good once the service has their visit.
+  if (row.state === 'approved')
     try {
-      passCode = passCodeOf(runtime, row.invitationId);
+      passCode = passCodeOf(runtime, -row.id);
     } catch {
       passCode = null; // the site key cannot be read: the badge goes without its code
     }
@@ -75,6 +76,8 @@ function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
     lastName: row.lastName,
     companyName: row.companyName,
     passCode,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
   };
 }
 
@@ -167,6 +170,8 @@ export const walkInsHandlers: Handlers<
         'REFUSED',
         'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
       );
+    if (runtime.mirror.walkIns.checkedInAgain(invitationId))
+      throw new AppError('REFUSED', `${displayName(guest.firstName, guest.lastName)} was already checked in again`);
     // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
     const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
     if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');
@@ -181,6 +186,8 @@ export const walkInsHandlers: Handlers<
       },
       hostId,
       language: guest.language ?? undefined,
+      // The same visit goes on: its end is kept, and the desk lists the person once (desk-walk-ins.ts).
+      again: { invitationId, endsAt: guest.endsAt },
     });
   },
 };

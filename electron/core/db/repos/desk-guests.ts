@@ -21,7 +21,13 @@ import {
 } from './guests.ts';
 import { baseFold } from '../../lookup/fold.ts';
 import { parseJsonColumn } from './util.ts';
-import { WALK_IN_COLUMNS, WALK_IN_COUNT_COLUMNS, WALK_INS_ON_SITE, walkInState } from './desk-walk-ins.ts';
+import {
+  NOT_LEFT_FOR_AGAIN,
+  WALK_IN_COLUMNS,
+  WALK_IN_COUNT_COLUMNS,
+  WALK_INS_ON_SITE,
+  walkInState,
+} from './desk-walk-ins.ts';
 
 export const GUEST_SORTS = ['time', 'name', 'company'] as const;
 export type GuestSort = (typeof GUEST_SORTS)[number];
@@ -161,10 +167,10 @@ export function createDeskGuestsRepo(
     const category = categorySql(flow);
     const sql = `SELECT * FROM (SELECT *, ${category.sql} AS category FROM (
         SELECT ${columns}, 1 AS inWindow ${from}
-        WHERE i.location_id = @locationId AND ${inWindow} ${textFilter}
+        WHERE i.location_id = @locationId AND ${inWindow} ${textFilter} ${NOT_LEFT_FOR_AGAIN}
         UNION ALL
         SELECT ${columns}, 0 AS inWindow ${FROM}
-        WHERE @withOnSite AND i.location_id = @locationId AND NOT (${inWindow}) ${textFilter}
+        WHERE @withOnSite AND i.location_id = @locationId AND NOT (${inWindow}) ${textFilter} ${NOT_LEFT_FOR_AGAIN}
           AND i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
         UNION ALL
         SELECT ${orphanColumns}, 0 AS inWindow FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id

@@ -14,5 +14,7 @@ export const WALK_IN_COUNT_COLUMNS =
   '-w.id AS invitationId, @walkInState AS state, w.host_id AS hostId, NULL AS eventId';
 export const WALK_INS_ON_SITE = `FROM walk_ins w INDEXED BY walk_ins_open
   WHERE w.state = 'approved' AND w.invitation_id IS NULL AND w.location_id = @locationId`;
+/** A visit the guest left and was checked in again from ("Check in again"): the new one stands for the person. */
+export const NOT_LEFT_FOR_AGAIN = 'AND i.id NOT IN (SELECT again_of FROM walk_ins WHERE again_of IS NOT NULL)';
 /** The state a walk-in shows: the first on-site state of the site's flow. */
 export const walkInState = (flow: FlowConfig) => flow.onsite[0] ?? flow.initialState;

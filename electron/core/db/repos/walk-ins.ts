@@ -32,6 +32,8 @@ const Row = z.object({
   outboxId: z.number().int().nullable(),
   invitationId: z.number().int().nullable(),
   checkInOutboxId: z.number().int().nullable(),
+  /** Checked in again at the desk: the invitation of the visit they had left (migration 0015). */
+  againOf: z.number().int().nullable(),
 });
 export type WalkInRow = z.infer<typeof Row>;
 
@@ -39,7 +41,7 @@ const COLUMNS = `id, event_source_id AS eventSourceId, invitation_source_id AS i
   first_name AS firstName, last_name AS lastName, company_name AS companyName, email, language, host_id AS hostId,
   host_name AS hostName, location_id AS locationId, device, source, state, reason, requested_at AS requestedAt,
   decided_at AS decidedAt, starts_at AS startsAt, ends_at AS endsAt, outbox_id AS outboxId,
-  invitation_id AS invitationId, check_in_outbox_id AS checkInOutboxId`;
+  invitation_id AS invitationId, check_in_outbox_id AS checkInOutboxId, again_of AS againOf`;
 
 export type NewWalkIn = Pick<
   WalkInRow,
@@ -57,7 +59,8 @@ export type NewWalkIn = Pick<
   | 'device'
   | 'source'
   | 'requestedAt'
->;
+> &
+  Partial<Pick<WalkInRow, 'againOf'>>;
 
 /** The desk's view of a row. */
 export const toWalkIn = (row: WalkInRow): WalkIn => ({
@@ -79,11 +82,12 @@ export const toWalkIn = (row: WalkInRow): WalkIn => ({
 export function createWalkInsRepo(db: Database.Database) {
   const insert = db.prepare(`
     INSERT INTO walk_ins (event_source_id, invitation_source_id, marker, first_name, last_name, company_name, email,
-      language, host_id, host_name, location_id, device, source, state, requested_at)
+      language, host_id, host_name, location_id, device, source, state, requested_at, again_of)
     VALUES (@eventSourceId, @invitationSourceId, @marker, @firstName, @lastName, @companyName, @email, @language,
-      @hostId, @hostName, @locationId, @device, @source, 'requested', @requestedAt)`);
+      @hostId, @hostName, @locationId, @device, @source, 'requested', @requestedAt, @againOf)`);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE id = ?`);
   const byInvitation = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE invitation_id = ? ORDER BY id DESC LIMIT 1`);
+  const checkedInAgain = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE again_of = ? ORDER BY id DESC LIMIT 1`);
   const requested = db.prepare(
     `SELECT ${COLUMNS} FROM walk_ins WHERE state = 'requested' AND location_id = ? ORDER BY requested_at, id`,
   );
@@ -124,7 +128,7 @@ export function createWalkInsRepo(db: Database.Database) {
   return {
     /** A new request; its sourceIds and marker are fixed here, once. */
     add(walkIn: NewWalkIn): number {
-      return Number(insert.run(walkIn).lastInsertRowid);
+      return Number(insert.run({ againOf: null, ...walkIn }).lastInsertRowid);
     },
     byId(id: number): WalkInRow | undefined {
       const row = byId.get(id);
@@ -147,6 +151,11 @@ export function createWalkInsRepo(db: Database.Database) {
     invitationOf: (marker: string): number | undefined => invitationOf.get(marker),
     /** Employees whose full name holds the text (case and accents ignored), at most `limit`. */
     hostsByName: (text: string, limit: number) => hosts.all({ needle: baseFold(text.trim()), limit }),
+    /** The walk-in a guest who had left (this invitation) was checked in again as, if any. */
+    checkedInAgain(invitationId: number): WalkInRow | undefined {
+      const row = checkedInAgain.get(invitationId);
+      return row === undefined ? undefined : parse(row);
+    },
     /** The walk-in an invitation came from, if any. */
     byInvitation(invitationId: number): WalkInRow | undefined {
       const row = byInvitation.get(invitationId);

@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
-import { badgeWords } from '../../components/badge-words.ts';
-import { BADGE_SIZES_MM, VisitorBadge } from '../../components/VisitorBadge.tsx';
-import { api } from '../../lib/api.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { typeKey } from './keyboard-layout.ts';
-import { useKiosk } from './kiosk-store.ts';
 import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
@@ -152,42 +148,10 @@ function WalkInForm() {
   );
 }
 
-/** The badge of a walk-in let in, once it has its code (the invitation came): printed once. */
-function WalkInBadge() {
-  const status = useWalkIn((s) => s.status);
-  const settings = useKiosk((s) => s.settings);
-  const { badge, branding } = settings;
-  const code = status?.passCode ?? null;
-  const enabled = badge.enabled && code !== null;
-  useEffect(() => {
-    if (!enabled) return;
-    const frame = requestAnimationFrame(() => void api.printPage().catch(() => {}));
-    return () => cancelAnimationFrame(frame);
-  }, [enabled]);
-  if (!enabled || !status || code === null) return null;
-  const size = BADGE_SIZES_MM[badge.layout];
-  return (
-    <div className="kiosk-print-badge" aria-hidden="true" data-testid="kiosk-print-badge">
-      <style>{`@page { size: ${size.width}mm ${size.height}mm; margin: 0; }`}</style>
-      <VisitorBadge
-        guest={status}
-        hostName={status.hostName}
-        date={new Date().toISOString()}
-        code={code}
-        layout={badge.layout}
-        branding={branding}
-        {...badgeWords(settings)}
-      />
-    </div>
-  );
-}
-
 function WalkInOutcome() {
   const { t } = useTranslation();
   const heading = useFocusHeading();
-  const { phase, status, poll, close } = useWalkIn(
-    useShallow((s) => ({ phase: s.phase, status: s.status, poll: s.poll, close: s.close })),
-  );
+  const { phase, poll, close } = useWalkIn(useShallow((s) => ({ phase: s.phase, poll: s.poll, close: s.close })));
   useEffect(() => {
     if (phase !== 'waiting') return;
     const timer = setInterval(() => void poll(), WALK_IN_POLL_MS);
@@ -207,20 +171,14 @@ function WalkInOutcome() {
         </button>
       </section>
     );
-  const approved = phase === 'approved' && status;
+  // Let in: the kiosk's own success screen took over (walk-in-store.ts). Declined, or it could not be sent:
   return (
-    <section className="kiosk-done" data-testid={approved ? 'walk-in-welcome' : 'walk-in-declined'}>
-      <Icon name={approved ? 'checkCircle' : 'info'} size={72} />
+    <section className="kiosk-done" data-testid="walk-in-declined">
+      <Icon name="info" size={72} />
       <h1 className="kiosk-title" tabIndex={-1} ref={heading}>
-        {approved ? t('checkedInTitle', { name: status.firstName }) : t('walkInDeclinedTitle')}
+        {t('walkInDeclinedTitle')}
       </h1>
-      <p className="kiosk-intro">{approved ? t('checkedInBody') : t('walkInDeclinedBody')}</p>
-      {approved && status.hostName && (
-        <p className="kiosk-host" data-testid="walk-in-host-name">
-          {t('hostLabel')}: {status.hostName}
-        </p>
-      )}
-      {approved && <WalkInBadge />}
+      <p className="kiosk-intro">{t('walkInDeclinedBody')}</p>
       <button type="button" className="button-primary" onClick={close} data-testid="walk-in-done">
         {t('done')}
       </button>

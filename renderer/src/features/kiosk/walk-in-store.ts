@@ -4,9 +4,11 @@
  * the wait for reception's answer, asked for by the request's ticket.
  */
 import { create } from 'zustand';
+import type { KioskCheckIn } from '../../../../shared/contract/kiosk.ts';
 import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskLanguage } from '../../lib/languages.ts';
+import { type KioskStep, useKiosk } from './kiosk-store.ts';
 
 export const WALK_IN_FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'host'] as const;
 export type WalkInField = (typeof WALK_IN_FIELDS)[number];
@@ -116,6 +118,7 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
         language,
       });
       set({ requestTicket: answer.requestTicket, status: answer.status, phase: phaseOf(answer.status) });
+      welcomeIfLetIn(answer.status, answer.requestTicket, language);
     } catch (error) {
       const detail = error instanceof ApiCallError ? error.details[0] : undefined;
       if (detail) return set({ phase: 'form', invalid: detail, focused: fieldOf(detail.path) });
@@ -127,12 +130,54 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
     if (!requestTicket || phase !== 'waiting') return;
     try {
       const status = await api.call('walkIns.status', { requestTicket });
-      if (get().requestTicket === requestTicket) set({ status, phase: phaseOf(status) });
+      if (get().requestTicket !== requestTicket) return;
+      set({ status, phase: phaseOf(status) });
+      welcomeIfLetIn(status, requestTicket, null);
     } catch {
       // the hub is away for a moment: asked again at the next tick
     }
   },
 }));
+
+/**
+ * A walk-in let in is welcomed like an invited guest who checked in: the
+ * same success screen, badge and countdown (DoneStep, BadgePrint). Reception
+ * let them in, so there is no door PIN to wait for and nothing "pending" to say.
+ */
+function welcomeIfLetIn(status: WalkInStatus, requestTicket: string, language: KioskLanguage | null): void {
+  if (status.state !== 'approved') return;
+  const at = status.startsAt ?? new Date().toISOString();
+  const checkIn: KioskCheckIn = {
+    invitationId: 0,
+    ticket: requestTicket,
+    state: 'CHECKED_IN',
+    category: 'onsite',
+    pending: false,
+    firstName: status.firstName,
+    lastName: status.lastName,
+    companyName: status.companyName,
+    language,
+    eventName: null,
+    startsAt: at,
+    endsAt: status.endsAt,
+    tappedAt: at,
+    hostName: status.hostName,
+    passCode: status.passCode,
+  };
+  const arrival = { invitationId: 0, pending: false, tappedAt: at, hostName: status.hostName, doorPin: null };
+  useWalkIn.setState({ open: false, requestTicket: null });
+  const step: KioskStep = {
+    kind: 'done',
+    guest: checkIn,
+    action: 'checkIn',
+    checkIn,
+    party: [],
+    checkOut: null,
+    arrival,
+    following: false,
+  };
+  useKiosk.setState({ step, query: '', results: [], searchedText: null });
+}
 
 const phaseOf = (status: WalkInStatus): WalkInPhase =>
   status.state === 'approved' ? 'approved' : status.state === 'declined' ? 'declined' : 'waiting';
