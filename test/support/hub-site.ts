@@ -52,11 +52,16 @@ export class DeviceClient {
     readonly base: string,
     readonly address: string,
     ca: string,
-    /** For tests of the Host header: the certificate's chain is checked, not its names. */
-    { anyName = false }: { anyName?: boolean } = {},
+    /**
+     * anyName, for tests of the Host header: the certificate's chain is checked, not its names.
+     * keepAliveMs: how long an idle connection is kept for the next request (undici's 4 s by default; a
+     * browser keeps it for minutes, which a benchmark of many devices needs, or each pause costs a handshake).
+     */
+    { anyName = false, keepAliveMs }: { anyName?: boolean; keepAliveMs?: number } = {},
   ) {
     // The client's localAddress: undici's connector sets the socket's from it (over connect.localAddress).
     this.agent = new Agent({
+      ...(keepAliveMs ? { keepAliveTimeout: keepAliveMs, keepAliveMaxTimeout: keepAliveMs } : {}),
       localAddress: address,
       connect: { ca, ...(anyName ? { checkServerIdentity: () => undefined } : {}) },
     });
