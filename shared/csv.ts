@@ -26,7 +26,21 @@ function field(cell: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One line of a CSV file, ended by \n; every text cell neutralised. */
+export function csvLine(row: readonly CsvCell[]): string {
+  return `${row.map(field).join(',')}\n`;
+}
+
 /** A CSV file: the header, then one line per row, each line ended by \n; every text cell neutralised. */
 export function csvText(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(field).join(',')}\n`).join('');
+  return [header, ...rows].map(csvLine).join('');
 }
+
+/**
+ * The byte-order mark that starts a file made for a spreadsheet (the exports:
+ * the visitor log, a roll call, the audit log). Excel on Windows reads a CSV
+ * without it in the machine's legacy code page: "Jörg" shows as "JÃ¶rg" and
+ * 王超 is lost. Files read back by Foyer (a file's problems, the per-item
+ * results) go without it.
+ */
+export const CSV_BOM = '\uFEFF';

@@ -119,3 +119,29 @@ export function dayBounds(key: string, timeZone?: string): { from: number; to: n
 export function clockHour(time: number, timeZone?: string): number {
   return wallDate(time, timeZone).hour;
 }
+
+/**
+ * What the wall clock in `timeZone` read at `time`, as the instant at which a
+ * UTC clock reads the same (a "floating" time): how a spreadsheet holds a
+ * date and time, which have no zone. Offsets change only on quarter hours:
+ * one is worked out per quarter hour and zone, so a file of 100,000 times
+ * does not format each one.
+ */
+const offsets = new Map<string, number>();
+export function wallClock(time: number, timeZone: string): number {
+  const quarter = Math.floor(time / (15 * MINUTE));
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 10_000) offsets.clear();
+    offset = zoneOffset(quarter * 15 * MINUTE, timeZone);
+    offsets.set(key, offset);
+  }
+  return time + offset;
+}
+
+/** "2026-11-29 04:44:09": a moment on the zone's wall clock, as a spreadsheet reads a date and time typed in. */
+export function wallStamp(time: number, timeZone: string): string {
+  const text = new Date(wallClock(time, timeZone)).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
+}

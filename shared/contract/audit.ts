@@ -17,10 +17,52 @@ export const AuditFilter = z
   .strict();
 export type AuditFilter = z.infer<typeof AuditFilter>;
 
+/**
+ * Each action in words: its name in the console's filter and the CSV, and the
+ * entry as a sentence ("Checked out 2 guests: Sophie Turner, Ben Ito"), from
+ * what it was about (the subject written with it: see electron/core/app/audit.ts).
+ */
+const ACTIONS: Record<string, { label: string; sentence: (about: string) => string }> = {
+  'check-in': { label: 'Check-in', sentence: (s) => `Checked in ${s}` },
+  'check-out': { label: 'Check-out', sentence: (s) => `Checked out ${s}` },
+  undo: { label: 'Undo', sentence: (s) => `Undid the last check-in or check-out of ${s}` },
+  'bulk-check-out': { label: 'Check-out of several guests', sentence: (s) => `Checked out ${s}` },
+  'undo-bulk-check-out': { label: 'Undo of a check-out of several', sentence: (s) => `Undid the check-out of ${s}` },
+  'automatic-check-out': { label: 'Automatic check-out', sentence: (s) => `Checked out automatically ${s}` },
+  'pin-reveal': { label: 'Door PIN shown', sentence: (s) => `Showed the door PIN of ${s}` },
+  'walk-in-approve': { label: 'Walk-in approved', sentence: (s) => `Approved the walk-in ${s}` },
+  'walk-in-decline': { label: 'Walk-in declined', sentence: (s) => `Declined the walk-in ${s}` },
+  'walk-in-add': { label: 'Visitor added', sentence: (s) => `Added the visitor ${s}` },
+  'walk-in-check-in-again': { label: 'Checked in again', sentence: (s) => `Checked in again ${s}` },
+  push: { label: 'File pushed', sentence: (s) => `Pushed the file ${s}` },
+  'visitor-log-export': { label: 'Visitor log exported', sentence: (s) => `Exported the visitor log of ${s}` },
+  retry: { label: 'Tried again', sentence: (s) => `Tried again: ${s}` },
+  'dismiss-conflict': { label: 'Conflict dismissed', sentence: (s) => `Dismissed ${s}` },
+  settings: { label: 'Settings changed', sentence: (s) => `Changed the settings: ${s}` },
+  unlock: { label: 'Unlock', sentence: (s) => `Unlocked the ${s}` },
+  pair: { label: 'Device paired', sentence: (s) => `Paired the device ${s}` },
+  revoke: { label: 'Device revoked', sentence: (s) => `Revoked the device ${s}` },
+  'roll-call-start': { label: 'Roll call started', sentence: (s) => `Started ${s}` },
+  'roll-call-tick': { label: 'Roll call mark', sentence: (s) => `Marked ${s}` },
+  'roll-call-end': { label: 'Roll call ended', sentence: (s) => `Ended ${s}` },
+};
+
+/** An action's name in words ("Check-out of several guests"); an action of a newer Foyer as it is written. */
+export const auditActionLabel = (action: string): string =>
+  Object.hasOwn(ACTIONS, action) ? ACTIONS[action]!.label : action;
+
+/** An entry as a sentence: what was done, to whom or what. */
+export function auditSentence(action: string, subject: string | null): string {
+  if (!Object.hasOwn(ACTIONS, action)) return subject ? `${action}: ${subject}` : action;
+  return subject ? ACTIONS[action]!.sentence(subject) : ACTIONS[action]!.label;
+}
+
 export const AuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
+  /** The action's key, as the filter takes it; `sentence` says it in words. */
   action: z.string(),
+  sentence: z.string(),
   role: z.string(),
   device: z.string(),
   subject: z.string().nullable(),

@@ -33,8 +33,11 @@ export const visitsOperations = {
     z.object({
       fileName: z.string(),
       rows: z.number().int(),
-      /** CSV as text; a workbook as base64 (the doors carry JSON). */
-      encoding: z.enum(['utf8', 'base64']),
+      /**
+       * CSV as text; a workbook as base64 (the doors carry JSON); "streamed" with no content when the door took
+       * the file as it was written (the browser host asked with accept: application/octet-stream, the CLI).
+       */
+      encoding: z.enum(['utf8', 'base64', 'streamed']),
       content: z.string(),
     }),
     'Every visit that arrived within a date range, as CSV or XLSX',

@@ -17,6 +17,7 @@
  *
  * Screens: test-results/screens/rollcall-*.png (the desk 1440x900, the phone 390x844, the kiosk 1080x1920).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -263,6 +264,15 @@ describe('a fire drill at a hub with two desks and a kiosk, the service stopped'
     expect(await reception.textContent('[data-testid=roll-call-sheet-kept]')).toMatch(/as of \d{2}:\d{2}/);
     await expect.poll(() => reception.evaluate('window.printed')).toBe(printedBefore + 1);
     await shoot(reception, 'desk-roll-call-sheet-kept-1440x900');
+    // On paper (A4, as printed): no cell cut short ("03:57 Lob…"), and the foot's page number on one line.
+    await reception.emulateMedia({ media: 'print' });
+    const pdf = join(SCREENS, 'rollcall-report.pdf');
+    await reception.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    await reception.emulateMedia({ media: 'screen' });
+    const printed = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(printed).toContain('Page 1 of 1');
+    expect(printed).toContain('arrived during the roll call');
+    expect(printed).not.toContain('…');
     await reception.click('[data-testid=roll-call-sheet-close]');
 
     await reception.click('[data-testid=evacuation-button]');

@@ -21,7 +21,7 @@
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { iso } from '../../../shared/time.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
-import { displayName } from '../lookup/names.ts';
+import { displayName, guestsSubject } from '../lookup/names.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 
 interface Entry {
@@ -37,7 +37,9 @@ interface Audited<K extends OperationName> {
   fromKiosk?: boolean;
 }
 
-const count = (ids: readonly number[]) => (ids.length > 20 ? `${ids.slice(0, 20).join(' ')} …` : ids.join(' '));
+/** The invitation ids of several guests, for the detail: they stay true when a name changes. */
+const invitations = (ids: readonly number[]) =>
+  `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
 const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
   `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
@@ -53,12 +55,16 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   'guests.checkOutMany': {
     entry: (_, out) => ({
       action: 'bulk-check-out',
-      subject: count(out.guests.map((g) => g.invitationId)),
-      detail: `${out.guests.length} checked out, ${out.refused.length} refused`,
+      subject: guestsSubject(out.guests),
+      detail: `${out.guests.length} checked out, ${out.refused.length} refused; ${invitations(out.guests.map((g) => g.invitationId))}`,
     }),
   },
   'guests.undoCheckOutMany': {
-    entry: (_, out) => ({ action: 'undo-bulk-check-out', subject: count(out.guests.map((g) => g.invitationId)) }),
+    entry: (_, out) => ({
+      action: 'undo-bulk-check-out',
+      subject: guestsSubject(out.guests),
+      detail: invitations(out.guests.map((g) => g.invitationId)),
+    }),
   },
   'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
   'walkIns.approve': { entry: (_, out) => ({ action: 'walk-in-approve', subject: walkInSubject(out) }) },

@@ -14,7 +14,7 @@ import type { Runtime } from '../runtime.ts';
 import { statusForRole } from '../sync/status.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
-import type { Handlers, ParsedInput } from './handler.ts';
+import type { FileSink, Handlers, ParsedInput } from './handler.ts';
 import { arrivalsHandlers } from './handlers/arrivals.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { conflictsHandlers } from './handlers/conflicts.ts';
@@ -70,7 +70,13 @@ const handlers: Handlers<OperationName> = {
 const CHANGE_LOG_KEEP = 50_000;
 
 export interface AppCore {
-  call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;
+  /** `options.file`: a door that takes a large file as it is written (see FileSink). */
+  call<K extends OperationName>(
+    session: Session,
+    name: K,
+    input: unknown,
+    options?: { file?: FileSink },
+  ): Promise<OperationOutput<K>>;
   /**
    * The one event stream: sync status, mirror changes. Given the session it
    * goes to, the status is shown as that session's role may see it now.
@@ -180,7 +186,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   const stopHubEvents = hub?.onChange(() => emit({ type: 'devices-changed' }));
 
   return {
-    async call(session, name, input) {
+    async call(session, name, input, callOptions) {
       if (!Object.hasOwn(operations, name)) throw new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`);
       sessions.touch(session, name);
       if (!allowed(session.role, name))
@@ -209,6 +215,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           now,
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
+          ...(callOptions?.file ? { file: callOptions.file } : {}),
         };
         // A staff action is written to the audit log with it (see audit.ts).
         const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));

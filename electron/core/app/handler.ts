@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import type { OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
@@ -18,6 +19,20 @@ export interface HandlerContext {
   log?: (line: string) => void;
   /** Set when this Foyer serves as a site hub (foyer hub, or the desktop app with hub.enabled). */
   hub?: Hub;
+  /** Set when the door takes a file as it is written (see FileSink). */
+  file?: FileSink;
+}
+
+/**
+ * Where a door takes a file as it is written, instead of in the answer: the
+ * browser host's HTTP answer, the CLI's file or standard output. An
+ * operation that makes a large file (visits.export) writes into it, a part
+ * at a time, and answers with no content; without one (Electron IPC, which
+ * answers with one value) the file comes whole in the answer.
+ */
+export interface FileSink {
+  /** Called once, before the first byte: the stream to write the file into (the operation ends it). */
+  open(fileName: string, contentType: string): Writable;
 }
 
 /** Handlers receive the input after its schema ran (defaults applied). */

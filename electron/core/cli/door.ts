@@ -11,12 +11,14 @@
  */
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { createAppCore } from '../app/core.ts';
+import type { FileSink } from '../app/handler.ts';
 import { createSession } from '../app/session.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 
 export interface CliDoor {
   readonly runtime: Runtime;
-  call<K extends OperationName>(name: K, input: unknown): Promise<OperationOutput<K>>;
+  /** `options.file`: where a large file goes as it is written (see FileSink). */
+  call<K extends OperationName>(name: K, input: unknown, options?: { file?: FileSink }): Promise<OperationOutput<K>>;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function openDoor(dataDir: string, log?: (line: string) => void): P
   const session = cliSession();
   return {
     runtime,
-    call: (name, input) => core.call(session, name, input),
+    call: (name, input, options) => core.call(session, name, input, options),
     async close() {
       core.close();
       await runtime.close();

@@ -1,8 +1,8 @@
 /** foyer visits --from D --to D [--out FILE]: the visitor log through the door (the visits domain). */
-import { writeFileSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { extname } from 'node:path';
-import { dayBounds } from '../../../shared/time.ts';
-import { iso } from '../../../shared/time.ts';
+import { Writable } from 'node:stream';
+import { dayBounds, iso } from '../../../shared/time.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 import { openDoor } from './door.ts';
 
@@ -44,22 +44,35 @@ export async function visitsCommand(argv: string[], out: Output): Promise<number
   if (lastDay < firstDay) throw new UsageError(`--to ${lastDay} is before --from ${firstDay}`);
   const format = formatOf(values.out);
   const door = await openDoor(dataDir);
+  // Written as it is read (the visitor log streams), to a side file that takes the name once it is whole.
+  const part = values.out === undefined ? undefined : `${values.out}.part`;
+  let target: Writable | undefined;
   try {
-    const file = await door.call('visits.export', {
-      from: iso(dayBounds(firstDay).from),
-      to: iso(dayBounds(lastDay).to),
-      firstDay,
-      lastDay,
-      format,
-    });
-    if (values.out === undefined) {
-      out.write(file.content);
-      return 0;
-    }
-    writeFileSync(values.out, file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content);
+    const file = await door.call(
+      'visits.export',
+      { from: iso(dayBounds(firstDay).from), to: iso(dayBounds(lastDay).to), firstDay, lastDay, format },
+      { file: { open: () => (target = part === undefined ? textTo(out) : createWriteStream(part)) } },
+    );
+    if (part === undefined || values.out === undefined) return 0;
+    renameSync(part, values.out);
     out.write(`${file.rows} visit${file.rows === 1 ? '' : 's'} written to ${values.out}\n`);
     return 0;
+  } catch (error) {
+    if (target && !target.closed) await new Promise((settled) => target!.destroy().once('close', settled));
+    if (part !== undefined) rmSync(part, { force: true });
+    throw error;
   } finally {
     await door.close();
   }
+}
+
+/** The command's output as a stream of text (the CSV without --out). */
+function textTo(out: Output): Writable {
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      out.write(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      done();
+    },
+  });
 }

@@ -14,6 +14,7 @@ import { autoCheckOutDue, autoCheckOutMoment, visitEnded } from '../../../shared
 import { iso } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import { guestsSubject } from '../lookup/names.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { createJob, type Job, type Timers } from '../sync/job.ts';
 import { stateKey } from '../sync/pulls.ts';
@@ -78,11 +79,11 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
         action: 'automatic-check-out',
         role: 'system',
         device: 'automatic',
-        subject: done
+        subject: guestsSubject(done.map(({ guest }) => guest)),
+        detail: `${done.length} checked out (${config.autoCheckOut}), ${refused.length} refused; invitations ${done
           .slice(0, 50)
           .map(({ guest }) => guest.invitationId)
-          .join(' '),
-        detail: `${done.length} checked out (${config.autoCheckOut}), ${refused.length} refused`,
+          .join(', ')}`,
       });
     return {
       day,

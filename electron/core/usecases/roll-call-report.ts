@@ -4,29 +4,34 @@
  * when the roll call started and ended, so that a row read alone (or a file
  * of nobody) still says which roll call it belongs to. Names come from the
  * service and from guests: cells that a spreadsheet would run are neutralised.
+ * Made for a spreadsheet like the visitor log: plain headers, times on the
+ * site's wall clock with the zone named, a byte-order mark.
  */
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
-import { csvText } from '../../../shared/csv.ts';
+import { CSV_BOM, csvText } from '../../../shared/csv.ts';
+import { localStamp } from './local-times.ts';
 
 const COLUMNS = [
-  'status',
-  'lastName',
-  'firstName',
-  'company',
-  'host',
-  'checkedInAt',
-  'arrivedAt',
-  'arrivedDuringRollCall',
-  'markedBy',
-  'markedAt',
-  'rollCallStarted',
-  'rollCallStartedBy',
-  'rollCallEnded',
-  'rollCallEndedBy',
-  'location',
+  'Status',
+  'Last name',
+  'First name',
+  'Company',
+  'Host',
+  'Checked in at',
+  'Arrived',
+  'Arrived during the roll call',
+  'Marked by',
+  'Marked',
+  'Roll call started',
+  'Started by',
+  'Roll call ended',
+  'Ended by',
+  'Location',
+  'Time zone',
 ];
 
-export function rollCallCsv(rollCall: RollCall): string {
+/** The report, its times on the wall clock of `zone` (the site's: see local-times.ts). */
+export function rollCallCsv(zone: string, rollCall: RollCall): string {
   const location = rollCall.location.name ?? `Location ${rollCall.location.id}`;
   const rows = rollCall.entries.map((e) => [
     e.accounted ? 'accounted' : 'missing',
@@ -35,22 +40,23 @@ export function rollCallCsv(rollCall: RollCall): string {
     e.companyName ?? '',
     e.hostName ?? '',
     e.checkedInAt,
-    e.arrivedAt ?? '',
+    localStamp(e.arrivedAt, zone),
     e.arrivedDuring ? 'yes' : 'no',
     e.markedBy ?? '',
-    e.markedAt ?? '',
-    rollCall.startedAt,
+    localStamp(e.markedAt, zone),
+    localStamp(rollCall.startedAt, zone),
     rollCall.startedBy,
-    rollCall.endedAt ?? '',
+    localStamp(rollCall.endedAt, zone),
     rollCall.endedBy ?? '',
     location,
+    zone,
   ]);
   // One writer for every CSV (shared/csv.ts): a cell a spreadsheet would run is neutralised.
-  return csvText(COLUMNS, rows);
+  return CSV_BOM + csvText(COLUMNS, rows);
 }
 
-/** roll-call-2025-03-14-1432.csv: the start, to the minute, as the hub's clock wrote it (UTC). */
-export function rollCallFileName(rollCall: RollCall): string {
-  const [day, time] = rollCall.startedAt.split('T');
+/** roll-call-2025-03-14-1432.csv: the start, to the minute, on the site's clock. */
+export function rollCallFileName(zone: string, rollCall: RollCall): string {
+  const [day, time] = localStamp(rollCall.startedAt, zone).split(' ');
   return `roll-call-${day}-${(time ?? '').slice(0, 5).replace(':', '')}.csv`;
 }

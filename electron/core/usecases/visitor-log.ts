@@ -4,13 +4,35 @@
  * security. Each move has two times: the service's record, and when it was
  * tapped here (they differ when the device was offline). The desk (the
  * visits domain) and `foyer visits` both come here.
+ *
+ * Made for a spreadsheet: times on the site's wall clock with the zone named
+ * in a column of its own, real dates in the workbook (with a frozen header
+ * and filters), a byte-order mark on the CSV so that Excel reads it as UTF-8.
+ *
+ * Written as it is read, a page of visits at a time, into whatever stream the
+ * door gives (the browser host's answer, the CLI's file): a year of a large
+ * site is never held whole, and the host answers other calls between pages.
  */
-import { csvText, neutraliseCell } from '../../../shared/csv.ts';
-import type { VisitRow } from '../db/repos/visits.ts';
-import type { Runtime } from '../runtime.ts';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CSV_BOM, csvLine, neutraliseCell } from '../../../shared/csv.ts';
+import type { FlowConfig } from '../../../shared/domain/flow.ts';
+import type { VisitCursor, VisitRow } from '../db/repos/visits.ts';
 import { displayName } from '../lookup/names.ts';
+import type { Runtime } from '../runtime.ts';
+import { whereOf } from './arrivals.ts';
+import { localDate, localStamp, siteZone } from './local-times.ts';
 
 export type VisitorLogFormat = 'csv' | 'xlsx';
+
+export interface VisitorLogRange {
+  from: string;
+  to: string;
+  format: VisitorLogFormat;
+  /** The days as the caller names them, for the file's name. */
+  days: string;
+}
 
 export interface VisitorLogFile {
   fileName: string;
@@ -19,64 +41,153 @@ export interface VisitorLogFile {
   content: string | Buffer;
 }
 
-const HEADER = [
-  'Name',
-  'Company',
-  'Host',
-  'Event',
-  'Arrived (tapped here)',
-  'Arrived (service)',
-  'Left (tapped here)',
-  'Left (service)',
-  'Device',
-  'Invitation',
+export const VISITOR_LOG_TYPES: Record<VisitorLogFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Visits read and written at a time: a few milliseconds of work between two turns of the event loop. */
+const PAGE = 500;
+
+type Site = Pick<Runtime, 'mirror' | 'config'>;
+
+const TIMES = ['Arrived (tapped here)', 'Arrived (service)', 'Left (tapped here)', 'Left (service)'] as const;
+const COLUMNS = [
+  { header: 'Name', width: 26 },
+  { header: 'Company', width: 24 },
+  { header: 'Host', width: 22 },
+  { header: 'Event', width: 24 },
+  ...TIMES.map((header) => ({ header, width: 20, time: true })),
+  { header: 'Checked in at', width: 24 },
+  { header: 'Invitation', width: 12 },
+  { header: 'Time zone', width: 18 },
 ] as const;
 
-type Cells = [string, string, string, string, string, string, string, string, string, number];
+/** Where a check-in was made, in words: the device the hub noted, a walk-in's door, the door its outbox row names. */
+function placeOf(row: VisitRow, flow: FlowConfig): string {
+  if (row.device) return row.device;
+  if (row.walkInDevice) return `${row.walkInDevice} (walk-in)`;
+  const where = whereOf({ device: null, walkIn: null, eventName: row.checkInEvent }, flow);
+  return where.kind === 'elsewhere' ? 'elsewhere (the service)' : where.kind === 'here' ? 'this Foyer' : where.kind;
+}
 
-function cellsOf(runtime: Pick<Runtime, 'mirror'>, rows: VisitRow[]): Cells[] {
+/** One visit as a row of cells: text, a time (a stamp as stored, or null), or a number. */
+function cellsOf(site: Site, hostName: (id: number | null) => string, r: VisitRow) {
+  const text = [displayName(r.firstName, r.lastName), r.companyName ?? '', hostName(r.hostId), r.eventName ?? ''];
+  const times = [r.arrivedTappedAt, r.arrivedAt, r.leftTappedAt, r.leftAt];
+  return { text, times, place: placeOf(r, site.config.flow), invitation: r.invitationId };
+}
+
+function hostNames(site: Site) {
   const hosts = new Map<number, string>();
-  const hostName = (id: number | null) => {
+  return (id: number | null) => {
     if (id === null) return '';
     if (!hosts.has(id)) {
-      const host = runtime.mirror.employees.byId(id);
+      const host = site.mirror.employees.byId(id);
       hosts.set(id, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || (host.email ?? '') : '');
     }
     return hosts.get(id)!;
   };
-  return rows.map((r) => [
-    displayName(r.firstName, r.lastName),
-    r.companyName ?? '',
-    hostName(r.hostId),
-    r.eventName ?? '',
-    r.arrivedTappedAt ?? '',
-    r.arrivedAt ?? '',
-    r.leftTappedAt ?? '',
-    r.leftAt ?? '',
-    r.device ?? '',
-    r.invitationId,
-  ]);
 }
 
-/** The workbook: exceljs is large, so it is loaded only when a workbook is asked for. */
-async function workbookOf(cells: Cells[]): Promise<Buffer> {
+/** Waits until `out` takes more, or fails if it went away (a browser that closed its download). */
+async function drained(out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('the visitor log was not written: its reader went away');
+  if (!out.writableNeedDrain) return;
+  const closed = once(out, 'close').then(() => {
+    throw new Error('the visitor log was not written: its reader went away');
+  });
+  await Promise.race([once(out, 'drain'), closed]);
+}
+
+/** Every page of the range's visits in order of arrival, with a turn of the event loop between two. */
+async function* pagesOf(site: Site, range: VisitorLogRange): AsyncGenerator<VisitRow[]> {
+  let after: VisitCursor | undefined;
+  for (;;) {
+    const rows = site.mirror.visits.arrivedBetween(range.from, range.to, PAGE, after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows.at(-1)!;
+    after = { arrivedAt: last.arrivedAt, invitationId: last.invitationId };
+    await nextTurn();
+  }
+}
+
+async function writeCsv(site: Site, range: VisitorLogRange, out: Writable): Promise<number> {
+  const zone = siteZone(site.config);
+  const hostName = hostNames(site);
+  out.write(CSV_BOM + csvLine(COLUMNS.map((c) => c.header)));
+  let count = 0;
+  for await (const rows of pagesOf(site, range)) {
+    let text = '';
+    for (const row of rows) {
+      const cells = cellsOf(site, hostName, row);
+      const times = cells.times.map((t) => localStamp(t, zone));
+      text += csvLine([...cells.text, ...times, cells.place, cells.invitation, zone]);
+    }
+    count += rows.length;
+    out.write(text);
+    await drained(out);
+  }
+  out.end();
+  await once(out, 'finish');
+  return count;
+}
+
+/** The workbook, row by row (exceljs's streaming writer); exceljs is large, so it is loaded only for a workbook. */
+async function writeXlsx(site: Site, range: VisitorLogRange, out: Writable): Promise<number> {
   const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Visitor log');
-  sheet.addRow([...HEADER]).font = { bold: true };
-  // A spreadsheet runs a text cell starting with "=" only when typed, but neutralised all the same, as in the CSV.
-  for (const row of cells) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell)));
-  sheet.columns.forEach((column) => (column.width = 22));
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const zone = siteZone(site.config);
+  const hostName = hostNames(site);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet('Visitor log', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    ...('time' in c ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  sheet.getRow(1).commit();
+  let count = 0;
+  for await (const rows of pagesOf(site, range)) {
+    for (const row of rows) {
+      const cells = cellsOf(site, hostName, row);
+      // A spreadsheet runs a text cell starting with "=" only when typed, but neutralised all the same, as in the CSV.
+      const text = cells.text.map(neutraliseCell);
+      const times = cells.times.map((t) => localDate(t, zone));
+      sheet.addRow([...text, ...times, neutraliseCell(cells.place), cells.invitation, zone]).commit();
+    }
+    count += rows.length;
+    await drained(out);
+  }
+  sheet.commit();
+  const finished = once(out, 'finish');
+  await book.commit();
+  await finished;
+  return count;
 }
 
-/** The visitor log of arrivals from `from` (inclusive) to `to` (exclusive), as a file named after its days. */
-export async function visitorLog(
-  runtime: Pick<Runtime, 'mirror'>,
-  range: { from: string; to: string; format: VisitorLogFormat; days: string },
-): Promise<VisitorLogFile> {
-  const cells = cellsOf(runtime, runtime.mirror.visits.arrivedBetween(range.from, range.to));
-  const fileName = `foyer-visitors-${range.days}.${range.format}`;
-  if (range.format === 'csv') return { fileName, rows: cells.length, content: csvText(HEADER, cells) };
-  return { fileName, rows: cells.length, content: await workbookOf(cells) };
+export function visitorLogFileName(range: Pick<VisitorLogRange, 'format' | 'days'>): string {
+  return `foyer-visitors-${range.days}.${range.format}`;
+}
+
+/**
+ * Writes the visitor log of arrivals from `from` (inclusive) to `to`
+ * (exclusive) into `out`, and ends it; resolves with the number of visits.
+ */
+export function writeVisitorLog(site: Site, range: VisitorLogRange, out: Writable): Promise<number> {
+  return range.format === 'csv' ? writeCsv(site, range, out) : writeXlsx(site, range, out);
+}
+
+/** The visitor log held whole, for a door that answers with one value (Electron IPC). */
+export async function visitorLog(site: Site, range: VisitorLogRange): Promise<VisitorLogFile> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const rows = await writeVisitorLog(site, range, sink);
+  const bytes = Buffer.concat(chunks);
+  const fileName = visitorLogFileName(range);
+  return { fileName, rows, content: range.format === 'csv' ? bytes.toString('utf8') : bytes };
 }

@@ -42,6 +42,7 @@ import { hostHeaderNames, hubUrls } from '../hub/names.ts';
 import { createHostCheck } from './allowed-hosts.ts';
 import { isAtMachine, isLoopback } from './at-machine.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
+import { fileAnswer } from './file-answer.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
 import { kioskStatus, registerEventStream } from './event-stream.ts';
 import { handleErrors, rateLimited, sendError } from './host-errors.ts';
@@ -202,14 +203,17 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     // Decided on this request too, not only on its session's: a cookie from the machine sent from elsewhere opens nothing.
     if (name === 'session.setFirstAdminPin' && !atMachine(request))
       return sendError(reply, new AppError('FORBIDDEN', AT_THE_MACHINE));
+    // A large file asked for as the answer itself goes out as it is written (file-answer.ts).
+    const file = fileAnswer(request, reply, name as OperationName);
     try {
-      const output = await core.call(session, name as OperationName, request.body);
+      const output = await core.call(session, name as OperationName, request.body, file.sink && { file: file.sink });
       if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(request, reply, session);
       // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
       if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
-      return output;
+      return file.started ? reply : output;
     } catch (error) {
+      if (file.started) return (file.abort(error), reply);
       if (error instanceof AppError) return sendError(reply, error);
       throw error;
     } finally {

@@ -100,6 +100,53 @@ export async function call<K extends OperationName>(name: K, input: OperationInp
   throw toError({ error: reply.error }, `${name} failed`);
 }
 
+/** A file an operation makes: its name and bytes, and how many rows it holds when the answer said. */
+export interface FileDownload {
+  fileName: string;
+  blob: Blob;
+  rows: number | null;
+}
+
+const VISITOR_LOG_TYPES = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * The visitor log as a file. In a browser the host sends it as the answer
+ * itself, written as it is read (accept: application/octet-stream; see
+ * electron/core/web/file-answer.ts), so a year of visits is never held whole
+ * by the host; over IPC it comes in the answer, as text or base64.
+ */
+async function download(input: OperationInput<'visits.export'>): Promise<FileDownload> {
+  const type = VISITOR_LOG_TYPES[input.format ?? 'csv'];
+  if (globalThis.foyer?.operations) {
+    const file = await call('visits.export', input);
+    const bytes =
+      file.encoding === 'base64' ? Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)) : file.content;
+    return { fileName: file.fileName, blob: new Blob([bytes], { type }), rows: file.rows };
+  }
+  let response: Response;
+  try {
+    response = await fetch('/app/visits.export', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/octet-stream' },
+      body: JSON.stringify(input),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiCallError('UNREACHABLE', 'The Foyer host cannot be reached. Check that it is running.');
+  }
+  if (!response.ok) throw failed(await response.json().catch(() => null), `visits.export failed (${response.status})`);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  try {
+    return { fileName: named?.[1] ?? 'foyer-visitors', blob: await response.blob(), rows: null };
+  } catch {
+    // The host cuts the answer when the file cannot be finished: half a file is not handed on as the whole.
+    throw new ApiCallError('INTERNAL', 'The visitor log could not be finished; the details are in the log.');
+  }
+}
+
 /** How long a stream that was refused waits before it is opened again (a hub restarting answers 502 for a moment). */
 export const REOPEN_MS = 2000;
 
@@ -195,4 +242,4 @@ export const pairing = {
   state: () => pairingRequest('GET', PairingState),
 };
 
-export const api = { call, subscribe, printPage, pairing };
+export const api = { call, download, subscribe, printPage, pairing };

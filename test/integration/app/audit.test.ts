@@ -5,6 +5,8 @@
  * check-in is not a staff action); the admin filters and exports it as CSV
  * (neutralised); the retention purges it with the mirror.
  */
+import { auditActionLabel } from '../../../shared/contract/audit.ts';
+import { localStamp, siteZone } from '../../../electron/core/usecases/local-times.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
@@ -78,9 +80,17 @@ describe('the audit log', () => {
     await core.call(desk, 'guests.transition', { invitationId: ids[2]!, action: 'checkIn' });
     await core.call(desk, 'guests.transition', { invitationId: ids[3]!, action: 'checkIn' });
     await core.call(desk, 'guests.checkOutMany', { invitationIds: [ids[2]!, ids[3]!] });
-    expect(await latest()).toMatchObject({ action: 'bulk-check-out', detail: '2 checked out, 0 refused' });
+    // In a sentence, the guests by name; their ids in the detail, not bare in the sentence.
+    expect(await latest()).toMatchObject({
+      action: 'bulk-check-out',
+      sentence: 'Checked out 2 guests: Audit2 Guest, Audit3 Guest',
+      detail: `2 checked out, 0 refused; invitations ${ids[2]}, ${ids[3]}`,
+    });
     await core.call(desk, 'guests.undoCheckOutMany', { invitationIds: [ids[2]!, ids[3]!] });
-    expect(await latest()).toMatchObject({ action: 'undo-bulk-check-out', subject: `${ids[2]} ${ids[3]}` });
+    expect(await latest()).toMatchObject({
+      action: 'undo-bulk-check-out',
+      sentence: 'Undid the check-out of 2 guests: Audit2 Guest, Audit3 Guest',
+    });
   });
 
   it('records a roll call: start, tick, end', async () => {
@@ -129,12 +139,16 @@ describe('the audit log', () => {
   });
 
   it('filters by action, role, device and date range', async () => {
-    expect((await entries({ action: 'check-in' })).every((e) => e.action === 'check-in')).toBe(true);
+    const checkIns = await entries({ action: 'check-in' });
+    expect(checkIns.every((e) => e.action === 'check-in')).toBe(true);
+    expect(checkIns[0]!.sentence).toMatch(/^Checked in Audit\d Guest \(invitation \d+\)$/);
     expect((await entries({ role: 'admin' })).map((e) => e.action)).toEqual(['settings', 'retry']);
     expect((await entries({ device: 'desktop' })).length).toBe(2);
     expect(await entries({ from: iso(clock + 1), to: iso(clock + HOUR) })).toEqual([]);
     const { actions, devices } = await core.call(admin, 'audit.list', {});
     expect(actions).toContain('pin-reveal');
+    // Every action the log holds has its words (the console's filter shows them).
+    for (const action of actions) expect(auditActionLabel(action), action).not.toBe(action);
     expect(devices).toEqual(['browser 192.0.2.7', 'browser 192.0.2.9', 'desktop']);
   });
 
@@ -145,8 +159,12 @@ describe('the audit log', () => {
     expect(fileName).toMatch(/^foyer-audit-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows).toBe(2);
     const lines = csv.trimEnd().split('\n');
-    expect(lines[0]).toBe('time,action,role,device,subject,detail');
-    expect(lines[1]).toContain(`,pin-reveal,desk,"'=HYPERLINK(""http://x"")",${guest(ids[0]!)},`);
+    // Made for a spreadsheet: a byte-order mark, plain headers, the site's wall clock with its zone, actions in words.
+    expect(lines[0]).toBe('\uFEFFTime,What happened,Action,Screen or device,Role,Detail,Time zone');
+    const zone = siteZone(runtime.config);
+    expect(lines[1]).toBe(
+      `${localStamp(iso(clock), zone)},Showed the door PIN of ${guest(ids[0]!)},Door PIN shown,"'=HYPERLINK(""http://x"")",desk,,${zone}`,
+    );
     expect(lines).toHaveLength(3);
   });
 

@@ -7,6 +7,7 @@
  * it is added and marked so, ending it gives the report; nothing of it is
  * sent to the service.
  */
+import { localStamp, siteZone } from '../../../electron/core/usecases/local-times.ts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/app/session.ts';
@@ -177,18 +178,25 @@ describe('a roll call at the hub, the service away', () => {
 
     const report = await deskA.call('evacuation.report', { rollCallId: rollCall.id });
     expect(report.fileName).toMatch(/^roll-call-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
-    const rows = parse(report.csv, { columns: true }) as Record<string, string>[];
-    const row = (id: SeededGuest) => rows.find((r) => r.lastName === id.lastName)!;
+    const rows = parse(report.csv, { columns: true, bom: true }) as Record<string, string>[];
+    const row = (id: SeededGuest) => rows.find((r) => r['Last name'] === id.lastName)!;
     expect(rows).toHaveLength(3);
-    expect(row(a)).toMatchObject({ status: 'accounted', markedBy: 'Reception 1', checkedInAt: 'Lobby kiosk' });
-    expect(row(b)).toMatchObject({ status: 'missing', markedBy: 'Marshal tablet', arrivedDuringRollCall: 'no' });
-    expect(row(c)).toMatchObject({ status: 'missing', markedBy: '', arrivedDuringRollCall: 'yes' });
+    expect(row(a)).toMatchObject({ Status: 'accounted', 'Marked by': 'Reception 1', 'Checked in at': 'Lobby kiosk' });
+    expect(row(b)).toMatchObject({
+      Status: 'missing',
+      'Marked by': 'Marshal tablet',
+      'Arrived during the roll call': 'no',
+    });
+    expect(row(c)).toMatchObject({ Status: 'missing', 'Marked by': '', 'Arrived during the roll call': 'yes' });
+    // On the site's wall clock, the zone named.
+    const zone = siteZone(site.runtime.config);
     for (const r of rows)
       expect(r).toMatchObject({
-        rollCallStarted: ended.startedAt,
-        rollCallEnded: ended.endedAt,
-        rollCallStartedBy: 'Reception 1',
-        rollCallEndedBy: 'Marshal tablet',
+        'Roll call started': localStamp(ended.startedAt, zone),
+        'Roll call ended': localStamp(ended.endedAt, zone),
+        'Started by': 'Reception 1',
+        'Ended by': 'Marshal tablet',
+        'Time zone': zone,
       });
     kioskEvents.close();
   });

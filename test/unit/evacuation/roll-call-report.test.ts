@@ -1,8 +1,14 @@
-/** The roll call's CSV report: a row per person, read alone it still says which roll call; no cell runs as a formula. */
+/**
+ * The roll call's CSV report: a row per person, read alone it still says
+ * which roll call; no cell runs as a formula; made for a spreadsheet (plain
+ * headers, the site's wall clock with its zone named, a byte-order mark).
+ */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { rollCallCsv, rollCallFileName } from '../../../electron/core/usecases/roll-call-report.ts';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
+
+const ZONE = 'Europe/Berlin';
 
 const entry = (overrides: Partial<RollCallEntry>): RollCallEntry => ({
   invitationId: 1,
@@ -35,6 +41,7 @@ const rollCall = (entries: RollCallEntry[]): RollCall => ({
 describe('the roll call report', () => {
   it('says of each person accounted or missing, where they checked in, who marked them and when', () => {
     const csv = rollCallCsv(
+      ZONE,
       rollCall([
         entry({}),
         entry({
@@ -47,29 +54,39 @@ describe('the roll call report', () => {
         }),
       ]),
     );
-    expect(parse(csv, { columns: true })).toEqual([
+    expect(csv.startsWith('\uFEFFStatus,Last name,First name,Company,Host,Checked in at,Arrived,')).toBe(true);
+    expect(parse(csv, { columns: true, bom: true })).toEqual([
       expect.objectContaining({
-        status: 'accounted',
-        lastName: 'Lovelace',
-        checkedInAt: 'Lobby kiosk',
-        markedBy: 'Marshal tablet',
-        markedAt: '2025-03-14T14:40:00.000Z',
-        arrivedDuringRollCall: 'no',
-        rollCallStarted: '2025-03-14T14:32:10.000Z',
-        rollCallEnded: '2025-03-14T14:55:00.000Z',
-        location: 'Location 10',
+        Status: 'accounted',
+        'Last name': 'Lovelace',
+        'Checked in at': 'Lobby kiosk',
+        // 08:02 UTC is 09:02 in Berlin in March (CET).
+        Arrived: '2025-03-14 09:02:00',
+        'Marked by': 'Marshal tablet',
+        Marked: '2025-03-14 15:40:00',
+        'Arrived during the roll call': 'no',
+        'Roll call started': '2025-03-14 15:32:10',
+        'Roll call ended': '2025-03-14 15:55:00',
+        Location: 'Location 10',
+        'Time zone': ZONE,
       }),
-      expect.objectContaining({ status: 'missing', lastName: 'Hopper', markedBy: '', arrivedDuringRollCall: 'yes' }),
+      expect.objectContaining({
+        Status: 'missing',
+        'Last name': 'Hopper',
+        'Marked by': '',
+        Marked: '',
+        'Arrived during the roll call': 'yes',
+      }),
     ]);
   });
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const csv = rollCallCsv(rollCall([entry({ lastName: '=HYPERLINK("http://evil")', companyName: '+1 Corp' })]));
-    const [row] = parse(csv, { columns: true }) as Record<string, string>[];
-    expect(row).toMatchObject({ lastName: `'=HYPERLINK("http://evil")`, company: `'+1 Corp` });
+    const csv = rollCallCsv(ZONE, rollCall([entry({ lastName: '=HYPERLINK("http://evil")', companyName: '+1 Corp' })]));
+    const [row] = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ 'Last name': `'=HYPERLINK("http://evil")`, Company: `'+1 Corp` });
   });
 
-  it('is named after its start', () => {
-    expect(rollCallFileName(rollCall([]))).toBe('roll-call-2025-03-14-1432.csv');
+  it("is named after its start on the site's clock", () => {
+    expect(rollCallFileName(ZONE, rollCall([]))).toBe('roll-call-2025-03-14-1532.csv');
   });
 });

@@ -12,7 +12,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { openMirror } from '../../../electron/core/db/mirror.ts';
 import { dayAfterRollover, dayRange } from '../../../renderer/src/features/desk/guest-lists.ts';
 import { arrivalsSummary, hourLabels } from '../../../renderer/src/features/desk/overview.ts';
-import { dayBounds, dayKey, HOUR, localMidnight, MINUTE, nextLocalMidnight } from '../../../shared/time.ts';
+import {
+  dayBounds,
+  dayKey,
+  HOUR,
+  localMidnight,
+  MINUTE,
+  nextLocalMidnight,
+  wallClock,
+  wallStamp,
+} from '../../../shared/time.ts';
 
 // Node reads TZ again when it is set; the dates below are computed in the tests, after this.
 vi.stubEnv('TZ', 'Europe/Berlin');
@@ -118,5 +127,23 @@ describe('a desk left open over midnight', () => {
   it('keeps a day the receptionist chose', () => {
     expect(dayAfterRollover('2026-03-20', '2026-03-28', '2026-03-29')).toBe('2026-03-20');
     expect(dayAfterRollover('2026-03-29', '2026-03-28', '2026-03-29')).toBe('2026-03-29');
+  });
+});
+
+describe("a moment on a named zone's wall clock (the exports made for a spreadsheet)", () => {
+  it("reads the zone's clock, whatever this machine's, on both sides of a change of the clocks", () => {
+    // 00:59:59 and 01:00:00 UTC on 29 March 2026: 01:59:59 CET, then 03:00:00 CEST in Berlin.
+    expect(wallStamp(Date.UTC(2026, 2, 29, 0, 59, 59), 'Europe/Berlin')).toBe('2026-03-29 01:59:59');
+    expect(wallStamp(Date.UTC(2026, 2, 29, 1, 0, 0), 'Europe/Berlin')).toBe('2026-03-29 03:00:00');
+    // Falling back: 01:30 UTC is 02:30 CET, after 00:30 UTC was 02:30 CEST.
+    expect(wallStamp(Date.UTC(2026, 9, 25, 0, 30), 'Europe/Berlin')).toBe('2026-10-25 02:30:00');
+    expect(wallStamp(Date.UTC(2026, 9, 25, 1, 30), 'Europe/Berlin')).toBe('2026-10-25 02:30:00');
+    // A zone of half hours and one east of the date line.
+    expect(wallStamp(Date.UTC(2026, 0, 1, 20, 0, 1), 'Asia/Kolkata')).toBe('2026-01-02 01:30:01');
+    expect(wallStamp(Date.UTC(2026, 0, 1, 12, 0), 'Pacific/Kiritimati')).toBe('2026-01-02 02:00:00');
+    // As a spreadsheet's date: the wall clock read as if it were UTC.
+    expect(new Date(wallClock(Date.UTC(2026, 6, 1, 12, 0), 'America/New_York')).toISOString()).toBe(
+      '2026-07-01T08:00:00.000Z',
+    );
   });
 });

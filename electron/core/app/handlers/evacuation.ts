@@ -7,6 +7,7 @@
  */
 import type { AppEvent, OperationName } from '../../../../shared/contract/operations.ts';
 import type { Runtime } from '../../runtime.ts';
+import { siteZone } from '../../usecases/local-times.ts';
 import { rollCallCsv, rollCallFileName } from '../../usecases/roll-call-report.ts';
 import {
   addArrivals,
@@ -86,7 +87,8 @@ export const evacuationHandlers: Handlers<
     const row = rollCallsOf(runtime).byId(rollCallId);
     if (!row) throw new AppError('NOT_FOUND', `no roll call ${rollCallId}`);
     const rollCall = viewOf(runtime, row);
-    return { fileName: rollCallFileName(rollCall), csv: rollCallCsv(rollCall), rollCall };
+    const zone = siteZone(runtime.config);
+    return { fileName: rollCallFileName(zone, rollCall), csv: rollCallCsv(zone, rollCall), rollCall };
   },
   'evacuation.setAssemblyPoint': ({ assemblyPoint }, ctx) => {
     const { evacuation } = updateConfig(ctx.runtime, (c) => ({ ...c, evacuation: { ...c.evacuation, assemblyPoint } }));

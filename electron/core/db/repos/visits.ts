@@ -1,8 +1,15 @@
 /**
  * The visitor log's rows: every guest who arrived within a time range, with
  * both times of each move (the service's record, and when it was tapped here
- * from its outbox row) and the device that made the check-in where it is
- * still known (check_in_devices keeps a week).
+ * from its outbox row) and where the check-in was made: the device that made
+ * it where it is still known (check_in_devices keeps a week), the door that
+ * registered a walk-in, the door its outbox row names.
+ *
+ * Read a page at a time, in the order of arrival (a cursor, not an offset):
+ * a year of a large site's visits is read without holding them all, and
+ * without one long statement that would keep the host from answering
+ * anything else meanwhile. A page is found on the index of arrivals
+ * (migration 0015), and only its rows are joined.
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
@@ -14,40 +21,70 @@ export const VisitRow = z.object({
   companyName: z.string().nullable(),
   hostId: z.number().int().nullable(),
   eventName: z.string().nullable(),
-  arrivedAt: z.string().nullable(),
+  arrivedAt: z.string(),
   leftAt: z.string().nullable(),
   arrivedTappedAt: z.string().nullable(),
   leftTappedAt: z.string().nullable(),
   device: z.string().nullable(),
+  /** The device or screen that registered the guest as a walk-in ("Lobby kiosk (device 3)", "desk"). */
+  walkInDevice: z.string().nullable(),
+  /** The check-in's event name as its outbox row sent it (the flow's kiosk or desk check-in). */
+  checkInEvent: z.string().nullable(),
 });
 export type VisitRow = z.infer<typeof VisitRow>;
 
-/** When a transition of `action` was last tapped here for the check-in `id` (a failed one does not count). */
-const tapped = (
-  action: string,
-) => `(SELECT o.created_at FROM outbox o WHERE o.target = 'check-in:' || CAST(x.id AS INTEGER)
-  AND o.kind = 'transition' AND o.state <> 'failed' AND json_extract(o.payload, '$.action') = '${action}'
+/** Where a page of the visitor log ends: the next page starts after it. */
+export interface VisitCursor {
+  arrivedAt: string;
+  invitationId: number;
+}
+
+/** The last outbox row of a transition of `action` tapped here for the check-in `id` (a failed one does not count). */
+const tapped = (action: string, column: string) => `(SELECT ${column} FROM outbox o
+  WHERE o.target = 'check-in:' || CAST(x.id AS INTEGER) AND o.kind = 'transition' AND o.state <> 'failed'
+    AND json_extract(o.payload, '$.action') = '${action}'
   ORDER BY o.id DESC LIMIT 1)`;
 
 export function createVisitsRepo(db: Database.Database) {
-  // x: every check-in the mirror knows, queued or recorded, with its invitation where it has one.
-  const select = db.prepare(`
+  // The page: a queued transition stands for the service's record of the same check-in (as on the desk).
+  const page = db.prepare(`
+    SELECT id, at FROM (
+      SELECT k.id AS id, k.arrived_at AS at FROM check_ins k INDEXED BY check_ins_arrived
+      WHERE k.arrived_at >= @from AND k.arrived_at < @to AND (k.arrived_at, k.id) > (@afterAt, @afterId)
+        AND NOT EXISTS (SELECT 1 FROM pending_transitions p WHERE p.check_in_id = k.id)
+      UNION ALL
+      SELECT p.check_in_id, p.arrived_at FROM pending_transitions p
+      WHERE p.arrived_at >= @from AND p.arrived_at < @to AND (p.arrived_at, p.check_in_id) > (@afterAt, @afterId)
+    )
+    ORDER BY at, id LIMIT @limit`);
+  const details = db.prepare(`
     SELECT x.id AS invitationId, coalesce(k.first_name, c.first_name) AS firstName,
       coalesce(k.last_name, c.last_name) AS lastName, coalesce(k.company_name, c.company_name) AS companyName,
-      e.host_id AS hostId, e.name AS eventName,
-      iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) AS arrivedAt,
+      e.host_id AS hostId, e.name AS eventName, x.at AS arrivedAt,
       iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt,
-      ${tapped('checkIn')} AS arrivedTappedAt, ${tapped('checkOut')} AS leftTappedAt, d.device AS device
-    FROM (SELECT id FROM check_ins UNION SELECT check_in_id FROM pending_transitions) x
+      ${tapped('checkIn', 'o.created_at')} AS arrivedTappedAt, ${tapped('checkOut', 'o.created_at')} AS leftTappedAt,
+      ${tapped('checkIn', "json_extract(o.payload, '$.eventName')")} AS checkInEvent,
+      d.device AS device, (SELECT w.device FROM walk_ins w WHERE w.invitation_id = x.id) AS walkInDevice
+    FROM (SELECT j.value ->> 'id' AS id, j.value ->> 'at' AS at, j.key AS n FROM json_each(@page) j) x
     LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN pending_transitions p ON p.check_in_id = x.id
     LEFT JOIN invitations i ON i.id = x.id LEFT JOIN events e ON e.id = i.event_id
     LEFT JOIN contacts c ON c.id = i.contact_id LEFT JOIN check_in_devices d ON d.check_in_id = x.id
-    WHERE arrivedAt >= @from AND arrivedAt < @to
-    ORDER BY arrivedAt, x.id`);
+    ORDER BY x.n`);
   return {
-    /** Arrivals from `from` (inclusive) to `to` (exclusive), ISO instants as the mirror stores them. */
-    arrivedBetween(from: string, to: string): VisitRow[] {
-      return select.all({ from, to }).map((row) => VisitRow.parse(row));
+    /**
+     * Up to `limit` arrivals from `from` (inclusive) to `to` (exclusive), ISO instants as the mirror stores
+     * them, in the order of arrival, after `after` (the last row of the page before).
+     */
+    arrivedBetween(from: string, to: string, limit: number, after?: VisitCursor): VisitRow[] {
+      const ids = page.all({
+        from,
+        to,
+        limit,
+        afterAt: after?.arrivedAt ?? '',
+        afterId: after?.invitationId ?? Number.MIN_SAFE_INTEGER,
+      });
+      if (ids.length === 0) return [];
+      return details.all({ page: JSON.stringify(ids) }).map((row) => VisitRow.parse(row));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AuditEntry, AuditFilter } from '../../../../shared/contract/audit.ts';
+import { type AuditEntry, type AuditFilter, auditActionLabel } from '../../../../shared/contract/audit.ts';
 import { dayBounds, dayKey, DAY, iso } from '../../../../shared/time.ts';
 import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -103,9 +103,14 @@ export function AuditPanel() {
           <span>Action</span>
           <select value={filters.action} onChange={set('action')} data-testid="audit-action">
             <option value="">Every action</option>
-            {choices.actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
+            {choices.actions
+              .map((a) => ({ value: a, label: auditActionLabel(a) }))
+              .sort((a, b) => a.label.localeCompare(b.label))
+              .map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
           </select>
         </label>
         <label className="field">
@@ -146,8 +151,7 @@ export function AuditPanel() {
             <thead>
               <tr>
                 <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col">About</th>
+                <th scope="col">What happened</th>
                 <th scope="col">Screen or device</th>
                 <th scope="col">Role</th>
               </tr>
@@ -156,10 +160,9 @@ export function AuditPanel() {
               {entries.map((e) => (
                 <tr key={e.id} data-testid="audit-row">
                   <td className="nowrap">{formatDateTime(e.at)}</td>
-                  <td>{e.action}</td>
                   <td>
                     <div className="cell-stack">
-                      <span>{e.subject ?? '—'}</span>
+                      <span>{e.sentence}</span>
                       {e.detail && <span className="muted">{e.detail}</span>}
                     </div>
                   </td>

@@ -1,4 +1,5 @@
 /** Files in and out of the browser: the core gets bytes, never a path. */
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The file's bytes as base64, read in the browser (the core gets bytes, never a path). */
 export function readAsBase64(file: Blob, onProgress?: (done: number, total: number) => void): Promise<string> {
@@ -16,12 +17,5 @@ export function readAsBase64(file: Blob, onProgress?: (done: number, total: numb
 
 /** Hands a text to the browser as a file download. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(fileName, text, type);
 }

@@ -3,24 +3,7 @@ import { dayBounds, dayKey, iso } from '../../../../shared/time.ts';
 import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
-
-const TYPES = {
-  csv: 'text/csv;charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Hands the file to the browser as a download: the core sends a workbook as base64 over the JSON doors. */
-function download(fileName: string, content: string, encoding: 'utf8' | 'base64', type: string) {
-  const body = encoding === 'base64' ? Uint8Array.from(atob(content), (c) => c.charCodeAt(0)) : content;
-  const url = URL.createObjectURL(new Blob([body], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveFile } from '../../lib/save-file.ts';
 
 /** "Visitor log…": every visit of a date range (this screen's local days) as CSV or XLSX, for an auditor or security. */
 export function VisitorLogButton() {
@@ -38,9 +21,10 @@ export function VisitorLogButton() {
     setBusy(true);
     try {
       const range = { from: iso(dayBounds(firstDay).from), to: iso(dayBounds(lastDay).to), firstDay, lastDay };
-      const file = await api.call('visits.export', { ...range, format });
-      download(file.fileName, file.content, file.encoding, TYPES[format]);
-      setNote(`${file.rows} visit${file.rows === 1 ? '' : 's'} in ${file.fileName}.`);
+      const file = await api.download({ ...range, format });
+      saveFile(file.fileName, file.blob, file.blob.type);
+      const { rows, fileName } = file;
+      setNote(rows === null ? `Saved ${fileName}.` : `${rows} visit${rows === 1 ? '' : 's'} in ${fileName}.`);
     } catch (error) {
       setNote(error instanceof Error ? error.message : String(error));
     } finally {

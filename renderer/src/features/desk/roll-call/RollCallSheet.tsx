@@ -2,13 +2,20 @@ import { createPortal } from 'react-dom';
 import type { RollCall } from '../../../../../shared/contract/evacuation.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatClock, formatStamp, fullName } from '../../../lib/format.ts';
-import { evacuationPages, ROWS_PER_PAGE } from '../evacuation.ts';
+import { evacuationPages } from '../evacuation.ts';
 import { asOf } from './kept.ts';
 import { countsOf } from './roll-call-view.ts';
 import { usePrintSheet } from '../../../lib/use-print-sheet.ts';
 import { PrintFoot } from '../PrintFoot.tsx';
 
 const dateTime = (iso: string) => formatStamp(iso);
+
+/**
+ * People per page of the report: its cells wrap to a second line rather than
+ * cut a device's name ("03:57 Lob…"), so a page holds fewer than the
+ * evacuation list's one-line rows, room for every row to take two.
+ */
+const ROLL_CALL_ROWS_PER_PAGE = 30;
 
 /**
  * The roll call on paper, as the evacuation list prints (A4 pages, each
@@ -30,7 +37,7 @@ export function RollCallSheet({
   const ended = rollCall.endedAt !== null;
   const title = ended ? 'Roll call report' : 'Roll call';
   const counts = countsOf(rollCall.entries);
-  const pages = evacuationPages(rollCall.entries, ROWS_PER_PAGE);
+  const pages = evacuationPages(rollCall.entries, ROLL_CALL_ROWS_PER_PAGE);
   const location = rollCall.location.name ?? `Location ${rollCall.location.id}`;
   const span = `Started ${dateTime(rollCall.startedAt)} (${rollCall.startedBy})${
     ended ? ` · ended ${dateTime(rollCall.endedAt!)} (${rollCall.endedBy})` : ' · under way'
@@ -97,7 +104,7 @@ export function RollCallSheet({
                   <td>{e.hostName ?? ''}</td>
                   <td>
                     {formatClock(e.arrivedAt)} {e.checkedInAt}
-                    {e.arrivedDuring && ' · arrived during the roll call'}
+                    {e.arrivedDuring && <span className="roll-call-note">arrived during the roll call</span>}
                   </td>
                   <td>{e.markedAt ? `${formatClock(e.markedAt)} ${e.markedBy ?? ''}` : ''}</td>
                 </tr>

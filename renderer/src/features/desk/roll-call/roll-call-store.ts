@@ -11,6 +11,7 @@ import { onAppEvent } from '../../../stores/session.ts';
 import { keepRollCall, keptRollCall } from './kept.ts';
 import { withMark } from './roll-call-view.ts';
 import { errorText as message } from '../../../lib/error-text.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 const unreachable = (error: unknown) => error instanceof ApiCallError && error.code === 'UNREACHABLE';
 
@@ -150,12 +151,7 @@ export const useRollCall = create<RollCallState>()((set, get) => {
       if (!rollCall) return;
       try {
         const { fileName, csv } = await api.call('evacuation.report', { rollCallId: rollCall.id });
-        const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-        const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        saveFile(fileName, csv, 'text/csv;charset=utf-8');
       } catch (error) {
         failed('The report could not be made', error);
       }
