@@ -5,7 +5,7 @@
  * codes, finds nobody: a wrong mac is as unknown as a wrong id.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readServiceCode } from '../../../shared/domain/service-code.ts';
+import { readServiceCodeLinear } from './service-pattern.ts';
 
 /**
  * Crockford's base 32 without Y and Z: a hand scanner set to a US layout on a
@@ -49,9 +49,9 @@ export const looksLikePassCode = (text: string) => CODE.test(text.trim());
 
 /**
  * The invitation id in the service's own QR content, by the site's pattern
- * (one capturing group around the id), or undefined.
+ * (one capturing group around the id), or undefined; matched in linear time.
  */
 export function matchServicePattern(pattern: string | null, text: string): number | undefined {
-  const reading = readServiceCode(pattern, text);
+  const reading = readServiceCodeLinear(pattern, text);
   return 'id' in reading ? reading.id : undefined;
 }
