@@ -93,6 +93,7 @@ export interface AppCoreOptions {
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;
+  maxPerClient?: number;
   /** The site hub this core serves (its devices, pairing): hub.* operations answer "not a hub" without it. */
   hub?: Hub;
 }
@@ -134,6 +135,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     staffIdleMs: () => runtime.config.staffIdleMinutes * MINUTE,
     ...(options.kioskIdleMs !== undefined ? { kioskIdleMs: options.kioskIdleMs } : {}),
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.maxPerClient !== undefined ? { maxPerClient: options.maxPerClient } : {}),
     onLocked: (session) => {
       options.log?.(`session locked after ${runtime.config.staffIdleMinutes} min without a staff action`);
       emitTo(session, { type: 'role', role: session.role });

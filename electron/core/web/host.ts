@@ -167,7 +167,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
 
   // A hub's devices are never "at the machine", whatever their address: they reach it over the network door.
   const atMachine = (request: FastifyRequest) => !hub && isAtMachine(request, listening);
-  const sessions = createBrowserSessions(app, core, hub, atMachine);
+  const sessions = createBrowserSessions(app, core, hub, atMachine, () => listening);
   if (hub) gateDevices(app, hub);
 
   /** Cross-site requests are refused: a page elsewhere must not drive this one's session. */
@@ -251,9 +251,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    // A page gets its session cookie; an unpaired device of a hub gets the files, but no session.
+    // A page gets its session's cookie, and no session until it calls; an unpaired device of a hub gets neither.
     if (request.method === 'GET' && doorOf(request) === 'file' && (!hub || request.foyerDevice))
-      sessions.sessionOf(request, reply);
+      sessions.offerCookie(request, reply);
   });
   // What the router matched to nothing: a page for a GET, nothing for the rest.
   app.setNotFoundHandler((request, reply) => {

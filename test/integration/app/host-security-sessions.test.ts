@@ -98,7 +98,7 @@ describe('sessions', () => {
   it('an event stream opened without a cookie gets its session cookie, like a page', async () => {
     const stream = await request(`http://127.0.0.1:${host.port}/app/events`);
     expect(String(stream.headers['set-cookie'])).toMatch(
-      /^foyer_session=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Strict$/,
+      new RegExp(`^foyer_session_${host.port}=[\\w.-]{20,}; Path=/; HttpOnly; SameSite=Strict$`),
     );
     expect(stream.headers['content-security-policy']).toContain("default-src 'self'");
     stream.body.destroy();
