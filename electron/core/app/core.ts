@@ -11,9 +11,9 @@ import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
-import { statusForRole } from '../sync/status.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
+import { sessionEvents } from './events.ts';
 import type { Handlers, ParsedInput } from './handler.ts';
 import { arrivalsHandlers } from './handlers/arrivals.ts';
 import { auditHandlers } from './handlers/audit.ts';
@@ -73,7 +73,8 @@ export interface AppCore {
   call<K extends OperationName>(session: Session, name: K, input: unknown): Promise<OperationOutput<K>>;
   /**
    * The one event stream: sync status, mirror changes. Given the session it
-   * goes to, the status is shown as that session's role may see it now.
+   * goes to, only what that session's role hears now, as it may see it
+   * (EVENT_ROLES, app/events.ts): every door passes its session.
    */
   subscribe(listener: (event: AppEvent) => void, session?: Session): () => void;
   /**
@@ -224,15 +225,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       }
     },
     subscribe(listener, session) {
-      const forSession = session
-        ? (event: AppEvent) => {
-            // An import's progress is the admin's business only.
-            if (event.type === 'import-progress' && session.role !== 'admin') return;
-            listener(
-              event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event,
-            );
-          }
-        : listener;
+      // What each session hears is decided here, for every door (app/events.ts).
+      const forSession = session ? sessionEvents(session, listener) : listener;
       listeners.set(forSession, session);
       return () => listeners.delete(forSession);
     },

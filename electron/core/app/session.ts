@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/contract/op.ts';
-import type { OperationName } from '../../../shared/contract/operations.ts';
+import { type OperationName, PASSIVE_OPERATIONS } from '../../../shared/contract/operations.ts';
 import { AppError } from './errors.ts';
 import { countedClient, type PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
@@ -51,30 +51,10 @@ export function createSession(
 /**
  * Calls the screens make by themselves (when the stream says the mirror
  * changed, or on a timer): they read, and do not show that a person is
- * there, so they do not keep a staff session from locking.
+ * there, so they do not keep a staff session from locking. Marked PASSIVE in
+ * the contract, next to each operation.
  */
-export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
-  'session.get',
-  'sync.status',
-  'sync.history',
-  'kiosk.settings',
-  'guests.list',
-  'guests.changes',
-  'guests.overview',
-  'conflicts.list',
-  'outbox.list',
-  'settings.get',
-  // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
-  'hub.status',
-  // The desk's Walk-ins panel reloads it on every walk-ins-changed; the kiosk polls its request's outcome.
-  'walkIns.pending',
-  'walkIns.status',
-  // Every screen asks again when a roll call changes: a mark at one desk keeps no other desk unlocked.
-  'evacuation.state',
-  'evacuation.get',
-  // The desk's feed of arrivals reloads it on every guests-changed: a kiosk's check-in keeps no desk unlocked.
-  'arrivals.list',
-]);
+export const PASSIVE: ReadonlySet<OperationName> = PASSIVE_OPERATIONS;
 
 export interface SessionKeeperOptions {
   now?: () => number;

@@ -30,7 +30,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
-import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { clip } from '../../../shared/contract/text.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
@@ -43,7 +42,7 @@ import { createHostCheck } from './allowed-hosts.ts';
 import { isAtMachine, isLoopback } from './at-machine.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
-import { kioskStatus, registerEventStream } from './event-stream.ts';
+import { registerEventStream } from './event-stream.ts';
 import { handleErrors, rateLimited, sendError } from './host-errors.ts';
 import { gateDevices, registerPairing } from './hub-door.ts';
 import { doorOf, requireDoors } from './route-door.ts';
@@ -205,8 +204,6 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     try {
       const output = await core.call(session, name as OperationName, request.body);
       if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(reply, session);
-      // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
-      if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
       return output;
     } catch (error) {
