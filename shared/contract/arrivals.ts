@@ -4,7 +4,7 @@
  * mirror (electron/core/db/repos/arrivals.ts), live on guests-changed.
  */
 import { z } from 'zod';
-import { op, STAFF } from './op.ts';
+import { op, STAFF, PASSIVE } from './op.ts';
 
 /**
  * Where a guest checked in: a paired device (by its name), a kiosk or a desk
@@ -45,5 +45,6 @@ export const arrivalsOperations = {
     ArrivalsInput,
     z.object({ arrivals: z.array(Arrival) }),
     'Who arrived since a moment, newest first, and where they checked in',
+    PASSIVE,
   ),
 } as const;

@@ -1,7 +1,7 @@
 /** Conflicts: transitions the service refused, which the desk retries or dismisses. */
 import { z } from 'zod';
 import { DeskGuest } from './guests.ts';
-import { id, op, STAFF } from './op.ts';
+import { id, op, STAFF, PASSIVE } from './op.ts';
 
 export const Conflict = z.object({
   id: z.number().int(),
@@ -15,7 +15,7 @@ export const Conflict = z.object({
 });
 
 export const conflictsOperations = {
-  'conflicts.list': op(STAFF, z.object({}).strict(), z.array(Conflict), 'Transitions the service refused'),
+  'conflicts.list': op(STAFF, z.object({}).strict(), z.array(Conflict), 'Transitions the service refused', PASSIVE),
   'conflicts.retry': op(
     STAFF,
     z.object({ id }).strict(),

@@ -10,7 +10,7 @@
  * it, so nothing of it is ever sent, and it works with the service away.
  */
 import { z } from 'zod';
-import { ADMIN, ALL, op, STAFF } from './op.ts';
+import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
 
 /** The site's evacuation settings (config.json "evacuation"; the admin console's settings). */
 export const EvacuationSettings = z.strictObject({
@@ -69,6 +69,7 @@ export const evacuationOperations = {
     z.object({}).strict(),
     z.object({ active: z.boolean(), assemblyPoint: z.string() }),
     'Whether an evacuation is under way, and where to gather: what a kiosk shows (nothing of who is on site)',
+    PASSIVE,
   ),
   'evacuation.start': op(
     STAFF,
@@ -81,6 +82,7 @@ export const evacuationOperations = {
     z.object({}).strict(),
     RollCall.nullable(),
     'The roll call under way, else the last one that ended; null when there never was one',
+    PASSIVE,
   ),
   'evacuation.tick': op(
     STAFF,

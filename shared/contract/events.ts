@@ -1,5 +1,5 @@
 /** The one event stream: what every door's screens hear (IPC events, the browser host's SSE). */
-import type { Role } from './op.ts';
+import { ALL, ADMIN, type Role, STAFF } from './op.ts';
 import type { SyncStatus } from './sync.ts';
 import type { WalkInEvent } from './walk-ins.ts';
 import type { EvacuationEvent } from './evacuation.ts';
@@ -16,3 +16,22 @@ export type AppEvent =
   | { type: 'devices-changed' }
   | WalkInEvent
   | EvacuationEvent;
+
+/**
+ * Which roles' screens hear each event, whatever the door (an Electron
+ * window over IPC, a browser, a hub's device): the core applies it to every
+ * session's stream, by the session's role at the moment (app/events.ts). A
+ * kiosk hears a reduced form of two of them: of the sync status only whether
+ * the service is reached (a kiosk device: only when that changed), and of a
+ * roll call only that one is under way and where to gather, never the marks.
+ */
+export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } = {
+  'sync-status': ALL,
+  'mirror-changed': ALL,
+  'guests-changed': ALL,
+  role: ALL,
+  'import-progress': ADMIN,
+  'devices-changed': STAFF,
+  'walk-ins-changed': STAFF,
+  'evacuation-changed': ALL,
+};

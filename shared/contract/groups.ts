@@ -1,6 +1,6 @@
 /** Access profile groups mapped to this integration, with what was last uploaded for each. */
 import { z } from 'zod';
-import { ADMIN, op } from './op.ts';
+import { ADMIN, op, PASSIVE } from './op.ts';
 
 export const groupsOperations = {
   'groups.list': op(
@@ -22,5 +22,6 @@ export const groupsOperations = {
       }),
     ),
     'Access profile groups mapped to this integration',
+    PASSIVE,
   ),
 } as const;

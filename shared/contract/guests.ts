@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { GUEST_CATEGORIES } from '../domain/flow.ts';
-import { id, op, STAFF } from './op.ts';
+import { id, op, STAFF, PASSIVE } from './op.ts';
 
 export const Guest = z.object({
   invitationId: z.number().int(),
@@ -124,6 +124,7 @@ export const guestsOperations = {
       guests: z.array(DeskGuest),
     }),
     "One page of the desk's view, with the counts per category",
+    PASSIVE,
   ),
   'guests.changes': op(
     STAFF,
@@ -140,6 +141,7 @@ export const guestsOperations = {
       removed: z.array(z.number().int()),
     }),
     'What changed in the view since a version: rows and counts, not the whole list',
+    PASSIVE,
   ),
   'guests.overview': op(
     STAFF,
@@ -161,6 +163,7 @@ export const guestsOperations = {
       onSite: z.number().int(),
     }),
     'The day at a glance: its events and hosts (for the filters), arrivals per hour, on site now',
+    PASSIVE,
   ),
   'guests.passCode': op(
     STAFF,
@@ -181,6 +184,7 @@ export const guestsOperations = {
       .strict(),
     GuestDetail.nullable(),
     'One guest with details (a walk-in on its way to the service as -id)',
+    PASSIVE,
   ),
   'guests.revealPin': op(
     STAFF,
@@ -206,6 +210,7 @@ export const guestsOperations = {
       guests: z.array(EvacuationGuest),
     }),
     'Everyone on site, for an evacuation',
+    PASSIVE,
   ),
   'guests.endedVisits': op(
     STAFF,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MINUTE } from '../time.ts';
-import { id, op, STAFF } from './op.ts';
+import { id, op, STAFF, PASSIVE } from './op.ts';
 
 export const DEVICE_ROLES = ['kiosk', 'desk'] as const;
 export type DeviceRole = (typeof DEVICE_ROLES)[number];
@@ -52,7 +52,13 @@ export const HubPairInput = z.strictObject({
 });
 
 export const hubOperations = {
-  'hub.status': op(STAFF, z.object({}).strict(), HubStatus, 'The site hub: its address, fingerprint and devices'),
+  'hub.status': op(
+    STAFF,
+    z.object({}).strict(),
+    HubStatus,
+    'The site hub: its address, fingerprint and devices',
+    PASSIVE,
+  ),
   'hub.pair': op(STAFF, HubPairInput, Device, 'Pair the device that shows this code, with its role'),
   'hub.revoke': op(STAFF, z.object({ id }).strict(), Device, 'Revoke a paired device: its credential opens nothing'),
 } as const;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Guest } from './guests.ts';
-import { ALL, op } from './op.ts';
+import { ALL, op, PASSIVE } from './op.ts';
 import { KioskSettings } from './settings.ts';
 
 /** What a kiosk may see of a guest: enough to recognise oneself, nothing more. */
@@ -96,7 +96,7 @@ export const KioskMiss = z.object({ reason: z.enum(['visitEnded', 'notFound']) }
 export type KioskMiss = z.infer<typeof KioskMiss>;
 
 export const kioskOperations = {
-  'kiosk.settings': op(ALL, z.object({}).strict(), KioskSettings, 'Kiosk settings'),
+  'kiosk.settings': op(ALL, z.object({}).strict(), KioskSettings, 'Kiosk settings', PASSIVE),
   'kiosk.lookup': op(
     ALL,
     z.object({ text: LookupText }).strict(),

@@ -16,14 +16,24 @@ export const ADMIN: readonly Role[] = ['admin'];
 /** A positive integer id (an invitation, an outbox item, a conflict, a device). */
 export const id = z.number().int().positive();
 
+/**
+ * Marks an operation the screens call by themselves (a list reloading on an
+ * event, a status or a poll): it shows no person is there, so it never counts
+ * as a staff action and keeps no desk or admin session from locking. Declared
+ * here, next to each operation, once for every door (app/session.ts reads it).
+ */
+export const PASSIVE = { passive: true } as const;
+
 export const op = <I extends z.ZodType, O extends z.ZodType>(
   roles: readonly Role[],
   input: I,
   output: O,
   summary: string,
+  kind: { passive: boolean } = { passive: false },
 ) => ({
   roles,
   input,
   output,
   summary,
+  passive: kind.passive,
 });

@@ -60,6 +60,11 @@ export function allowed(role: Role, name: OperationName): boolean {
   return (operations[name].roles as readonly Role[]).includes(role);
 }
 
+/** The operations the screens call by themselves (marked PASSIVE in their domain's file): never a staff action. */
+export const PASSIVE_OPERATIONS: ReadonlySet<OperationName> = new Set(
+  OPERATION_NAMES.filter((name) => operations[name].passive),
+);
+
 // What other modules import from here: each name lives in its domain's file (import it from there).
 export { ROLES, type Role } from './op.ts';
 export * from './errors.ts';

@@ -1,6 +1,6 @@
 /** The outbox's operations (the admin's): what is queued for the service, retried, and its results as CSV. */
 import { z } from 'zod';
-import { ADMIN, id, op } from './op.ts';
+import { ADMIN, id, op, PASSIVE } from './op.ts';
 
 export const OutboxItem = z.object({
   id: z.number().int(),
@@ -22,6 +22,7 @@ export const outboxOperations = {
     z.object({ limit: z.number().int().min(1).max(500).default(100) }).strict(),
     z.array(OutboxItem),
     'The outbox',
+    PASSIVE,
   ),
   'outbox.retry': op(ADMIN, z.object({ id }).strict(), OutboxItem, 'Queue a failed item again'),
   'outbox.retryAll': op(

@@ -1,6 +1,6 @@
 /** The session's operations: the role of this door's session, unlocked with a PIN and locked again. */
 import { z } from 'zod';
-import { ALL, op, ROLES } from './op.ts';
+import { ALL, op, ROLES, PASSIVE } from './op.ts';
 import { Pin } from '../domain/pin.ts';
 
 export const sessionOperations = {
@@ -19,6 +19,7 @@ export const sessionOperations = {
       firstStart: z.boolean(),
     }),
     'The role of this session',
+    PASSIVE,
   ),
   'session.unlock': op(
     ALL,

@@ -8,7 +8,7 @@ import { GUEST_LANGUAGES } from '../api/primitives.ts';
 import { FlowConfig } from '../domain/flow.ts';
 import { AUTO_CHECK_OUT_HINT, AUTO_CHECK_OUT_PATTERN, normaliseAutoCheckOut } from '../domain/visit-end.ts';
 import { BadgeLanguage, WelcomeTitle } from '../domain/kiosk-texts.ts';
-import { ADMIN, op } from './op.ts';
+import { ADMIN, op, PASSIVE } from './op.ts';
 import { Pin } from '../domain/pin.ts';
 
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
@@ -202,7 +202,7 @@ export const ConnectionTest = z.object({
 export type ConnectionTest = z.infer<typeof ConnectionTest>;
 
 export const settingsOperations = {
-  'settings.get': op(ADMIN, z.object({}).strict(), SettingsView, 'Connection settings (never the token)'),
+  'settings.get': op(ADMIN, z.object({}).strict(), SettingsView, 'Connection settings (never the token)', PASSIVE),
   'settings.setKiosk': op(ADMIN, KioskSettingsPatch, KioskSettings, 'Change the kiosk settings'),
   'settings.testConnection': op(
     ADMIN,

@@ -1,6 +1,6 @@
 /** The sync's operations: its one status, a sync now, and the day's changes between online and offline. */
 import { z } from 'zod';
-import { ADMIN, ALL, op, STAFF } from './op.ts';
+import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
 
 export const ResourceStatus = z.object({
   running: z.boolean(),
@@ -30,12 +30,13 @@ export const SyncStatus = z.object({
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
 export const syncOperations = {
-  'sync.status': op(ALL, z.object({}).strict(), SyncStatus, 'The sync status'),
+  'sync.status': op(ALL, z.object({}).strict(), SyncStatus, 'The sync status', PASSIVE),
   'sync.now': op(STAFF, z.object({ full: z.boolean().optional() }).strict(), SyncStatus, 'Sync now'),
   'sync.history': op(
     ADMIN,
     z.object({}).strict(),
     z.array(z.object({ at: z.string(), online: z.boolean() })),
     "Today's changes between online and offline",
+    PASSIVE,
   ),
 } as const;

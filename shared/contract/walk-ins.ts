@@ -6,7 +6,7 @@
  * request was made), checked in by itself once the mirror holds it.
  * */
 import { z } from 'zod';
-import { ALL, op, STAFF } from './op.ts';
+import { ALL, op, STAFF, PASSIVE } from './op.ts';
 
 export const WALK_IN_MODES = ['off', 'desk', 'open'] as const;
 export type WalkInMode = (typeof WALK_IN_MODES)[number];
@@ -119,8 +119,15 @@ export const walkInsOperations = {
     z.object({ requestTicket: ticket }).strict(),
     WalkInStatus,
     "The outcome of this kiosk session's own request",
+    PASSIVE,
   ),
-  'walkIns.pending': op(STAFF, z.object({}).strict(), z.array(WalkIn), 'Walk-in requests waiting for the desk'),
+  'walkIns.pending': op(
+    STAFF,
+    z.object({}).strict(),
+    z.array(WalkIn),
+    'Walk-in requests waiting for the desk',
+    PASSIVE,
+  ),
   'walkIns.approve': op(STAFF, z.object({ id: z.number().int().positive() }).strict(), WalkIn, 'Let a walk-in in'),
   'walkIns.decline': op(
     STAFF,

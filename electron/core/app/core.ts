@@ -11,9 +11,9 @@ import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
-import { statusForRole } from '../sync/status.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
+import { sessionEvents } from './events.ts';
 import type { FileSink, Handlers, ParsedInput } from './handler.ts';
 import { arrivalsHandlers } from './handlers/arrivals.ts';
 import { auditHandlers } from './handlers/audit.ts';
@@ -79,7 +79,8 @@ export interface AppCore {
   ): Promise<OperationOutput<K>>;
   /**
    * The one event stream: sync status, mirror changes. Given the session it
-   * goes to, the status is shown as that session's role may see it now.
+   * goes to, only what that session's role hears now, as it may see it
+   * (EVENT_ROLES, app/events.ts): every door passes its session.
    */
   subscribe(listener: (event: AppEvent) => void, session?: Session): () => void;
   /**
@@ -99,6 +100,7 @@ export interface AppCoreOptions {
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;
+  maxPerClient?: number;
   /** The site hub this core serves (its devices, pairing): hub.* operations answer "not a hub" without it. */
   hub?: Hub;
 }
@@ -140,6 +142,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     staffIdleMs: () => runtime.config.staffIdleMinutes * MINUTE,
     ...(options.kioskIdleMs !== undefined ? { kioskIdleMs: options.kioskIdleMs } : {}),
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.maxPerClient !== undefined ? { maxPerClient: options.maxPerClient } : {}),
     onLocked: (session) => {
       options.log?.(`session locked after ${runtime.config.staffIdleMinutes} min without a staff action`);
       emitTo(session, { type: 'role', role: session.role });
@@ -236,15 +239,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       }
     },
     subscribe(listener, session) {
-      const forSession = session
-        ? (event: AppEvent) => {
-            // An import's progress is the admin's business only.
-            if (event.type === 'import-progress' && session.role !== 'admin') return;
-            listener(
-              event.type === 'sync-status' ? { ...event, status: statusForRole(event.status, session.role) } : event,
-            );
-          }
-        : listener;
+      // What each session hears is decided here, for every door (app/events.ts).
+      const forSession = session ? sessionEvents(session, listener) : listener;
       listeners.set(forSession, session);
       return () => listeners.delete(forSession);
     },

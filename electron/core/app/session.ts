@@ -10,9 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/contract/op.ts';
-import type { OperationName } from '../../../shared/contract/operations.ts';
+import { type OperationName, PASSIVE_OPERATIONS } from '../../../shared/contract/operations.ts';
 import { AppError } from './errors.ts';
-import type { PinGuard } from './pin-guard.ts';
+import { countedClient, type PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 
@@ -51,30 +51,10 @@ export function createSession(
 /**
  * Calls the screens make by themselves (when the stream says the mirror
  * changed, or on a timer): they read, and do not show that a person is
- * there, so they do not keep a staff session from locking.
+ * there, so they do not keep a staff session from locking. Marked PASSIVE in
+ * the contract, next to each operation.
  */
-export const PASSIVE: ReadonlySet<OperationName> = new Set<OperationName>([
-  'session.get',
-  'sync.status',
-  'sync.history',
-  'kiosk.settings',
-  'guests.list',
-  'guests.changes',
-  'guests.overview',
-  'conflicts.list',
-  'outbox.list',
-  'settings.get',
-  // The Devices view reloads it on every devices-changed, and anyone asking for a pairing code moves the devices.
-  'hub.status',
-  // The desk's Walk-ins panel reloads it on every walk-ins-changed; the kiosk polls its request's outcome.
-  'walkIns.pending',
-  'walkIns.status',
-  // Every screen asks again when a roll call changes: a mark at one desk keeps no other desk unlocked.
-  'evacuation.state',
-  'evacuation.get',
-  // The desk's feed of arrivals reloads it on every guests-changed: a kiosk's check-in keeps no desk unlocked.
-  'arrivals.list',
-]);
+export const PASSIVE: ReadonlySet<OperationName> = PASSIVE_OPERATIONS;
 
 export interface SessionKeeperOptions {
   now?: () => number;
@@ -82,8 +62,13 @@ export interface SessionKeeperOptions {
   staffIdleMs: () => number;
   /** A kiosk session of a browser unseen this long is dropped (its next call starts a new one). */
   kioskIdleMs?: number;
-  /** At most this many browser sessions: the least recently seen go first, kiosk before staff. */
+  /**
+   * At most this many browser sessions: past it, an anonymous browser's kiosk session goes (one that never came
+   * back with its cookie first, then the least recently seen); a paired device's or an unlocked one never does.
+   */
   maxSessions?: number;
+  /** At most this many browser sessions per client (an address, its IPv6 /64, a device): past it, its own go. */
+  maxPerClient?: number;
   /** Told when a session locked for being idle, so that its door can tell the screen. */
   onLocked?: (session: Session) => void;
 }
@@ -121,13 +106,24 @@ const newSessionId = () => randomBytes(24).toString('base64url');
 /** How long an id renewed away is known as such: requests sent just before an unlock arrive with it. */
 const RETIRED_GRACE_MS = MINUTE;
 
-export const SESSION_DEFAULTS = { kioskIdleMs: 12 * HOUR, maxSessions: 1_000 };
+export const SESSION_DEFAULTS = { kioskIdleMs: 12 * HOUR, maxSessions: 1_000, maxPerClient: 50 };
+
+interface Kept {
+  session: Session;
+  evictable: boolean;
+  /** Calls made: a session that made one (opened by a request without a cookie, never seen again) goes first. */
+  calls: number;
+}
+
+/** A paired device's: never pushed out by anonymous browsers (their address is anyone's). */
+const isDevice = (session: Session) => session.client.startsWith('device:');
 
 export function createSessionKeeper(options: SessionKeeperOptions): SessionKeeper {
   const now = options.now ?? Date.now;
   const kioskIdleMs = options.kioskIdleMs ?? SESSION_DEFAULTS.kioskIdleMs;
   const maxSessions = options.maxSessions ?? SESSION_DEFAULTS.maxSessions;
-  const sessions = new Map<string, { session: Session; evictable: boolean }>();
+  const maxPerClient = options.maxPerClient ?? SESSION_DEFAULTS.maxPerClient;
+  const sessions = new Map<string, Kept>();
   /** Ids renewed away, and when. */
   const retiredIds = new Map<string, number>();
   const forgetRetired = (at: number) => {
@@ -141,28 +137,47 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     options.onLocked?.(session);
   }
 
-  /** The least recently seen browser session, kiosk ones before staff ones. */
-  function evictOne(): void {
-    const rank = (session: Session) => [session.role === 'kiosk' ? 0 : 1, session.lastSeenAt] as const;
-    let oldest: Session | undefined;
-    for (const { session, evictable } of sessions.values()) {
-      if (!evictable) continue;
-      const [group, seen] = rank(session);
-      if (!oldest || group < rank(oldest)[0] || (group === rank(oldest)[0] && seen < oldest.lastSeenAt))
-        oldest = session;
+  /**
+   * Drops the least worth keeping of the browser sessions `among` allows: never an unlocked one; a session that
+   * made one call before one that came back; then the least recently seen. False when none may go.
+   */
+  function evictOne(among: (session: Session) => boolean): boolean {
+    let worst: Kept | undefined;
+    const returned = (kept: Kept) => (kept.calls > 1 ? 1 : 0);
+    for (const kept of sessions.values()) {
+      const { session } = kept;
+      if (!kept.evictable || session.role !== session.baseRole || !among(session)) continue;
+      if (
+        !worst ||
+        returned(kept) < returned(worst) ||
+        (returned(kept) === returned(worst) && session.lastSeenAt < worst.session.lastSeenAt)
+      )
+        worst = kept;
     }
-    if (oldest) sessions.delete(oldest.id);
+    if (worst) sessions.delete(worst.session.id);
+    return worst !== undefined;
+  }
+
+  /** Room for a new browser session of this client: its own go past its share, anonymous ones past the bound. */
+  function makeRoom(client: string): void {
+    const counted = countedClient(client);
+    let browsers = 0;
+    let own = 0;
+    for (const kept of sessions.values()) {
+      if (!kept.evictable) continue;
+      browsers++;
+      if (countedClient(kept.session.client) === counted) own++;
+    }
+    if (own >= maxPerClient && evictOne((session) => countedClient(session.client) === counted)) return;
+    // Paired devices' and unlocked sessions stay; past the bound with only those, the new one is kept as well.
+    if (browsers >= maxSessions) evictOne((session) => !isDevice(session));
   }
 
   return {
     open(baseRole, maxRole, client, { evictable = true, id = newSessionId(), atMachine = false } = {}) {
-      if (evictable) {
-        let browsers = 0;
-        for (const entry of sessions.values()) if (entry.evictable) browsers++;
-        if (browsers >= maxSessions) evictOne();
-      }
+      if (evictable) makeRoom(client);
       const session = createSession(id, baseRole, maxRole, client, now(), atMachine);
-      sessions.set(id, { session, evictable });
+      sessions.set(id, { session, evictable, calls: 0 });
       return session;
     },
     get: (id) => sessions.get(id)?.session,
@@ -186,6 +201,8 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
       const at = now();
       lockIfIdle(session, at);
       session.lastSeenAt = at;
+      const kept = sessions.get(session.id);
+      if (kept?.session === session) kept.calls++;
       if (!PASSIVE.has(name)) session.lastActiveAt = at;
     },
     sweep() {

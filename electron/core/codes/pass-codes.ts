@@ -10,7 +10,7 @@
  * it has (the kiosk reads it through the walk-in's row).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readServiceCode } from '../../../shared/domain/service-code.ts';
+import { readServiceCodeLinear } from './service-pattern.ts';
 
 /**
  * Crockford's base 32 without Y and Z: a hand scanner set to a US layout on a
@@ -64,9 +64,9 @@ export const looksLikePassCode = (text: string) => CODE.test(text.trim());
 
 /**
  * The invitation id in the service's own QR content, by the site's pattern
- * (one capturing group around the id), or undefined.
+ * (one capturing group around the id), or undefined; matched in linear time.
  */
 export function matchServicePattern(pattern: string | null, text: string): number | undefined {
-  const reading = readServiceCode(pattern, text);
+  const reading = readServiceCodeLinear(pattern, text);
   return 'id' in reading ? reading.id : undefined;
 }

@@ -5,8 +5,9 @@
  * the distinct guests shown, in a sliding window, per kiosk session and per
  * client (an address, a paired device: all its sessions together, so that a
  * new cookie buys nothing). A guest shown again (typing on, a backspace,
- * typing it again) costs nothing. Each guest the kiosk served (a check-in or
- * check-out) gives room for the next one's typing, so a busy lobby kiosk does
+ * typing it again) costs nothing. Each distinct guest the kiosk served (a
+ * check-in or check-out: the same guest checked out, taken back and checked
+ * out again is one) gives room for the next one's typing, so a busy lobby kiosk does
  * not meet the budget, and a script that only looks does, after the few
  * dozen names a person at the kiosk could have read.
  */
@@ -39,8 +40,8 @@ export const LOOKUP_BUDGET: LookupBudgetLimits = {
 interface Account {
   /** Invitation id → when last shown, oldest first. */
   shown: Map<number, number>;
-  /** When guests were served, oldest first. */
-  served: number[];
+  /** Invitation id → when last served, oldest first: distinct guests, so serving one again buys nothing. */
+  served: Map<number, number>;
 }
 
 const MAX_ACCOUNTS = 5_000;
@@ -50,8 +51,8 @@ export interface LookupBudget {
   check(who: { id: string; client: string }, now: number): void;
   /** The guests a lookup showed. */
   shown(who: { id: string; client: string }, invitationIds: readonly number[], now: number): void;
-  /** A guest was checked in or out: room for the next guest's typing. */
-  served(who: { id: string; client: string }, now: number): void;
+  /** A guest was checked in or out: room for the next guest's typing (once per guest in a window). */
+  served(who: { id: string; client: string }, invitationId: number, now: number): void;
 }
 
 export function createLookupBudget(limits: LookupBudgetLimits = LOOKUP_BUDGET): LookupBudget {
@@ -62,13 +63,13 @@ export function createLookupBudget(limits: LookupBudgetLimits = LOOKUP_BUDGET): 
     if (found)
       accounts.delete(key); // kept most recently used last: the least recently used goes first
     else if (accounts.size >= MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value!);
-    found ??= { shown: new Map(), served: [] };
+    found ??= { shown: new Map(), served: new Map() };
     accounts.set(key, found);
-    for (const [id, at] of found.shown) {
-      if (now - at < limits.windowMs) break;
-      found.shown.delete(id);
-    }
-    while (found.served.length > 0 && now - found.served[0]! >= limits.windowMs) found.served.shift();
+    for (const times of [found.shown, found.served])
+      for (const [id, at] of times) {
+        if (now - at < limits.windowMs) break;
+        times.delete(id);
+      }
     return found;
   }
 
@@ -88,7 +89,7 @@ export function createLookupBudget(limits: LookupBudgetLimits = LOOKUP_BUDGET): 
     check(who, now) {
       for (const [key, base] of keysOf(who)) {
         const { shown, served } = account(key, now);
-        const allowance = base + limits.perServed * Math.min(served.length, limits.maxServed);
+        const allowance = base + limits.perServed * Math.min(served.size, limits.maxServed);
         const excess = shown.size + limits.perLookup - allowance;
         if (excess > 0)
           throw new AppError(
@@ -106,8 +107,12 @@ export function createLookupBudget(limits: LookupBudgetLimits = LOOKUP_BUDGET): 
         }
       }
     },
-    served(who, now) {
-      for (const [key] of keysOf(who)) account(key, now).served.push(now);
+    served(who, invitationId, now) {
+      for (const [key] of keysOf(who)) {
+        const { served } = account(key, now);
+        served.delete(invitationId);
+        served.set(invitationId, now);
+      }
     },
   };
 }

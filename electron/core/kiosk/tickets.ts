@@ -25,10 +25,14 @@ export interface Tickets {
   issue(sessionId: string, invitationId: number, now: number): string;
   /** The invitation a ticket of this session names, or undefined: not this session's, altered or expired. */
   open(sessionId: string, ticket: string, now: number): number | undefined;
+  /** As open, once: a ticket opened this way opens nothing again (a walk-in request's host ticket). */
+  spend(sessionId: string, ticket: string, now: number): number | undefined;
 }
 
 export function createTickets(key: Buffer = randomBytes(32)): Tickets {
-  return {
+  /** Tickets spent, until they expire anyway: as many as the spending operation's own limit lets through. */
+  const spent = new Map<string, number>();
+  const tickets: Tickets = {
     issue(sessionId, invitationId, now) {
       const nonce = randomBytes(NONCE);
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
@@ -52,5 +56,13 @@ export function createTickets(key: Buffer = randomBytes(32)): Tickets {
         return undefined; // altered, or sealed for another session or by another process
       }
     },
+    spend(sessionId, ticket, now) {
+      for (const [old, expires] of spent) if (expires < now) spent.delete(old);
+      if (spent.has(ticket)) return undefined;
+      const id = tickets.open(sessionId, ticket, now);
+      if (id !== undefined) spent.set(ticket, now + TICKET_MS);
+      return id;
+    },
   };
+  return tickets;
 }

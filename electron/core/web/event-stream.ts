@@ -1,83 +1,15 @@
 /**
  * GET /app/events: the one event stream as server-sent events, each event
- * as the session may hear it. A session hears what its role's screens use:
- * a kiosk the sync status, the mirror's and the guests' changes and its role,
- * not what the desk does (devices-changed) or an admin's import; a session
- * whose ceiling is kiosk (a kiosk device, which never unlocks) gets the
- * status reduced to what a kiosk shows (online or not), and only when that
- * changed, so the outbox's counts moving do not tell it that the desk acted;
- * and of a roll call only that one started or ended (and where to gather),
- * never a desk's marks.
+ * as the session may hear it: the core decides that for every door
+ * (EVENT_ROLES in shared/contract/events.ts, app/events.ts).
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppEvent } from '../../../shared/contract/events.ts';
-import type { Role } from '../../../shared/contract/op.ts';
-import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import type { Session } from '../app/session.ts';
 import type { OpenedHub } from '../hub/index.ts';
-
-const HEARD_BY: Record<Role, ReadonlySet<AppEvent['type']>> = {
-  kiosk: new Set(['sync-status', 'mirror-changed', 'guests-changed', 'role', 'evacuation-changed']),
-  desk: new Set([
-    'sync-status',
-    'mirror-changed',
-    'guests-changed',
-    'role',
-    'devices-changed',
-    'walk-ins-changed',
-    'evacuation-changed',
-  ]),
-  admin: new Set([
-    'sync-status',
-    'mirror-changed',
-    'guests-changed',
-    'role',
-    'devices-changed',
-    'import-progress',
-    'walk-ins-changed',
-    'evacuation-changed',
-  ]),
-};
-
-/** Whether a session with this role (now) hears this event. */
-export const heardBy = (role: Role, event: AppEvent) => HEARD_BY[role].has(event.type);
-
-/** The status as a kiosk shows it: whether the hub reaches the service, nothing of the outbox or the pulls. */
-export function kioskStatus(status: SyncStatus): SyncStatus {
-  return {
-    online: status.online,
-    lastOnlineAt: status.lastOnlineAt,
-    tokenRejected: status.tokenRejected,
-    resources: {},
-    outbox: { pending: 0, failed: 0, delivered: 0, conflicts: 0, delivering: false },
-  };
-}
-
-/** The events of one session, filtered as above; `send` writes one. */
-export function sessionEvents(session: Session, send: (event: AppEvent) => void): (event: AppEvent) => void {
-  let lastKioskStatus = '';
-  let lastEvacuation = '';
-  return (event) => {
-    if (!heardBy(session.role, event)) return;
-    if (event.type === 'evacuation-changed' && session.role === 'kiosk') {
-      // A kiosk shows whether an evacuation is under way and where to gather: not each mark the desks make.
-      const reduced = { type: event.type, active: event.active, assemblyPoint: event.assemblyPoint };
-      const text = JSON.stringify(reduced);
-      if (text !== lastEvacuation) send(reduced);
-      lastEvacuation = text;
-      return;
-    }
-    if (event.type !== 'sync-status' || session.maxRole !== 'kiosk') return send(event);
-    const reduced = kioskStatus(event.status);
-    const text = JSON.stringify(reduced);
-    if (text === lastKioskStatus) return;
-    lastKioskStatus = text;
-    send({ type: 'sync-status', status: reduced });
-  };
-}
 
 export interface EventStreamDeps {
   core: AppCore;
@@ -105,7 +37,7 @@ export function registerEventStream(app: FastifyInstance, deps: EventStreamDeps)
     });
     // Nothing is written once the stream ended (a revoked device's is ended here, before its socket closes).
     const write = (text: string) => void (raw.writableEnded || raw.destroyed || raw.write(text));
-    const send = sessionEvents(session, (event) => write(`data: ${JSON.stringify(event)}\n\n`));
+    const send = (event: AppEvent) => write(`data: ${JSON.stringify(event)}\n\n`);
     void core.call(session, 'sync.status', {}).then(
       (status) => send({ type: 'sync-status', status }),
       () => {},

@@ -30,7 +30,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
-import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { clip } from '../../../shared/contract/text.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
@@ -44,7 +43,7 @@ import { isAtMachine, isLoopback } from './at-machine.ts';
 import { BODY_LIMITS, limitBodies } from './body-limit.ts';
 import { fileAnswer } from './file-answer.ts';
 import { createBrowserSessions } from './browser-sessions.ts';
-import { kioskStatus, registerEventStream } from './event-stream.ts';
+import { registerEventStream } from './event-stream.ts';
 import { handleErrors, rateLimited, sendError } from './host-errors.ts';
 import { gateDevices, registerPairing } from './hub-door.ts';
 import { doorOf, requireDoors } from './route-door.ts';
@@ -168,7 +167,7 @@ export async function startBrowserHost(options: BrowserHostOptions) {
 
   // A hub's devices are never "at the machine", whatever their address: they reach it over the network door.
   const atMachine = (request: FastifyRequest) => !hub && isAtMachine(request, listening);
-  const sessions = createBrowserSessions(app, core, hub, atMachine);
+  const sessions = createBrowserSessions(app, core, hub, atMachine, () => listening);
   if (hub) gateDevices(app, hub);
 
   /** Cross-site requests are refused: a page elsewhere must not drive this one's session. */
@@ -208,8 +207,6 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     try {
       const output = await core.call(session, name as OperationName, request.body, file.sink && { file: file.sink });
       if (name === 'session.unlock' || name === 'session.setFirstAdminPin') sessions.renew(request, reply, session);
-      // A kiosk device hears nothing of the desk's work: not by the stream, not by asking either.
-      if (name === 'sync.status' && session.maxRole === 'kiosk') return kioskStatus(output as SyncStatus);
       if (request.foyerDevice) hub?.noteCall(request.foyerDevice.id, name as OperationName, request.body);
       return file.started ? reply : output;
     } catch (error) {
@@ -257,9 +254,9 @@ export async function startBrowserHost(options: BrowserHostOptions) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    // A page gets its session cookie; an unpaired device of a hub gets the files, but no session.
+    // A page gets its session's cookie, and no session until it calls; an unpaired device of a hub gets neither.
     if (request.method === 'GET' && doorOf(request) === 'file' && (!hub || request.foyerDevice))
-      sessions.sessionOf(request, reply);
+      sessions.offerCookie(request, reply);
   });
   // What the router matched to nothing: a page for a GET, nothing for the rest.
   app.setNotFoundHandler((request, reply) => {

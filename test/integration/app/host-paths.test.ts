@@ -141,7 +141,7 @@ describe('sessions', () => {
     });
     expect(unlocked.body).toEqual({ role: 'admin' });
     const renewed = setSession(unlocked)!;
-    expect(renewed).toMatch(/^foyer_session=[\w-]{20,}$/);
+    expect(renewed).toMatch(/^foyer_session_\d+=[\w-]{20,}$/);
     expect(renewed).not.toBe(planted);
     expect((await rawRequest(target, 'POST', '/app/outbox.list', { body: '{}', cookie: renewed })).status).toBe(200);
     // The old id is a kiosk now; a reload that raced the unlock with it does not take the browser's new cookie away.

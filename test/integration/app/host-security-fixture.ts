@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../../electron/core/app/core.ts';
 import { createConfigStore, type ConfigStore } from '../../../electron/core/config/config.ts';
@@ -51,13 +51,27 @@ export async function clockedHost(coreOptions: AppCoreOptions = {}) {
   return { core: own, port: served.port, clock, lines };
 }
 
+/** One agent per loopback address a test sends from (127.0.0.2, ...): a host sees each as another client. */
+const agents = new Map<string, Agent>();
+const agentFrom = (address: string) =>
+  agents.get(address) ?? agents.set(address, new Agent({ localAddress: address })).get(address)!;
+
 export async function send(
   method: 'GET' | 'POST',
   path: string,
-  options: { body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string>; port?: number } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+    port?: number;
+    /** The loopback address to send from (Linux answers on all of 127.0.0.0/8). */
+    from?: string;
+  } = {},
 ): Promise<Answer> {
   const response = await request(`http://127.0.0.1:${options.port ?? host.port}${path}`, {
     method,
+    ...(options.from ? { dispatcher: agentFrom(options.from) } : {}),
     headers: {
       ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),

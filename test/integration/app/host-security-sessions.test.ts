@@ -71,7 +71,7 @@ describe('sessions', () => {
 
     // Passive reloads (the list refreshing by itself) do not keep it open; an action does.
     clock.now += 10 * 60_000;
-    await send('POST', '/app/guests.get', { cookie, port, body: { invitationId: 1 } });
+    await send('POST', '/app/sync.now', { cookie, port, body: {} }); // a person pressed "Sync now"
     clock.now += 10 * 60_000;
     const day = { from: '2026-11-24T00:00:00.000Z', to: '2026-11-25T00:00:00.000Z' };
     await send('POST', '/app/guests.list', { cookie, port, body: day });
@@ -98,7 +98,7 @@ describe('sessions', () => {
   it('an event stream opened without a cookie gets its session cookie, like a page', async () => {
     const stream = await request(`http://127.0.0.1:${host.port}/app/events`);
     expect(String(stream.headers['set-cookie'])).toMatch(
-      /^foyer_session=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Strict$/,
+      new RegExp(`^foyer_session_${host.port}=[\\w.-]{20,}; Path=/; HttpOnly; SameSite=Strict$`),
     );
     expect(stream.headers['content-security-policy']).toContain("default-src 'self'");
     stream.body.destroy();

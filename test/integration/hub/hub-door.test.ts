@@ -8,7 +8,14 @@ import { createSession } from '../../../electron/core/app/session.ts';
 import { HUB_COOKIES, MAX_PENDING_PAIRINGS } from '../../../shared/contract/hub.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { cleanup, waitUntil } from '../outbox/helpers.ts';
-import { encodedOperationPaths, oddOperationPaths, rawRequest, type RawTarget, setSession } from './raw-http.ts';
+import {
+  encodedOperationPaths,
+  oddOperationPaths,
+  rawRequest,
+  type RawTarget,
+  sessionCookieIn,
+  setSession,
+} from './raw-http.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
@@ -150,16 +157,17 @@ describe('pairing that cannot be flooded', () => {
 describe('sessions and credentials', () => {
   it('an unlock gives the session a new id: the cookie from before it opens only a new kiosk session', async () => {
     await desk.call('session.get');
-    const before = desk.cookies.get('foyer_session')!;
+    const name = sessionCookieIn(desk.cookies);
+    const before = desk.cookies.get(name)!;
     expect(await desk.call('session.unlock', { pin: PINS.desk })).toEqual({ role: 'desk' });
-    const after = desk.cookies.get('foyer_session')!;
+    const after = desk.cookies.get(name)!;
     expect(after).not.toBe(before);
     const planted = await rawRequest(from('127.0.0.2'), 'POST', '/app/hub.status', {
       body: '{}',
-      cookie: `${HUB_COOKIES.device}=${desk.cookies.get(HUB_COOKIES.device)}; foyer_session=${before}`,
+      cookie: `${HUB_COOKIES.device}=${desk.cookies.get(HUB_COOKIES.device)}; ${name}=${before}`,
     });
     expect(planted.status).toBe(403);
-    expect(setSession(planted)).not.toBe(`foyer_session=${before}`);
+    expect(setSession(planted)).not.toBe(`${name}=${before}`);
     expect((await desk.call('hub.status')).enabled).toBe(true);
   });
 

@@ -12,6 +12,7 @@ import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
 import { cleanup, seedGuests, serviceState, waitUntil } from '../outbox/helpers.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
+import { sessionCookieIn } from './raw-http.ts';
 
 let site: Site;
 /** The hub's own window: the trusted local door, no pairing. */
@@ -116,7 +117,7 @@ describe('pairing', () => {
 
     // A desk device starts as a kiosk and unlocks with the desk PIN; its session cookie is Secure too.
     expect(await desk.call('session.get')).toMatchObject({ role: 'kiosk' });
-    expect(String(desk.cookies.get('foyer_session'))).not.toBe('');
+    expect(sessionCookieIn(desk.cookies)).toMatch(/^__Host-foyer_session_\d+$/);
     expect(await desk.call('session.unlock', { pin: PINS.desk })).toEqual({ role: 'desk' });
 
     // The desk pairs the kiosks by typing their codes.
@@ -145,12 +146,13 @@ describe('pairing', () => {
   });
 
   it("a session cookie carried to another device is not that device's session", async () => {
-    const deskSession = desk.cookies.get('foyer_session')!;
-    const saved = kiosk.cookies.get('foyer_session')!;
-    kiosk.cookies.set('foyer_session', deskSession);
+    const name = sessionCookieIn(desk.cookies);
+    const deskSession = desk.cookies.get(name)!;
+    const saved = kiosk.cookies.get(name)!;
+    kiosk.cookies.set(name, deskSession);
     expect(await kiosk.call('session.get')).toMatchObject({ role: 'kiosk' });
     expect((await kiosk.send('POST', '/app/guests.evacuationList', { body: {} })).status).toBe(403);
-    kiosk.cookies.set('foyer_session', saved);
+    kiosk.cookies.set(name, saved);
   });
 
   it('wrong codes are limited like PIN guesses', async () => {

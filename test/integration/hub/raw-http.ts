@@ -74,9 +74,19 @@ export function rawRequest(
   });
 }
 
+/** Whether a cookie is a host's session cookie: named after its port, `__Host-` over HTTPS. */
+export const isSessionCookie = (name: string) => /^(__Host-)?foyer_session_\d+$/.test(name);
+
+/** The name of the session cookie among a device's cookies (there is one: the hub's port's). */
+export function sessionCookieIn(cookies: ReadonlyMap<string, string>): string {
+  const name = [...cookies.keys()].find(isSessionCookie);
+  if (!name) throw new Error(`no session cookie among ${[...cookies.keys()].join(', ')}`);
+  return name;
+}
+
 /** The session cookie an answer set, as a Cookie header value; undefined when it set none. */
 export function setSession(answer: RawAnswer): string | undefined {
-  const line = [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('foyer_session='));
+  const line = [answer.headers['set-cookie'] ?? []].flat().find((c) => isSessionCookie(c.split('=')[0]!));
   return line?.split(';')[0];
 }
 

@@ -64,11 +64,19 @@ describe('the kiosk lookup budget', () => {
     const budget = createLookupBudget();
     const who = { id: 's', client: 'device:3' };
     listUntilRefused(budget, who, 1);
-    budget.served(who, NOW);
+    budget.served(who, 1, NOW);
     expect(listUntilRefused(budget, who, 1000).shown).toBe(LOOKUP_BUDGET.perServed);
-    for (let i = 0; i < 100; i++) budget.served(who, NOW);
+    for (let i = 0; i < 100; i++) budget.served(who, 100 + i, NOW);
     const shown = LOOKUP_BUDGET.session + LOOKUP_BUDGET.perServed;
     const most = LOOKUP_BUDGET.session + LOOKUP_BUDGET.perServed * LOOKUP_BUDGET.maxServed;
     expect(listUntilRefused(budget, who, 2000).shown).toBe(most - shown);
+  });
+
+  it('counts a guest served once: checking the same guest out and back twenty times buys one guest', () => {
+    const budget = createLookupBudget();
+    const who = { id: 's', client: 'device:4' };
+    listUntilRefused(budget, who, 1);
+    for (let i = 0; i < 20; i++) budget.served(who, 7, NOW + i);
+    expect(listUntilRefused(budget, who, 1000, NOW + 20).shown).toBe(LOOKUP_BUDGET.perServed);
   });
 });

@@ -4,7 +4,8 @@
  * and initial only), each with its own ticket, and counted against the
  * lookup budget like any guest shown. A name that finds nobody may name a
  * guest of today whose visit has already ended: they are told so (and sent
- * to reception), not "no invitation today".
+ * to reception), not "no invitation today"; the guests such a name matched
+ * are counted against the lookup budget as if shown.
  */
 import type { KioskPartyMember } from '../../../../shared/contract/kiosk.ts';
 import { localMidnight } from '../../../../shared/time.ts';
@@ -60,20 +61,26 @@ export const kioskParty: Handlers<'kiosk.party' | 'kiosk.miss'> = {
   'kiosk.miss': ({ text }, ctx) => {
     const now = ctx.now();
     const { runtime, session } = ctx;
-    // Asked like a lookup (it tells whether such a name had a visit today), though it shows nobody.
-    kioskStateOf(runtime).budget.check(session, now);
+    // Asked like a lookup (it tells whether such a name had a visit today), and paid like one: every guest the name
+    // matched counts as shown, or a script could spell out the departed guests' names for free.
+    const { budget } = kioskStateOf(runtime);
+    budget.check(session, now);
     const { kiosk } = runtime.config;
-    const ended = runtime.mirror.guests
-      .lookup(text, {
-        locationId: runtime.config.locationId,
-        from: new Date(localMidnight(now, 0, kiosk.timeZone ?? undefined)).toISOString(),
-        to: new Date(now).toISOString(),
-        flow: runtime.config.flow,
-        limit: KIOSK_RESULTS,
-        now,
-        columns: ['names'],
-      })
-      .some((g) => g.endsAt !== null && Date.parse(g.endsAt) <= now);
+    const matched = runtime.mirror.guests.lookup(text, {
+      locationId: runtime.config.locationId,
+      from: new Date(localMidnight(now, 0, kiosk.timeZone ?? undefined)).toISOString(),
+      to: new Date(now).toISOString(),
+      flow: runtime.config.flow,
+      limit: KIOSK_RESULTS,
+      now,
+      columns: ['names'],
+    });
+    budget.shown(
+      session,
+      matched.map((g) => g.invitationId),
+      now,
+    );
+    const ended = matched.some((g) => g.endsAt !== null && Date.parse(g.endsAt) <= now);
     return { reason: ended ? 'visitEnded' : 'notFound' };
   },
 };

@@ -179,7 +179,7 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
     arrivals.remember(ctx.session, id, tappedAt, now);
-    budget.served(ctx.session, now);
+    budget.served(ctx.session, id, now);
     return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode };
   },
   'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {
@@ -210,7 +210,7 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     // Held back like the desk's, so that the guest (or whoever tapped) can take it back with Undo.
     const guest = kioskTransition(ctx, found, 'checkOut', { undoable: true });
     departures.remember(ctx.session, found.invitationId, iso(now), now);
-    budget.served(ctx.session, now);
+    budget.served(ctx.session, found.invitationId, now);
     return { ...toKioskGuest(guest, next), undoUntil: guest.undoUntil };
   },
   'kiosk.undoCheckOut': ({ ticket }, ctx) => {

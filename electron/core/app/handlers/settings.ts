@@ -1,5 +1,6 @@
 /** The admin's settings: the connection, PINs, the check-in flow, the kiosk, sync and retention. */
 import { applyKioskPatch, type settingsOperations } from '../../../../shared/contract/settings.ts';
+import { servicePatternProblem } from '../../codes/service-pattern.ts';
 import { testConnection } from '../../usecases/connection.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
@@ -7,8 +8,11 @@ import type { Handlers } from '../handler.ts';
 
 export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
   'settings.get': (_, { runtime }) => settingsView(runtime),
-  'settings.setKiosk': (patch, { runtime }) =>
-    updateConfig(runtime, (c) => ({ ...c, kiosk: applyKioskPatch(c.kiosk, patch) })).kiosk,
+  'settings.setKiosk': (patch, { runtime }) => {
+    const problem = patch.codes?.servicePattern ? servicePatternProblem(patch.codes.servicePattern) : undefined;
+    if (problem) throw new InvalidField('codes.servicePattern', problem);
+    return updateConfig(runtime, (c) => ({ ...c, kiosk: applyKioskPatch(c.kiosk, patch) })).kiosk;
+  },
   'settings.testConnection': async (input, { runtime }) => {
     if (!input.baseUrl) {
       const running = runtime.embedded;

@@ -2,11 +2,12 @@
 import type { syncOperations } from '../../../../shared/contract/sync.ts';
 import { localMidnight } from '../../../../shared/time.ts';
 import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
-import { statusForRole } from '../../sync/status.ts';
+import { statusForSession } from '../events.ts';
 import type { Handlers } from '../handler.ts';
 
 export const syncHandlers: Handlers<keyof typeof syncOperations> = {
-  'sync.status': (_, { runtime, session }) => statusForRole(runtime.engine.status.get(), session.role),
+  // A kiosk window or device (which never unlocks) learns only whether the service is reached, at every door.
+  'sync.status': (_, { runtime, session }) => statusForSession(session, runtime.engine.status.get()),
   'sync.now': async ({ full }, { runtime }) => {
     // A person waits for this: it answers within seconds, the rest goes on in the background.
     await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });

@@ -129,14 +129,18 @@ export const walkInsHandlers: Handlers<
     const { runtime, session } = ctx;
     refuseWhenOff(runtime);
     const now = ctx.now();
-    const hostId = walkInTickets(runtime).hosts.open(session.id, hostTicket, now);
+    // A few requests per session and client; a host ticket names the host of one request only.
+    const limit = kioskStateOf(runtime).walkIns;
+    const { openAllowed } = limit.check(session, now);
+    const hostId = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now);
     if (hostId === undefined)
       throw new AppError('NOT_FOUND', 'this person was not found at this kiosk in the last minutes; search again');
     const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
     const deps = depsOf(ctx);
-    const open = runtime.config.walkIns.mode === 'open';
+    // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
+    const open = runtime.config.walkIns.mode === 'open' && openAllowed;
     const row = open ? admitWalkIn(deps, request) : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
-    kioskStateOf(runtime).budget.served(session, now);
+    limit.made(session, open, now);
     changed(ctx, open);
     return {
       requestTicket: walkInTickets(runtime).requests.issue(session.id, row.id, now),
