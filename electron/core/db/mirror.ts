@@ -49,6 +49,7 @@ function describeSalvage(keptAt: string, report: ReturnType<typeof salvageOutbox
   const held = `${report.queued} queued and ${report.failed} failed`;
   return (
     `its outbox held ${held} changes that could be read: ${report.copied} are queued again in the new mirror` +
+    (report.note ? ` (${report.note})` : '') +
     (local.length ? `; kept with it: ${local.join(', ')}` : '') +
     (report.problem ? `; ${report.problem}: what could not be read stays in ${keptAt}` : '')
   );
