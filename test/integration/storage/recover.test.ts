@@ -4,7 +4,10 @@
  * was down: Foyer reads what the file still holds (salvage.ts), queues the
  * 3 check-ins again in the new mirror, and the service receives them.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createAppCore } from '../../../electron/core/app/core.ts';
+import { createSession } from '../../../electron/core/app/session.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanup,
@@ -15,7 +18,7 @@ import {
   tempDir,
   type Service,
 } from '../outbox/helpers.ts';
-import { configure, openLogged, truncateHalf, zeroHeader } from './helpers.ts';
+import { configure, openLogged, truncateHalf, zero, zeroHeader } from './helpers.ts';
 
 let serviceDir: string;
 let service: Service;
@@ -70,4 +73,31 @@ describe('a mirror SQLite cannot open', () => {
     },
     60_000,
   );
+
+  it('zeroed whole: nothing can be read, and the desk and the console say so and where the file is kept', async () => {
+    const { dataDir } = await queuedWhileDown();
+    zero(join(dataDir, 'mirror.db'));
+    const { runtime } = await openLogged(dataDir);
+    const core = createAppCore(runtime);
+    try {
+      const kept = readdirSync(dataDir).find((n) => n.startsWith('mirror.db.damaged-') && !/-(wal|shm)$/.test(n))!;
+      const desk = createSession('desk-recover', 'desk', 'desk');
+      const damage = (await core.call(desk, 'sync.status', {})).damage;
+      expect(damage?.message).toContain(`The mirror was damaged and is kept as ${join(dataDir, kept)}`);
+      expect(damage?.message).toMatch(/its queued changes could not be read/);
+      // A kiosk hears nothing of it: a file path is staff business.
+      const kiosk = createSession('kiosk-recover', 'kiosk', 'kiosk');
+      expect((await core.call(kiosk, 'sync.status', {})).damage ?? null).toBeNull();
+    } finally {
+      core.close();
+      await runtime.close();
+    }
+    // Said again after a restart, until the kept file is dealt with (moved away).
+    const again = await openLogged(dataDir);
+    try {
+      expect(again.runtime.engine.status.get().damage?.message).toMatch(/could not be read/);
+    } finally {
+      await again.runtime.close();
+    }
+  }, 60_000);
 });
