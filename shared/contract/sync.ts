@@ -18,6 +18,8 @@ export const SyncStatus = z.object({
   tokenRejected: z.boolean(),
   /** The disk is full (disk_full) or cannot be written (storage): the sentence to show, until a write works again. */
   storage: z.object({ kind: z.string(), message: z.string(), at: z.string() }).nullable().optional(),
+  /** A damaged mirror whose queued changes could not all be read: how many, and where the file is kept. */
+  damage: z.object({ message: z.string(), at: z.string() }).nullable().optional(),
   resources: z.record(z.string(), ResourceStatus),
   outbox: z.object({
     pending: z.number(),

@@ -3,6 +3,7 @@ import { createBulkLoad } from './bulk-load.ts';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { warnOnStderr } from '../config/private-files.ts';
 import { openChecked, quickCheck } from './open-checked.ts';
+import { damageSentence, noteDamage } from './damage-notice.ts';
 import { LOCAL_TABLES, salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
@@ -50,6 +51,7 @@ function describeSalvage(keptAt: string, report: ReturnType<typeof salvageOutbox
   const held = `${report.queued} queued and ${report.failed} failed`;
   return (
     `its outbox held ${held} changes that could be read: ${report.copied} are queued again in the new mirror` +
+    (report.note ? ` (${report.note})` : '') +
     (local.length ? `; kept with it: ${local.join(', ')}` : '') +
     (report.problem ? `; ${report.problem}: what could not be read stays in ${keptAt}` : '')
   );
@@ -77,7 +79,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
         `changes as opened; changes in the torn part of the log are not among them (copy: ${tornWalCopy}).`,
     );
   }
-  if (damaged) log(`The mirror ${path}: ${describeSalvage(damaged.keptAt, salvageOutbox(damaged.keptAt, db))}.`);
+  const salvaged = damaged && salvageOutbox(damaged.keptAt, db);
+  if (damaged && salvaged) log(`The mirror ${path}: ${describeSalvage(damaged.keptAt, salvaged)}.`);
   const lookupIndex = createLookupIndex(db);
   const invitations = createInvitationsRepo(db);
   // A migration changed how lookup keys are made: compute them again, then index them at once.
@@ -93,6 +96,10 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
   bulkLoad.finishAtOnce();
   // The WAL is copied back by a worker thread, not inside a commit that a kiosk's check-in waits for.
   const checkpointer = options.checkpointer === false ? { close() {} } : startCheckpointer(db, path);
+  const syncState = createSyncStateRepo(db);
+  // What could not be read is said at the desk and the console too, not in the log alone.
+  const unread = damaged && salvaged && damageSentence(damaged.keptAt, salvaged);
+  if (damaged && unread) noteDamage(syncState, damaged.keptAt, unread, new Date().toISOString());
   return {
     db,
     lookupIndex,
@@ -101,7 +108,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     checkIns: createCheckInsRepo(db),
     groups: createGroupsRepo(db),
     employees: createEmployeesRepo(db),
-    syncState: createSyncStateRepo(db),
+    syncState,
     outbox: createOutboxRepo(db),
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),

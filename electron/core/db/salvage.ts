@@ -14,7 +14,7 @@
  * Everything else the mirror held comes back from the service.
  */
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../../../shared/sqlite/open.ts';
+import { type DamagedRead, openDamaged } from './read-damaged.ts';
 
 const KINDS = new Set(['transition', 'identities', 'events', 'profiles']);
 
@@ -25,6 +25,8 @@ export interface SalvageReport {
   copied: number;
   /** Why rows (or all of them) could not be read. */
   problem?: string;
+  /** How the file was read, when SQLite could not read it as it is (read-damaged.ts). */
+  note?: string;
   /** Rows of this machine's own records copied, by table (see LOCAL_TABLES). */
   local: Record<string, number>;
 }
@@ -73,12 +75,14 @@ function insertAll(to: Database.Database, table: string, rows: Row[]): void {
 
 export function salvageOutbox(keptPath: string, to: Database.Database): SalvageReport {
   const report: SalvageReport = { queued: 0, failed: 0, copied: 0, local: {} };
-  let from: Database.Database;
+  let read: DamagedRead;
   try {
-    from = openDatabase(keptPath, { readonly: true, fileMustExist: true });
+    read = openDamaged(keptPath, to.pragma('user_version', { simple: true }) as number);
   } catch (error) {
     return { ...report, problem: `the file cannot be opened: ${(error as Error).message}` };
   }
+  const from = read.db;
+  if (read.note) report.note = read.note;
   try {
     const version = from.pragma('user_version', { simple: true });
     if (version !== to.pragma('user_version', { simple: true }))
@@ -121,6 +125,6 @@ export function salvageOutbox(keptPath: string, to: Database.Database): SalvageR
   } catch (error) {
     return { ...report, problem: (error as Error).message };
   } finally {
-    from.close();
+    read.close();
   }
 }

@@ -22,6 +22,7 @@ import {
 import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
+import { damageNotice } from '../db/damage-notice.ts';
 import { iso } from '../../../shared/time.ts';
 import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
 import { within } from './within.ts';
@@ -74,6 +75,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const blocked = new Set<WriteSource>();
 
   // Show what the mirror already knows, before the first pull.
+  status.update({ damage: damageNotice(mirror.syncState) });
   for (const row of mirror.syncState.all()) {
     const resource = RESOURCES.find((r) => row.resource === r || row.resource.startsWith(`${r}:`));
     if (resource)

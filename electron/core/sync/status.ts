@@ -1,5 +1,6 @@
 /** The one sync status that every door shows: the desk, the kiosk, the CLI and the logs. */
 import type { Role } from '../../../shared/contract/op.ts';
+import type { DamageNotice } from '../db/damage-notice.ts';
 import type { StorageProblem } from './storage.ts';
 
 export const RESOURCES = ['invitations', 'checkIns', 'groups', 'employees'] as const;
@@ -42,6 +43,8 @@ export interface SyncStatus {
   tokenRejected: boolean;
   /** The disk is full or cannot be written: what was received or queued cannot be saved until it can. */
   storage: StorageProblem | null;
+  /** A damaged mirror whose queued changes could not all be read: how many, and where it is kept (staff only). */
+  damage: DamageNotice | null;
   resources: Record<Resource, ResourceStatus>;
   /** Changes waiting to reach the service, and those that failed for good. */
   outbox: { pending: number; failed: number; delivered: number; conflicts: number; delivering: boolean };
@@ -64,6 +67,7 @@ export function createStatus(options: { onListenerError?: (error: unknown) => vo
     lastOnlineAt: null,
     tokenRejected: false,
     storage: null,
+    damage: null,
     resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyResource()])) as Record<Resource, ResourceStatus>,
     outbox: { pending: 0, failed: 0, delivered: 0, conflicts: 0, delivering: false },
   };
@@ -117,6 +121,11 @@ export function statusForRole<S extends Pick<SyncStatus, 'online' | 'tokenReject
   if (role !== 'kiosk') return status;
   const resources: Record<string, object> = { ...status.resources };
   for (const name of Object.keys(resources)) resources[name] = { ...resources[name], lastError: null, warnings: [] };
-  // A refused token is, for a guest, a service that cannot be reached.
-  return { ...status, resources, ...(status.tokenRejected ? { online: false } : {}) };
+  // A refused token is, for a guest, a service that cannot be reached; where a damaged file is kept is staff business.
+  return {
+    ...status,
+    resources,
+    ...(status.tokenRejected ? { online: false } : {}),
+    ...('damage' in status ? { damage: null } : {}),
+  };
 }

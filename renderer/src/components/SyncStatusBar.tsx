@@ -56,7 +56,9 @@ export function SyncStatusBar() {
         : status.online
           ? 'online'
           : 'unknown';
-  const problem = status.storage?.message ?? (status.tokenRejected ? TOKEN_REFUSED_SENTENCE : null);
+  // A damaged mirror whose queued changes could not all be read: how many, and where the file is kept.
+  const problem =
+    status.storage?.message ?? (status.tokenRejected ? TOKEN_REFUSED_SENTENCE : null) ?? status.damage?.message ?? null;
   const lastError = Object.values(status.resources)
     .map((r) => r.lastError)
     .filter((e) => e !== null)
@@ -99,6 +101,11 @@ export function SyncStatusBar() {
       {status.outbox.conflicts > 0 && (
         <span className="sync-chip warn">
           {status.outbox.conflicts === 1 ? '1 conflict' : `${status.outbox.conflicts} conflicts`}
+        </span>
+      )}
+      {status.damage && (
+        <span className="sync-chip warn" data-testid="mirror-damage">
+          Damaged mirror kept
         </span>
       )}
       {!connected && <span className="sync-chip warn">Reconnecting…</span>}

@@ -88,6 +88,12 @@ export function damagePage(path: string): void {
 
 export const truncateHalf = (path: string): void => truncateSync(path, Math.floor(statSync(path).size / 2));
 export const zero = (path: string): void => writeFileSync(path, Buffer.alloc(statSync(path).size));
+/** Zeroes the file's first 100 bytes: SQLite's header (the pages after it are whole). */
+export function zeroHeader(path: string): void {
+  const fd = openSync(path, 'r+');
+  writeSync(fd, Buffer.alloc(100), 0, 100, 0);
+  closeSync(fd);
+}
 
 /**
  * Queues `rows` changes in a process that then dies (SIGKILL), leaving its
