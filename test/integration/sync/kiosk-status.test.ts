@@ -31,11 +31,14 @@ describe('the sync status by role', () => {
   it('sync.status gives a kiosk session online/offline and no service text; staff get it all', async () => {
     const { status, core } = coreWithStatus();
     failWith(status);
-    const kiosk = await core.call(createSession('k', 'kiosk'), 'sync.status', {});
+    const kiosk = await core.call(createSession('k', 'kiosk', 'admin'), 'sync.status', {});
     expect(kiosk.online).toBe(false);
     expect(JSON.stringify(kiosk)).not.toContain('s3cret');
     expect(kiosk.resources.checkIns!.lastError).toBeNull();
     expect(kiosk.resources.checkIns!.warnings).toEqual([]);
+    // A kiosk for good (a kiosk window or device, at every door): whether the service is reached, nothing more.
+    const kioskWindow = await core.call(createSession('w', 'kiosk', 'kiosk', 'desktop'), 'sync.status', {});
+    expect(kioskWindow).toMatchObject({ online: false, resources: {}, outbox: { pending: 0, failed: 0 } });
     const desk = await core.call(createSession('d', 'desk'), 'sync.status', {});
     expect(desk.resources.checkIns!.lastError?.message).toBe(SECRET);
     expect(desk.resources.checkIns!.warnings).toHaveLength(1);
