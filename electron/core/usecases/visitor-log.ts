@@ -94,10 +94,16 @@ function hostNames(site: Site) {
 async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('the visitor log was not written: its reader went away');
   if (!out.writableNeedDrain) return;
-  const closed = once(out, 'close').then(() => {
+  // The listener that loses the race is taken off: one per page would pile up on a long export.
+  const done = new AbortController();
+  const closed = once(out, 'close', { signal: done.signal }).then(() => {
     throw new Error('the visitor log was not written: its reader went away');
   });
-  await Promise.race([once(out, 'drain'), closed]);
+  try {
+    await Promise.race([once(out, 'drain', { signal: done.signal }), closed]);
+  } finally {
+    done.abort();
+  }
 }
 
 /** Every page of the range's visits in order of arrival, with a turn of the event loop between two. */

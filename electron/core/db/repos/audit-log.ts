@@ -32,12 +32,28 @@ export function createAuditLogRepo(db: Database.Database) {
   const insert = db.prepare(
     'INSERT INTO audit_log (at, action, role, device, subject, detail) VALUES (@at, @action, @role, @device, @subject, @detail)',
   );
-  // Each filter is "unset or equal": one statement serves every combination.
-  const select = db.prepare(`SELECT id, at, action, role, device, subject, detail FROM audit_log
-    WHERE (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
-      AND (@action IS NULL OR action = @action) AND (@device IS NULL OR device = @device)
-      AND (@role IS NULL OR role = @role)
-    ORDER BY at DESC, id DESC LIMIT @limit`);
+  // One statement per combination of filters set, each condition plain, so that SQLite takes the index of the
+  // filter (migration 0015) and stops at the page's limit; "unset or equal" in one statement read every row
+  // (0.6-1.7 s at 100,000 entries).
+  const CONDITIONS = {
+    from: 'at >= @from',
+    to: 'at < @to',
+    action: 'action = @action',
+    device: 'device = @device',
+    role: 'role = @role',
+  } as const;
+  const selects = new Map<string, Database.Statement>();
+  const selectFor = (set: (keyof typeof CONDITIONS)[]) => {
+    const key = set.join(' ');
+    let statement = selects.get(key);
+    if (!statement) {
+      const where = set.length ? `WHERE ${set.map((name) => CONDITIONS[name]).join(' AND ')}` : '';
+      statement = db.prepare(`SELECT id, at, action, role, device, subject, detail FROM audit_log ${where}
+        ORDER BY at DESC, id DESC LIMIT @limit`);
+      selects.set(key, statement);
+    }
+    return statement;
+  };
   const distinct = (column: 'action' | 'device') =>
     db.prepare(`SELECT DISTINCT ${column} AS value FROM audit_log ORDER BY 1`).pluck();
   const actions = distinct('action');
@@ -48,15 +64,10 @@ export function createAuditLogRepo(db: Database.Database) {
       insert.run(row);
     },
     list(filter: AuditFilter): AuditRow[] {
-      return select
-        .all({
-          from: filter.from ?? null,
-          to: filter.to ?? null,
-          action: filter.action ?? null,
-          device: filter.device ?? null,
-          role: filter.role ?? null,
-          limit: filter.limit,
-        })
+      const set = (Object.keys(CONDITIONS) as (keyof typeof CONDITIONS)[]).filter((name) => filter[name] !== undefined);
+      const values = Object.fromEntries(set.map((name) => [name, filter[name]]));
+      return selectFor(set)
+        .all({ ...values, limit: filter.limit })
         .map((row) => AuditRow.parse(row));
     },
     /** The actions and devices the log holds, for the console's filters. */

@@ -20,7 +20,12 @@ export function createOnSiteRepo(db: Database.Database) {
     /** Everyone on site at the location now, by name. */
     everyone(locationId: number, flow: FlowConfig = DEFAULT_FLOW): Guest[] {
       return everyone
-        .all({ locationId, initialState: flow.initialState, walkInState: walkInState(flow) })
+        .all({
+          locationId,
+          initialState: flow.initialState,
+          onsite: JSON.stringify(flow.onsite),
+          walkInState: walkInState(flow),
+        })
         .map(withCategory(flow))
         .filter((guest) => guest.category === 'onsite');
     },
