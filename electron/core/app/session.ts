@@ -113,6 +113,8 @@ interface Kept {
   evictable: boolean;
   /** Calls made: a session that made one (opened by a request without a cookie, never seen again) goes first. */
   calls: number;
+  /** Its client as counted for the bound per client (pin-guard.ts: an IPv6 address by its /64). */
+  counted: string;
 }
 
 /** A paired device's: never pushed out by anonymous browsers (their address is anyone's). */
@@ -141,12 +143,12 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
    * Drops the least worth keeping of the browser sessions `among` allows: never an unlocked one; a session that
    * made one call before one that came back; then the least recently seen. False when none may go.
    */
-  function evictOne(among: (session: Session) => boolean): boolean {
+  function evictOne(among: (kept: Kept) => boolean): boolean {
     let worst: Kept | undefined;
     const returned = (kept: Kept) => (kept.calls > 1 ? 1 : 0);
     for (const kept of sessions.values()) {
       const { session } = kept;
-      if (!kept.evictable || session.role !== session.baseRole || !among(session)) continue;
+      if (!kept.evictable || session.role !== session.baseRole || !among(kept)) continue;
       if (
         !worst ||
         returned(kept) < returned(worst) ||
@@ -166,18 +168,18 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     for (const kept of sessions.values()) {
       if (!kept.evictable) continue;
       browsers++;
-      if (countedClient(kept.session.client) === counted) own++;
+      if (kept.counted === counted) own++;
     }
-    if (own >= maxPerClient && evictOne((session) => countedClient(session.client) === counted)) return;
+    if (own >= maxPerClient && evictOne((kept) => kept.counted === counted)) return;
     // Paired devices' and unlocked sessions stay; past the bound with only those, the new one is kept as well.
-    if (browsers >= maxSessions) evictOne((session) => !isDevice(session));
+    if (browsers >= maxSessions) evictOne((kept) => !isDevice(kept.session));
   }
 
   return {
     open(baseRole, maxRole, client, { evictable = true, id = newSessionId(), atMachine = false } = {}) {
       if (evictable) makeRoom(client);
       const session = createSession(id, baseRole, maxRole, client, now(), atMachine);
-      sessions.set(id, { session, evictable, calls: 0 });
+      sessions.set(id, { session, evictable, calls: 0, counted: countedClient(client) });
       return session;
     },
     get: (id) => sessions.get(id)?.session,
