@@ -229,6 +229,36 @@ describe('the site setting and the desk', () => {
     app.runtime.configStore.update((c) => ({ ...c, walkIns: { ...c.walkIns, mode: 'desk' } }));
   });
 
+  it('is set in the admin console: the mode, the visit length and the entrance, each refusal at its field', async () => {
+    const admin = createSession('admin-1', 'admin', 'admin', 'desktop');
+    expect(await app.core.call(admin, 'walkIns.siteSettings', {})).toEqual({
+      mode: 'desk',
+      lengthMinutes: null,
+      entranceId: null,
+    });
+    await expect(
+      app.core.call(admin, 'walkIns.setSettings', { mode: 'open', lengthMinutes: 5, entranceId: 0 }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [
+        expect.objectContaining({ path: 'lengthMinutes', message: expect.stringContaining('15 to 1440 minutes') }),
+        expect.objectContaining({ path: 'entranceId' }),
+      ],
+    });
+    await expect(
+      app.core.call(desk, 'walkIns.setSettings', { mode: 'off', lengthMinutes: null, entranceId: null }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const events: string[] = [];
+    const stop = app.core.subscribe((e) => events.push(e.type));
+    const saved = await app.core.call(admin, 'walkIns.setSettings', { mode: 'off', lengthMinutes: 90, entranceId: 3 });
+    stop();
+    expect(saved).toEqual({ mode: 'off', lengthMinutes: 90, entranceId: 3 });
+    expect(app.runtime.config.walkIns).toEqual(saved);
+    expect(events).toContain('walk-ins-changed'); // kiosks ask for the mode again
+    expect(await app.core.call(kiosk, 'walkIns.settings', {})).toEqual({ mode: 'off' });
+    await app.core.call(admin, 'walkIns.setSettings', { mode: 'desk', lengthMinutes: null, entranceId: null });
+  });
+
   it('checks a guest who left in again, as a new registration with their host', async () => {
     const guest = (await app.core.call(desk, 'guests.list', { ...today(), text: 'peter brandt' })).guests[0]!;
     await expect(

@@ -19,6 +19,7 @@ import {
   requestWalkIn,
   type WalkInDeps,
 } from '../../walk-ins/walk-ins.ts';
+import { updateConfig } from '../../usecases/settings.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
@@ -97,6 +98,8 @@ function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' |
 
 export const walkInsHandlers: Handlers<
   | 'walkIns.settings'
+  | 'walkIns.siteSettings'
+  | 'walkIns.setSettings'
   | 'walkIns.hosts'
   | 'walkIns.request'
   | 'walkIns.status'
@@ -107,6 +110,13 @@ export const walkInsHandlers: Handlers<
   | 'walkIns.checkInAgain'
 > = {
   'walkIns.settings': (_, { runtime }) => ({ mode: runtime.config.walkIns.mode }),
+  'walkIns.siteSettings': (_, { runtime }) => runtime.config.walkIns,
+  'walkIns.setSettings': (walkIns, ctx) => {
+    const saved = updateConfig(ctx.runtime, (c) => ({ ...c, walkIns })).walkIns;
+    // Kiosks ask for the mode again: the button comes or goes without a reload.
+    changed(ctx, false);
+    return saved;
+  },
   'walkIns.hosts': ({ text }, { runtime, session, now: clock }) => {
     refuseWhenOff(runtime);
     const now = clock();
