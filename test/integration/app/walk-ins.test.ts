@@ -95,7 +95,7 @@ describe('a walk-in, exactly once', () => {
     expect(answer.status).toMatchObject({ state: 'requested', hostName: 'Grace Hopper', passCode: null });
     const pending = await app.core.call(desk, 'walkIns.pending', {});
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ firstName: 'Peter', hostId: 102, email: null, device: 'ip:10.0.0.5' });
+    expect(pending[0]).toMatchObject({ firstName: 'Peter', hostId: 102, email: null, device: 'browser 10.0.0.5' });
     id = pending[0]!.id;
     // Another kiosk session cannot read it.
     await expect(app.core.call(otherKiosk, 'walkIns.status', { requestTicket })).rejects.toMatchObject({

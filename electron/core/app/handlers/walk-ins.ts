@@ -20,6 +20,7 @@ import {
   type WalkInDeps,
 } from '../../walk-ins/walk-ins.ts';
 import { updateConfig } from '../../usecases/settings.ts';
+import { deviceOf } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
@@ -43,17 +44,6 @@ const depsOf = ({ runtime, now, log }: HandlerContext): WalkInDeps => ({
   now,
   ...(log ? { log } : {}),
 });
-
-/** Who registers, as people read it: the paired device's name, the desktop app, a browser. */
-function deviceOf(ctx: HandlerContext): string {
-  const { client } = ctx.session;
-  const device = /^device:(\d+)$/.exec(client);
-  if (device) {
-    const name = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]))?.name;
-    return name ? `${name} (device ${device[1]})` : client;
-  }
-  return client === 'desktop' ? 'this desk' : client;
-}
 
 /** Tells every screen, and the engine (an approval queued a row). */
 function changed(ctx: HandlerContext, queued: boolean): void {
