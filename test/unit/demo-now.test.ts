@@ -6,33 +6,13 @@
  * than Latin. Seeded at fixed moments in their zones, never at the hour the
  * test runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAY, HOUR, iso } from '../../shared/time.ts';
-import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
-import { DEMO_WORLD_PATH, seedDemo } from '../../service/demo/seed.ts';
-import { applyWorld, loadWorldFile } from '../../service/world.ts';
+import { HOUR, iso } from '../../shared/time.ts';
+import { seedDemo } from '../../service/demo/seed.ts';
+import { demoDatabases } from '../support/demo-db.ts';
 
-const dirs: string[] = [];
-const open: Database.Database[] = [];
-afterEach(() => {
-  for (const db of open.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function demoDb(now: number): Database.Database {
-  const dir = mkdtempSync(join(tmpdir(), 'foyer-demo-now-'));
-  dirs.push(dir);
-  const db = new Database(join(dir, 'service.db'));
-  open.push(db);
-  configureDatabase(db);
-  migrate(db, readMigrations(new URL('../../service/db/migrations/', import.meta.url)));
-  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), iso(now - 30 * DAY));
-  return db;
-}
+const { demoDb, cleanup } = demoDatabases();
+afterEach(cleanup);
 
 /** The local weekday and time of a moment in a zone, to be sure each moment is the one its name says. */
 const localMoment = (now: number, timeZone: string) =>

@@ -1,37 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GUEST_LANGUAGES } from '../../shared/api/primitives.ts';
-import { clockHour, DAY, dayKey, iso } from '../../shared/time.ts';
-import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
-import { DEMO_WORLD_PATH, isSeeded, seedDemo } from '../../service/demo/seed.ts';
-import { applyWorld, loadWorldFile } from '../../service/world.ts';
+import { clockHour, dayKey, iso } from '../../shared/time.ts';
+import { isSeeded, seedDemo } from '../../service/demo/seed.ts';
+import { demoDatabases } from '../support/demo-db.ts';
 
 /** A Wednesday, early afternoon (UTC). */
 const NOW = Date.UTC(2026, 2, 11, 13, 30);
 const TODAY = '2026-03-11';
 
-const dirs: string[] = [];
-const open: Database.Database[] = [];
-
-function demoDb(): Database.Database {
-  const dir = mkdtempSync(join(tmpdir(), 'foyer-demo-'));
-  dirs.push(dir);
-  const db = new Database(join(dir, 'service.db'));
-  open.push(db);
-  configureDatabase(db);
-  migrate(db, readMigrations(new URL('../../service/db/migrations/', import.meta.url)));
-  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), iso(NOW - 30 * DAY));
-  return db;
-}
-
-afterEach(() => {
-  for (const db of open.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const databases = demoDatabases();
+const demoDb = () => databases.demoDb(NOW);
+afterEach(databases.cleanup);
 
 const count = (db: Database.Database, sql: string, ...params: unknown[]) =>
   db
