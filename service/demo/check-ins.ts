@@ -38,8 +38,9 @@ export function createCheckInWriter(
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const accessRandom = (max: number) => r.int(0, max - 1);
-  // Visits under way that have a guest still to come.
+  // Visits under way that have a guest still to come, and one on site.
   const awaited = new WeakSet<DoorEvent>();
+  const arrived = new WeakSet<DoorEvent>();
   return (invitation, event) => {
     let { state, arrivedAt, leftAt } =
       invitation.deletedAt !== null ? { state: 'CANCELLED', arrivedAt: null, leftAt: null } : atTheDoor(r, event, now);
@@ -49,6 +50,11 @@ export function createCheckInWriter(
       // has someone to check in.
       ({ state, arrivedAt, leftAt } = NOT_HERE_YET);
       awaited.add(event);
+    } else if (underWay && invitation.deletedAt === null && !arrived.has(event)) {
+      // And the second is on site (the desk and the evacuation list always have someone to show).
+      if (state !== 'CHECKED_IN')
+        ({ state, arrivedAt, leftAt } = { state: 'CHECKED_IN', arrivedAt: halfway(event.startsAt, now), leftAt: null });
+      arrived.add(event);
     }
     const onSite = arrivedAt !== null;
     insert.run(
@@ -72,6 +78,8 @@ interface DoorHistory {
 }
 
 const NOT_HERE_YET = { state: 'EXPECTED', arrivedAt: null, leftAt: null } as const;
+/** A moment between two, to the minute. */
+const halfway = (from: number, to: number) => from + Math.floor((to - from) / 2 / MINUTE) * MINUTE;
 
 /** The state of a guest of a listed invitation at `now`. */
 function atTheDoor(r: Random, event: DoorEvent, now: number): DoorHistory {

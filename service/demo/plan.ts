@@ -18,6 +18,7 @@ import {
   TEMPLATES,
 } from './templates.ts';
 import { dayKey, HOUR, localMidnight, MINUTE } from '../../shared/time.ts';
+import { bringToNow } from './now-events.ts';
 
 export type LanguageWeights = readonly (readonly [KnownGuestLanguage, number])[];
 
@@ -77,6 +78,8 @@ export function planEvents(
       draft: startsAt > now && r.chance(0.11),
     });
   }
+  // Whatever the hour: a party under way, guests arriving, several languages (now-events.ts).
+  bringToNow(planned, now, locations);
   return planned.sort((a, b) => a.startsAt - b.startsAt || a.location.id - b.location.id);
 }
 

@@ -6,19 +6,22 @@
  * request was made), checked in by itself once the mirror holds it.
  * */
 import { z } from 'zod';
-import { ALL, op, STAFF, PASSIVE } from './op.ts';
+import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
 
 export const WALK_IN_MODES = ['off', 'desk', 'open'] as const;
 export type WalkInMode = (typeof WALK_IN_MODES)[number];
+
+const LENGTH = 'a visit of 15 to 1440 minutes, or none: to the end of the day';
+const ENTRANCE = "the entrance's id at the service (a whole number above 0), or none";
 
 /** The site's walk-in settings (the configuration's `walkIns` section). */
 export const WalkInSettings = z.strictObject({
   /** off: the kiosk offers no walk-in; desk: the desk approves each (the default); open: let in at once. */
   mode: z.enum(WALK_IN_MODES, { error: `walkIns.mode must be one of ${WALK_IN_MODES.join(', ')}` }).default('desk'),
   /** How long a walk-in's visit lasts, in minutes; null: to the end of the local day. */
-  lengthMinutes: z.number().int().min(15).max(1440).nullable().default(null),
+  lengthMinutes: z.number({ error: LENGTH }).int(LENGTH).min(15, LENGTH).max(1440, LENGTH).nullable().default(null),
   /** The entrance sent with a walk-in's event (entranceId), where the site has one. */
-  entranceId: z.number().int().positive().nullable().default(null),
+  entranceId: z.number({ error: ENTRANCE }).int(ENTRANCE).positive(ENTRANCE).nullable().default(null),
 });
 export type WalkInSettings = z.output<typeof WalkInSettings>;
 
@@ -101,6 +104,13 @@ export const walkInsOperations = {
     z.object({}).strict(),
     z.object({ mode: z.enum(WALK_IN_MODES) }),
     'Whether the kiosk offers walk-in registration, and how it is approved',
+  ),
+  'walkIns.siteSettings': op(ADMIN, z.object({}).strict(), WalkInSettings, "The site's walk-in settings, all of them"),
+  'walkIns.setSettings': op(
+    ADMIN,
+    WalkInSettings.required(),
+    WalkInSettings,
+    'How walk-ins work here: off, approved at the desk, or let in at once; their visit length and entrance',
   ),
   'walkIns.hosts': op(
     ALL,

@@ -1,37 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GUEST_LANGUAGES } from '../../shared/api/primitives.ts';
-import { clockHour, DAY, dayKey, iso } from '../../shared/time.ts';
-import { configureDatabase, migrate, readMigrations } from '../../shared/sqlite/migrate.ts';
-import { DEMO_WORLD_PATH, isSeeded, seedDemo } from '../../service/demo/seed.ts';
-import { applyWorld, loadWorldFile } from '../../service/world.ts';
+import { clockHour, dayKey, iso } from '../../shared/time.ts';
+import { isSeeded, seedDemo } from '../../service/demo/seed.ts';
+import { demoDatabases } from '../support/demo-db.ts';
 
 /** A Wednesday, early afternoon (UTC). */
 const NOW = Date.UTC(2026, 2, 11, 13, 30);
 const TODAY = '2026-03-11';
 
-const dirs: string[] = [];
-const open: Database.Database[] = [];
-
-function demoDb(): Database.Database {
-  const dir = mkdtempSync(join(tmpdir(), 'foyer-demo-'));
-  dirs.push(dir);
-  const db = new Database(join(dir, 'service.db'));
-  open.push(db);
-  configureDatabase(db);
-  migrate(db, readMigrations(new URL('../../service/db/migrations/', import.meta.url)));
-  applyWorld(db, loadWorldFile(DEMO_WORLD_PATH), iso(NOW - 30 * DAY));
-  return db;
-}
-
-afterEach(() => {
-  for (const db of open.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const databases = demoDatabases();
+const demoDb = () => databases.demoDb(NOW);
+afterEach(databases.cleanup);
 
 const count = (db: Database.Database, sql: string, ...params: unknown[]) =>
   db
@@ -125,50 +106,50 @@ function census(db: Database.Database): Record<string, number> {
 }
 
 const PINNED_COUNTS_WEDNESDAY = {
-  contacts: 560,
+  contacts: 569,
   events: 83,
-  event_access_profiles: 170,
+  event_access_profiles: 156,
   invitations: 600,
   check_ins: 600,
   drafts: 6,
-  listed: 582,
-  trusted: 63,
-  CANCELLED: 3,
-  CHECKED_IN: 54,
-  CHECKED_OUT: 142,
-  EXPECTED: 401,
+  listed: 584,
+  trusted: 57,
+  CANCELLED: 1,
+  CHECKED_IN: 57,
+  CHECKED_OUT: 144,
+  EXPECTED: 398,
 };
-const PINNED_SHA256_WEDNESDAY = '27850ea50acb64de70c4481f1d670ec20dfb80ba4a3dbcc0eac0c29f2e5944c4';
+const PINNED_SHA256_WEDNESDAY = 'e76b60be8ec5b2b5eb56e3124344bf402554f4705c35d936d4bda829a148d31f';
 const PINNED_COUNTS_SUNDAY = {
-  contacts: 1894,
+  contacts: 1876,
   events: 270,
-  event_access_profiles: 536,
+  event_access_profiles: 552,
   invitations: 2000,
   check_ins: 2000,
   drafts: 33,
-  listed: 1756,
-  trusted: 28,
-  CANCELLED: 14,
-  CHECKED_IN: 7,
-  CHECKED_OUT: 90,
-  EXPECTED: 1889,
+  listed: 1753,
+  trusted: 27,
+  CANCELLED: 17,
+  CHECKED_IN: 11,
+  CHECKED_OUT: 89,
+  EXPECTED: 1883,
 };
-const PINNED_SHA256_SUNDAY = '201777b615024153579428590ce0164910c119973069698f3aec651ad90c615b';
+const PINNED_SHA256_SUNDAY = 'c5eda626a501dd5f9c3ba2913de9e48493765b8e27e9b6843c619884c6cc5e20';
 const PINNED_COUNTS_TWO_COMPANIES = {
-  contacts: 147,
+  contacts: 148,
   events: 30,
-  event_access_profiles: 55,
+  event_access_profiles: 56,
   invitations: 150,
   check_ins: 150,
   drafts: 2,
   listed: 147,
-  trusted: 18,
+  trusted: 15,
   CANCELLED: 1,
   CHECKED_IN: 18,
-  CHECKED_OUT: 33,
-  EXPECTED: 98,
+  CHECKED_OUT: 32,
+  EXPECTED: 99,
 };
-const PINNED_SHA256_TWO_COMPANIES = '4207231d81bdfb788b2fcc2092e9ba2c97f7729b134d17b866f772718c12d57d';
+const PINNED_SHA256_TWO_COMPANIES = '2cab21923aa223d5ef12e9e28f413d7b20db194666c5f881ba309a47f23b9491';
 
 describe('seedDemo', () => {
   it("builds the week in the site's time zone: its days and its office hours", () => {

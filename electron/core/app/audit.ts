@@ -103,6 +103,7 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   'session.unlock': { entry: (_, out) => ({ action: 'unlock', subject: `${out.role} role` }), fromKiosk: true },
   'session.setFirstAdminPin': { entry: () => ({ action: 'settings', subject: 'first admin PIN' }), fromKiosk: true },
   'settings.setFlow': settings('check-in flow'),
+  'walkIns.setSettings': settings('walk-ins'),
   'settings.setSync': settings('sync and retention'),
   'evacuation.setAssemblyPoint': settings('assembly point'),
   'site.setAccess': settings('staff idle time and host names'),

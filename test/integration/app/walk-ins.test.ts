@@ -95,7 +95,7 @@ describe('a walk-in, exactly once', () => {
     expect(answer.status).toMatchObject({ state: 'requested', hostName: 'Grace Hopper', passCode: null });
     const pending = await app.core.call(desk, 'walkIns.pending', {});
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ firstName: 'Peter', hostId: 102, email: null, device: 'ip:10.0.0.5' });
+    expect(pending[0]).toMatchObject({ firstName: 'Peter', hostId: 102, email: null, device: 'browser 10.0.0.5' });
     id = pending[0]!.id;
     // Another kiosk session cannot read it.
     await expect(app.core.call(otherKiosk, 'walkIns.status', { requestTicket })).rejects.toMatchObject({
@@ -227,6 +227,36 @@ describe('the site setting and the desk', () => {
       code: 'REFUSED',
     });
     app.runtime.configStore.update((c) => ({ ...c, walkIns: { ...c.walkIns, mode: 'desk' } }));
+  });
+
+  it('is set in the admin console: the mode, the visit length and the entrance, each refusal at its field', async () => {
+    const admin = createSession('admin-1', 'admin', 'admin', 'desktop');
+    expect(await app.core.call(admin, 'walkIns.siteSettings', {})).toEqual({
+      mode: 'desk',
+      lengthMinutes: null,
+      entranceId: null,
+    });
+    await expect(
+      app.core.call(admin, 'walkIns.setSettings', { mode: 'open', lengthMinutes: 5, entranceId: 0 }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [
+        expect.objectContaining({ path: 'lengthMinutes', message: expect.stringContaining('15 to 1440 minutes') }),
+        expect.objectContaining({ path: 'entranceId' }),
+      ],
+    });
+    await expect(
+      app.core.call(desk, 'walkIns.setSettings', { mode: 'off', lengthMinutes: null, entranceId: null }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const events: string[] = [];
+    const stop = app.core.subscribe((e) => events.push(e.type));
+    const saved = await app.core.call(admin, 'walkIns.setSettings', { mode: 'off', lengthMinutes: 90, entranceId: 3 });
+    stop();
+    expect(saved).toEqual({ mode: 'off', lengthMinutes: 90, entranceId: 3 });
+    expect(app.runtime.config.walkIns).toEqual(saved);
+    expect(events).toContain('walk-ins-changed'); // kiosks ask for the mode again
+    expect(await app.core.call(kiosk, 'walkIns.settings', {})).toEqual({ mode: 'off' });
+    await app.core.call(admin, 'walkIns.setSettings', { mode: 'desk', lengthMinutes: null, entranceId: null });
   });
 
   it('checks a guest who left in again, as a new registration with their host', async () => {

@@ -1,5 +1,5 @@
 /**
- * Walk-ins in the mirror (migrations 0012 and 0015): a mirror of before upgrades with
+ * Walk-ins in the mirror (migrations 0012 and 0016): a mirror of before upgrades with
  * its rows; a request, its approval and its one outbox row; the pulled
  * invitation linked and its check-in queued once; hosts found by name only.
  */
@@ -88,7 +88,7 @@ describe('migration 0012', () => {
   });
 });
 
-describe('migration 0015', () => {
+describe('migration 0016', () => {
   it('upgrades a mirror of migration 0014 with its walk-ins, and a guest checked in again moves the visit they left', () => {
     const path = tempPath();
     const raw = new Database(path);

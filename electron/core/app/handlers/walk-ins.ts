@@ -19,6 +19,8 @@ import {
   requestWalkIn,
   type WalkInDeps,
 } from '../../walk-ins/walk-ins.ts';
+import { updateConfig } from '../../usecases/settings.ts';
+import { deviceOf } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
@@ -42,17 +44,6 @@ const depsOf = ({ runtime, now, log }: HandlerContext): WalkInDeps => ({
   now,
   ...(log ? { log } : {}),
 });
-
-/** Who registers, as people read it: the paired device's name, the desktop app, a browser. */
-function deviceOf(ctx: HandlerContext): string {
-  const { client } = ctx.session;
-  const device = /^device:(\d+)$/.exec(client);
-  if (device) {
-    const name = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]))?.name;
-    return name ? `${name} (device ${device[1]})` : client;
-  }
-  return client === 'desktop' ? 'this desk' : client;
-}
 
 /** Tells every screen, and the engine (an approval queued a row). */
 function changed(ctx: HandlerContext, queued: boolean): void {
@@ -97,6 +88,8 @@ function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' |
 
 export const walkInsHandlers: Handlers<
   | 'walkIns.settings'
+  | 'walkIns.siteSettings'
+  | 'walkIns.setSettings'
   | 'walkIns.hosts'
   | 'walkIns.request'
   | 'walkIns.status'
@@ -107,6 +100,13 @@ export const walkInsHandlers: Handlers<
   | 'walkIns.checkInAgain'
 > = {
   'walkIns.settings': (_, { runtime }) => ({ mode: runtime.config.walkIns.mode }),
+  'walkIns.siteSettings': (_, { runtime }) => runtime.config.walkIns,
+  'walkIns.setSettings': (walkIns, ctx) => {
+    const saved = updateConfig(ctx.runtime, (c) => ({ ...c, walkIns })).walkIns;
+    // Kiosks ask for the mode again: the button comes or goes without a reload.
+    changed(ctx, false);
+    return saved;
+  },
   'walkIns.hosts': ({ text }, { runtime, session, now: clock }) => {
     refuseWhenOff(runtime);
     const now = clock();

@@ -7,6 +7,7 @@ import { useAdmin } from './admin-store.ts';
 import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
+import { WalkInsForm } from './WalkInsForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
 import { KioskTextsForm } from './KioskTextsForm.tsx';
@@ -289,6 +290,7 @@ export function SettingsPanel() {
       <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />
       <EvacuationForm />
+      <WalkInsForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />

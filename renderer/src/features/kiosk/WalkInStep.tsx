@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { onAppEvent } from '../../stores/session.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { typeKey } from './keyboard-layout.ts';
 import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
@@ -23,8 +24,12 @@ export function WalkInEntry() {
   const { mode, loadMode, start } = useWalkIn(
     useShallow((s) => ({ mode: s.mode, loadMode: s.loadMode, start: s.start })),
   );
+  // Asked again when walk-ins change: an admin may have turned them on or off meanwhile.
   useEffect(() => {
     void loadMode();
+    return onAppEvent((event) => {
+      if (event.type === 'walk-ins-changed') void loadMode();
+    });
   }, [loadMode]);
   if (mode === 'off') return null;
   return (
