@@ -1,18 +1,26 @@
 /**
- * The reception desk at a large site (issue 11): the reference service with
- * the demo week scaled to 20,000 invitations, a core whose mirror holds them
- * with its engine running (pulls on their intervals, the outbox tried every
- * few seconds), the built renderer in Chromium on the browser host.
+ * The reception desk at a large site (issues 11 and 36): the reference
+ * service with the demo week scaled to 20,000 invitations, a core whose
+ * mirror holds them with its engine running (pulls on their intervals, the
+ * outbox tried every few seconds), the built renderer in Chromium on the
+ * browser host.
  * (a) PIN to first row: from Enter on the PIN pad to the first guest row
  *     shown, median of 5 unlocks: < 1.5 s;
- * (b) filter keystroke to updated list: from a key typed in the search to
- *     the list showing that search's rows, p50 over 40 keystrokes: < 150 ms;
+ * (b) typing in the search: "Wojciechowski" typed a letter at a time, five
+ *     times, measured IN THE PAGE from each keydown's own timeStamp to the
+ *     DOM mutation that shows that text's rows (the table's data-query
+ *     becomes the text the input event left in the field; the rows come in
+ *     the same commit), seen by a MutationObserver: p50 < 100 ms, p90 <
+ *     150 ms. The next key comes once the list settled and at least
+ *     KEY_GAP_MS after the last one, as a receptionist types. Each sample is
+ *     split by the guests.list request's resource timing: keydown to the
+ *     request, the request, its answer to the DOM;
  * (c) an idle desk: bytes the page receives in 30 s with nothing changing
  *     (the event stream and any request): < 200 KB.
  * Before (issue 11): the desk re-fetched the whole list, 8.7 MB, every ~2.5 s
  * while idle (about 100 MB per 30 s). Before (issue 25): a keystroke took
- * 164-167 ms (p50); a one-letter search across every category read the
- * check-ins once per matched contact (p90 729 ms).
+ * 164-167 ms (p50), measured from the test process. Before (issue 36): 182 ms
+ * p50 measured in the page as in (b).
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
@@ -23,34 +31,86 @@ import { type Check, percentile, report } from './support.ts';
 const GUESTS = 20_000;
 const UNLOCKS = 5;
 const IDLE_MS = 30_000;
-/** Issue 25's figure for (b): the p50 it was measured at. */
-const KEYSTROKE_BEFORE_MS = 165;
+/** Issue 36's figure for (b): the p50 it was measured at, in the page. */
+const KEYSTROKE_BEFORE_MS = 182;
+const WORD = 'Wojciechowski';
+const TIMES = 5;
+/** A receptionist's pace: the next key at least this long after the last. */
+const KEY_GAP_MS = 150;
 
-/** Searches typed a letter at a time (each keystroke one sample), then erased a letter at a time. */
-const WORDS = ['mar', 'schmidt', 'anna', 'kov', 'li', 'müller', 'petro', 'garcía'];
+/** A keystroke as the page noted it: its keydown's time stamp, and when the DOM showed its text's rows. */
+interface KeyTimes {
+  text: string;
+  at: number;
+  done: number;
+}
+
+interface KeySample {
+  text: string;
+  /** keydown to the DOM showing the text's rows. */
+  total: number;
+  /** keydown to the guests.list request's start, the request, its end to the DOM (NaN: no request seen). */
+  toRequest: number;
+  request: number;
+  toDom: number;
+}
+
+/** What the page holds for the measurement (see MEASURE). */
+declare const window: { __keys: KeyTimes[]; __requests: { start: number; end: number }[] };
+
+/** Each keystroke split by the first guests.list request that started after its keydown and ended before the DOM showed it. */
+function split(keys: KeyTimes[], requests: { start: number; end: number }[]): KeySample[] {
+  return keys.map(({ text, at, done }) => {
+    const request = requests.find((r) => r.start >= at && r.end <= done);
+    return {
+      text,
+      total: done - at,
+      toRequest: request ? request.start - at : NaN,
+      request: request ? request.end - request.start : NaN,
+      toDom: request ? done - request.end : NaN,
+    };
+  });
+}
+
+/**
+ * Installed in the page as text (tsx compiles functions with a helper the
+ * page does not have): notes each keydown in the search with its own time
+ * stamp, the text its input event leaves in the field, and once the table
+ * shows that text's rows (a mutation of its data-query), the keystroke's
+ * times; and the guests.list requests' resource timings, to split them by.
+ */
+const MEASURE = `(() => {
+  window.__keys = [];
+  window.__requests = [];
+  let waiting = null;
+  // The guests.list requests' resource timings, as they are entered (often after the DOM changed).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name.endsWith('/app/guests.list')) window.__requests.push({ start: e.startTime, end: e.responseEnd });
+  }).observe({ type: 'resource' });
+  const search = (target) => target && target.getAttribute && target.getAttribute('data-testid') === 'desk-search';
+  document.addEventListener('keydown', (event) => {
+    if (search(event.target)) waiting = { at: event.timeStamp, text: null };
+  }, true);
+  document.addEventListener('input', (event) => {
+    if (waiting && search(event.target)) waiting.text = event.target.value.trim();
+  }, true);
+  new MutationObserver(() => {
+    const table = document.querySelector('[data-testid=guest-table]');
+    if (!waiting || waiting.text === null || !table || table.getAttribute('data-query') !== waiting.text) return;
+    window.__keys.push({ text: waiting.text, at: waiting.at, done: performance.now() });
+    waiting = null;
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-query'] });
+})()`;
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 const unlock = (page: Page) => unlockDesk(page, 30_000);
 
-/** Types `key` into the search and waits until the list shows the rows of the text now in the field. */
-async function keystroke(page: Page, key: string): Promise<number> {
-  const started = performance.now();
-  if (key.length === 1) await page.keyboard.type(key);
-  else await page.keyboard.press(key);
-  await page.waitForFunction(
-    () => {
-      // Runs in the page (a function, not a string: the page's CSP forbids eval). No DOM types on this side.
-      type Element = { value?: string; getAttribute(name: string): string | null } | null;
-      const doc = (globalThis as unknown as { document: { querySelector(selector: string): Element } }).document;
-      const field = doc.querySelector('[data-testid=desk-search]');
-      const table = doc.querySelector('[data-testid=guest-table]');
-      return Boolean(field && table && table.getAttribute('data-query') === field.value);
-    },
-    undefined,
-    { polling: 'raf', timeout: 10_000 },
-  );
-  return performance.now() - started;
+/** Types `key` into the search; resolves once the page measured it (the list shows the text's rows). */
+async function keystroke(page: Page, key: string, count: number): Promise<void> {
+  await page.keyboard.type(key);
+  await page.waitForFunction((n) => window.__keys.length >= n, count, { polling: 'raf', timeout: 10_000 });
 }
 
 export async function run(): Promise<boolean> {
@@ -75,17 +135,20 @@ export async function run(): Promise<boolean> {
     }
     await unlock(page);
 
-    // (b) filter keystrokes
-    const keystrokes: number[] = [];
+    // (b) typing a name, measured in the page
     await page.click('[data-testid=desk-search]');
-    for (const word of WORDS) {
-      for (const letter of word) keystrokes.push(await keystroke(page, letter));
-      for (let i = 0; i < word.length; i++) {
-        const time = await keystroke(page, 'Backspace');
-        if (i < word.length - 1) keystrokes.push(time); // the last one empties the field: that is not a filter
+    await page.evaluate(MEASURE);
+    let count = 0;
+    for (let time = 0; time < TIMES; time++) {
+      for (const letter of WORD) {
+        const started = performance.now();
+        await keystroke(page, letter, ++count);
+        await page.waitForTimeout(Math.max(0, KEY_GAP_MS - (performance.now() - started)));
       }
+      await page.keyboard.press('Escape'); // clears the search: back to the day's list
+      await page.locator('[data-testid=list-day]', { hasText: /^Today/ }).waitFor();
     }
-    await page.locator('[data-testid=list-day]', { hasText: /^Today/ }).waitFor();
+    const samples = split(...(await page.evaluate(() => [window.__keys, window.__requests] as const)));
 
     // (c) idle: everything the page receives (the event stream included) while nothing changes
     const cdp = await page.context().newCDPSession(page);
@@ -100,12 +163,22 @@ export async function run(): Promise<boolean> {
     const idleKb = bytes / 1024;
 
     const pin = sorted(unlocks);
-    const keys = sorted(keystrokes);
+    const keys = sorted(samples.map((k) => k.total));
+    const median = (pick: (k: KeySample) => number) =>
+      percentile(sorted(samples.map(pick).filter((n) => !Number.isNaN(n))), 50).toFixed(0);
+    console.log(`  PIN to first row: ${pin.map((t) => t.toFixed(0)).join(', ')} ms`);
     console.log(
-      `  PIN to first row: ${pin.map((t) => t.toFixed(0)).join(', ')} ms; keystrokes: ${keys.length}, p90 ${percentile(keys, 90).toFixed(0)} ms, max ${keys.at(-1)!.toFixed(0)} ms`,
+      `  "${WORD}" typed ${TIMES} times, ${keys.length} keystrokes: p50 ${percentile(keys, 50).toFixed(0)} ms, ` +
+        `p90 ${percentile(keys, 90).toFixed(0)} ms, max ${keys.at(-1)!.toFixed(0)} ms; p50 against issue 36's ` +
+        `${KEYSTROKE_BEFORE_MS} ms: ${(percentile(keys, 50) / KEYSTROKE_BEFORE_MS).toFixed(2)}×`,
     );
     console.log(
-      `  keystroke p50 against issue 25's ${KEYSTROKE_BEFORE_MS} ms: ${(percentile(keys, 50) / KEYSTROKE_BEFORE_MS).toFixed(2)}×`,
+      `  where a keystroke's time goes (medians): keydown to the request ${median((k) => k.toRequest)} ms, ` +
+        `the request ${median((k) => k.request)} ms, its answer to the DOM ${median((k) => k.toDom)} ms`,
+    );
+    const slowest = [...samples].sort((x, y) => y.total - x.total).slice(0, 4);
+    console.log(
+      `  slowest: ${slowest.map((k) => `"${k.text}" ${k.total.toFixed(0)} ms (request ${k.request.toFixed(0)})`).join(', ')}`,
     );
     console.log(
       `  idle 30 s: ${(bytes / 1024).toFixed(1)} KB received, ${requests} requests, ${events} stream events (before: ~100 MB per 30 s)`,
@@ -120,11 +193,18 @@ export async function run(): Promise<boolean> {
       },
       { name: 'PIN to first row, worst of 5', value: pin.at(-1)!, unit: 'ms', target: '(shown)', ok: true },
       {
-        name: 'filter keystroke to updated list, p50',
+        name: 'keydown to the final rows, p50 (in the page)',
         value: percentile(keys, 50),
         unit: 'ms',
+        target: '< 100',
+        ok: percentile(keys, 50) < 100,
+      },
+      {
+        name: 'keydown to the final rows, p90 (in the page)',
+        value: percentile(keys, 90),
+        unit: 'ms',
         target: '< 150',
-        ok: percentile(keys, 50) < 150,
+        ok: percentile(keys, 90) < 150,
       },
       { name: 'received by an idle desk in 30 s', value: idleKb, unit: 'KB', target: '< 200', ok: idleKb < 200 },
     ];

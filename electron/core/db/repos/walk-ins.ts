@@ -32,7 +32,7 @@ const Row = z.object({
   outboxId: z.number().int().nullable(),
   invitationId: z.number().int().nullable(),
   checkInOutboxId: z.number().int().nullable(),
-  /** Checked in again at the desk: the invitation of the visit they had left (migration 0015). */
+  /** Checked in again at the desk: the invitation of the visit they had left (migration 0016). */
   againOf: z.number().int().nullable(),
 });
 export type WalkInRow = z.infer<typeof Row>;
