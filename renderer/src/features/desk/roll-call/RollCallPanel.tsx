@@ -53,10 +53,13 @@ export function RollCallPanel() {
     })),
   );
   const a = useRollCall.getState();
+  // The store's functions, the same at every render (getState() itself is a new object at each change: an effect on it
+  // loaded the roll call again after every answer, a stream of evacuation.get calls for as long as the panel was shown).
+  const { follow, load } = a;
   const lost = useConnectionLost(LOST_AFTER_MS);
-  useEffect(() => a.follow(), [a]);
+  useEffect(() => follow(), [follow]);
   // At start, when the hub is lost (the kept copy is shown) and when it is back (the hub's again).
-  useEffect(() => void a.load(), [a, lost]);
+  useEffect(() => void load(), [load, lost]);
 
   const { rollCall } = s;
   const confirmStart = s.confirming === 'start' && (
