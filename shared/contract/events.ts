@@ -14,5 +14,7 @@ export type AppEvent =
   | { type: 'import-progress'; uploadId: string; done: number; total: number }
   /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
   | { type: 'devices-changed' }
+  /** A badge printed or failed, or a printer's state changed: the desk asks printing.status. */
+  | { type: 'printing-changed' }
   | WalkInEvent
   | EvacuationEvent;

@@ -83,6 +83,8 @@ const kioskFields = {
     layout: z.enum(KIOSK_BADGE_LAYOUTS),
     /** The language of the badge's words, read by security staff; null: the start language. */
     language: BadgeLanguage,
+    /** Whether a badge the host prints carries the guest's door PIN (off: anyone who finds the badge would read it). */
+    doorPin: z.boolean(),
   }),
   branding: z.strictObject({
     /** Shown only through <img>, where an SVG's scripts do not run. */
@@ -113,7 +115,7 @@ export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
   languages: [...GUEST_LANGUAGES],
   earlyArrivalMinutes: 120,
   timeZone: null,
-  badge: { enabled: false, printer: '', layout: 'standard', language: null },
+  badge: { enabled: false, printer: '', layout: 'standard', language: null, doorPin: false },
   branding: { logoDataUrl: null, accentColor: null },
   codes: { servicePattern: null },
 };

@@ -12,6 +12,7 @@ import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
 import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
+import { createPrintJobsRepo } from './repos/print-jobs.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
@@ -107,6 +108,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     walkIns: createWalkInsRepo(db),
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),
+    printJobs: createPrintJobsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();
