@@ -65,7 +65,15 @@ export const PrintingSettings = z
     /** Used when a kiosk's printer does not answer or refuses; null: none. */
     fallbackPrinter: PRINTER_NAME.nullable().default(null),
     /** Paired kiosk devices (by device id) that print on a printer of their own: { "3": "Lobby 2" }. */
-    devices: z.record(z.string().max(9).regex(/^\d{1,9}$/, 'a device id'), PRINTER_NAME).default({}),
+    devices: z
+      .record(
+        z
+          .string()
+          .max(9)
+          .regex(/^\d{1,9}$/, 'a device id'),
+        PRINTER_NAME,
+      )
+      .default({}),
   })
   .superRefine((settings, ctx) => {
     const names = new Set(settings.printers.map((p) => p.name));
@@ -121,7 +129,12 @@ export const printingOperations = {
   'printing.badge': op(
     STAFF,
     z.object({ invitationId: id }).strict(),
-    z.object({ printed: z.number().int(), jobs: z.array(PrintJob) }),
+    z.object({
+      printed: z.number().int(),
+      jobs: z.array(PrintJob),
+      /** Whether the desk can print it (a printer is set up). */
+      canPrint: z.boolean(),
+    }),
     "A guest's badge prints so far (how many times it was printed)",
   ),
   'printing.reprint': op(

@@ -69,7 +69,11 @@ export const printingHandlers: Handlers<keyof typeof printingOperations> = {
   },
   'printing.badge': ({ invitationId }, ctx) => {
     const rows = ctx.runtime.mirror.printJobs.ofGuest(invitationId);
-    return { printed: printedCount(rows), jobs: rows.map((row) => toPrintJob(ctx, row)) };
+    return {
+      printed: printedCount(rows),
+      jobs: rows.map((row) => toPrintJob(ctx, row)),
+      canPrint: ctx.runtime.config.printing.printers.length > 0,
+    };
   },
   'printing.reprint': ({ invitationId }, ctx) => {
     const { mirror, config, printing } = ctx.runtime;

@@ -7,6 +7,7 @@ import { useAdmin } from './admin-store.ts';
 import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
+import { PrintersForm } from './PrintersForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
 import { KioskTextsForm } from './KioskTextsForm.tsx';
@@ -288,6 +289,7 @@ export function SettingsPanel() {
       <KioskForm initial={kioskSettings} />
       <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />
+      <PrintersForm />
       <EvacuationForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />

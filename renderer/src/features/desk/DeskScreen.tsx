@@ -21,6 +21,7 @@ import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { useDeskToday } from './use-today.ts';
 import { VisitorLogButton } from './VisitorLogButton.tsx';
+import { PrintingNotice } from './PrintingNotice.tsx';
 import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
@@ -285,6 +286,7 @@ export function DeskScreen() {
       </div>
       <ConflictsPanel />
       <WalkInsPanel />
+      <PrintingNotice />
       <ArrivalsFeed today={today} onSelect={a.select} />
       {s.loadError && (
         <div className="banner banner-error" role="alert">
