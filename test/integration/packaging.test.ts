@@ -40,13 +40,8 @@ describe('packaging', () => {
         electronDist,
         electronVersion: (require('electron/package.json') as { version: string }).version,
         directories: { output: join(work, 'dist') },
-        // The stand-in for the native build, and the configuration's other resources (the badge's font).
-        extraResources: [
-          { from: native, to: 'native/better_sqlite3.node' },
-          ...(config as { extraResources: { to: string }[] }).extraResources.filter(
-            (r) => r.to !== 'native/better_sqlite3.node',
-          ),
-        ],
+        // The configuration's other resources (the badge's font) come with it: electron-builder adds its file's.
+        extraResources: [{ from: native, to: 'native/better_sqlite3.node' }],
       },
     });
 

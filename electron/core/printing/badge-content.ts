@@ -3,27 +3,13 @@
  * door PIN comes from the service after the check-in): the same words, in
  * the same language, as the badge the kiosk's page prints.
  */
-import { localeOf } from '../../../shared/languages.ts';
-import { badgeLanguage } from '../../../shared/domain/kiosk-texts.ts';
-import { translate } from '../../../shared/i18n/kiosk/messages.ts';
+import { badgeWords } from '../../../shared/i18n/kiosk/badge-words.ts';
 import { signPassCode } from '../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../codes/site-key.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { displayName } from '../lookup/names.ts';
 import type { BadgeContent } from './badge-pdf.ts';
-
-export function badgeLabels(config: Pick<Config, 'kiosk'>) {
-  const language = badgeLanguage(config.kiosk);
-  return {
-    locale: localeOf(language),
-    labels: {
-      visitor: translate(language, 'badgeVisitor'),
-      host: translate(language, 'badgeHost'),
-      doorPin: translate(language, 'badgeDoorPin'),
-    },
-  };
-}
 
 function dayOf(at: string | null, now: number, locale: string, timeZone: string | null): string {
   const date = new Date(at ?? now);
@@ -60,7 +46,7 @@ export function guestBadge(
   } catch (error) {
     deps.log?.(`badge of ${invitationId}: no pass code (${(error as Error).message})`);
   }
-  const { locale, labels } = badgeLabels(config);
+  const { locale, labels } = badgeWords(config.kiosk);
   return {
     name: displayName(guest.firstName, guest.lastName),
     company: guest.companyName,
@@ -75,7 +61,7 @@ export function guestBadge(
 
 /** The sample badge of a test print. */
 export function sampleBadge(config: Config, now: number): BadgeContent {
-  const { locale, labels } = badgeLabels(config);
+  const { locale, labels } = badgeWords(config.kiosk);
   return {
     name: 'Maria Popa · 王超 · Иван Петров',
     company: 'Test print',
