@@ -17,6 +17,7 @@ import type { Mirror } from './db/mirror.ts';
 import { openMirrorFor, stampService } from './db/mirror-files.ts';
 import { startEmbeddedService, type EmbeddedService } from './embedded.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
+import { createPrintSpooler, type PrintSpooler } from './printing/spooler.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
 import type { Timers } from './sync/job.ts';
 import { createOnlineHistory, type OnlineHistory } from './sync/online-history.ts';
@@ -43,6 +44,8 @@ export interface Runtime {
   readonly engine: SyncEngine;
   /** Online and offline, as they changed (today's and before, bounded). */
   readonly onlineHistory: OnlineHistory;
+  /** The badges the host prints on the site's IPP printers (printing/spooler.ts); hosts start it. */
+  readonly printing: PrintSpooler;
   /** The sync status of whichever connection is open; survives `reconnect`. */
   onStatus(listener: (status: SyncStatus) => void): () => void;
   /**
@@ -158,6 +161,13 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
   let unfollow = follow(current);
   onlineHistory.load();
+  const printing = createPrintSpooler({
+    mirror: () => current.mirror,
+    config: () => configStore.current(),
+    dataDir: options.dataDir,
+    now,
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return {
     dataDir: options.dataDir,
@@ -185,6 +195,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       return current.engine;
     },
     onlineHistory,
+    printing,
     onStatus(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -203,6 +214,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     async close() {
       unfollow();
+      await printing.close();
       await disconnect(current);
     },
   };

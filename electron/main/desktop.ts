@@ -120,6 +120,8 @@ async function openCoreWindow(options: DesktopOptions, runtime: Runtime, core: A
     badge: () => runtime.config.kiosk.badge,
   });
   runtime.engine.start();
+  // The badges it prints on the site's label printers, those a restart found queued too.
+  runtime.printing.start();
 
   const kind = chooseWindowKind(options.argv, runtime.config.appMode);
   const appUrl = options.devUrl ?? `file://${options.renderer}`;

@@ -14,6 +14,8 @@ export type AppEvent =
   | { type: 'import-progress'; uploadId: string; done: number; total: number }
   /** A site hub's devices changed (paired, revoked, connected, disconnected, did something). */
   | { type: 'devices-changed' }
+  /** A badge printed or failed, or a printer's state changed: the desk asks printing.status. */
+  | { type: 'printing-changed' }
   | WalkInEvent
   | EvacuationEvent;
 
@@ -33,5 +35,6 @@ export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } 
   'import-progress': ADMIN,
   'devices-changed': STAFF,
   'walk-ins-changed': STAFF,
+  'printing-changed': STAFF,
   'evacuation-changed': ALL,
 };

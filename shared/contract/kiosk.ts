@@ -44,6 +44,8 @@ export const KioskCheckIn = KioskGuest.extend({
   hostName: z.string().nullable(),
   /** Null when it could not be signed (the site key unreadable): the check-in stands, the badge has no code. */
   passCode: z.string().nullable(),
+  /** The host prints this guest's badge on the site's label printer: the page prints none. */
+  hostPrints: z.boolean().optional(),
 });
 export type KioskCheckIn = z.infer<typeof KioskCheckIn>;
 

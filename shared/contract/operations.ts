@@ -21,6 +21,7 @@ import { importsOperations } from './imports.ts';
 import { kioskOperations } from './kiosk.ts';
 import type { Role } from './op.ts';
 import { outboxOperations } from './outbox.ts';
+import { printingOperations } from './printing.ts';
 import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
 import { settingsOperations } from './settings.ts';
@@ -49,6 +50,7 @@ export const operations = {
   ...auditOperations,
   ...visitsOperations,
   ...arrivalsOperations,
+  ...printingOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -40,6 +40,7 @@ describe('packaging', () => {
         electronDist,
         electronVersion: (require('electron/package.json') as { version: string }).version,
         directories: { output: join(work, 'dist') },
+        // The configuration's other resources (the badge's font) come with it: electron-builder adds its file's.
         extraResources: [{ from: native, to: 'native/better_sqlite3.node' }],
       },
     });
@@ -73,5 +74,9 @@ describe('packaging', () => {
       existsSync(join(resources, 'app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node')),
     ).toBe(true);
     expect(existsSync(join(resources, 'native/better_sqlite3.node'))).toBe(true);
+    // The badge's font beside the app (electron/core/printing/fonts.ts): the Chinese subsets and Cyrillic at 400.
+    expect(existsSync(join(resources, 'fonts/noto-sans-sc/unicode.json'))).toBe(true);
+    expect(existsSync(join(resources, 'fonts/noto-sans-sc/files/noto-sans-sc-cyrillic-400-normal.woff'))).toBe(true);
+    expect(existsSync(join(resources, 'fonts/noto-sans-sc/files/noto-sans-sc-cyrillic-700-normal.woff'))).toBe(false);
   }, 240_000);
 });

@@ -112,6 +112,22 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   'site.setSiteKey': {
     entry: ({ key }) => ({ action: 'settings', subject: 'site key', detail: key ? 'set' : 'generated' }),
   },
+  // Who printed a guest's badge again: a second badge is a second key to the building.
+  'printing.reprint': {
+    entry: ({ invitationId }, out) => ({
+      action: 'badge-reprint',
+      subject: invitationId,
+      detail: `print ${out.printedBefore + 1} on ${out.job.printer}`,
+    }),
+  },
+  'printing.retry': {
+    entry: (_, out) => ({
+      action: 'badge-reprint',
+      subject: out.invitationId ?? `print job ${out.id}`,
+      detail: 'print again',
+    }),
+  },
+  'printing.setSettings': settings('printers'),
   'hub.pair': { entry: (_, out) => ({ action: 'pair', subject: out.name }) },
   'hub.revoke': { entry: (_, out) => ({ action: 'revoke', subject: out.name }) },
   'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },

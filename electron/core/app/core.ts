@@ -26,6 +26,7 @@ import { hubHandlers } from './handlers/hub.ts';
 import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { outboxHandlers } from './handlers/outbox.ts';
+import { printingHandlers } from './handlers/printing.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { settingsHandlers } from './handlers/settings.ts';
@@ -64,6 +65,7 @@ const handlers: Handlers<OperationName> = {
   ...auditHandlers,
   ...visitsHandlers,
   ...arrivalsHandlers,
+  ...printingHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -187,6 +189,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   });
   const { hub } = options;
   const stopHubEvents = hub?.onChange(() => emit({ type: 'devices-changed' }));
+  const stopPrintingEvents = runtime.printing.onChange(() => emit({ type: 'printing-changed' }));
 
   return {
     async call(session, name, input, callOptions) {
@@ -248,6 +251,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     close() {
       clearInterval(sweeper);
       stopHubEvents?.();
+      stopPrintingEvents();
     },
   };
 }

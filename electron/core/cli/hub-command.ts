@@ -50,6 +50,8 @@ export async function hubCommand(argv: string[], out: Output): Promise<number> {
         hub,
       });
       runtime.engine.start();
+      // The badges it prints on the site's label printers, those a restart found queued too.
+      runtime.printing.start();
       const status = hub.status();
       out.write(
         `Foyer hub for ${runtime.embedded ? 'the embedded demo service' : runtime.baseUrl}, serving this site at:\n` +

@@ -68,6 +68,8 @@ export async function webCommand(argv: string[], out: Output): Promise<number> {
       log,
     });
     runtime.engine.start();
+    // The badges it prints on the site's label printers, those a restart found queued too.
+    runtime.printing.start();
     out.write(`Foyer is served at ${host.url} (${runtime.embedded ? 'embedded demo service' : runtime.baseUrl})\n`);
     if (!runtime.config.pins.admin && !runtime.config.pins.desk)
       out.write(`No PIN is set yet: open ${host.url} in a browser on this machine to set the first admin PIN.\n`);

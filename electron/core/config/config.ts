@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
+import { PrintingSettings } from '../../../shared/contract/printing.ts';
 import { HostName } from '../../../shared/contract/site.ts';
 import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
@@ -78,6 +79,8 @@ export const Config = z.strictObject({
   kiosk: KioskSettingsConfig,
   /** Walk-ins (shared/contract/walk-ins.ts): off, approved at the desk (the default), or let in at once. */
   walkIns: WalkInSettings.prefault({}),
+  /** The site's label printers (shared/contract/printing.ts): with one, the host prints the kiosks' badges. */
+  printing: PrintingSettings.prefault({}),
   /** The site's evacuation: the assembly point the kiosks show during a roll call. */
   evacuation: EvacuationSettings.prefault({}),
   /**
@@ -240,7 +243,13 @@ export function createConfigStore(dataDir: string, options: { log?: (line: strin
 /** Set by other means: the kiosk's settings in the admin console, the PINs as deskPin/adminPin (stored hashed). */
 const NOT_SETTABLE: readonly string[] = ['kiosk', 'pins'] satisfies (keyof Config)[];
 /** Objects of plain values, set key by key as dotted paths. */
-const NESTED = { intervals: Intervals, hub: Hub, walkIns: WalkInSettings, evacuation: EvacuationSettings } as const;
+const NESTED = {
+  intervals: Intervals,
+  hub: Hub,
+  walkIns: WalkInSettings,
+  evacuation: EvacuationSettings,
+  printing: PrintingSettings,
+} as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;
 /**

@@ -14,6 +14,7 @@ import { createGuestsRepo } from './repos/guests.ts';
 import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOnSiteRepo } from './repos/on-site.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
+import { createPrintJobsRepo } from './repos/print-jobs.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
@@ -117,6 +118,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     walkIns: createWalkInsRepo(db),
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),
+    printJobs: createPrintJobsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

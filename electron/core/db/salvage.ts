@@ -38,6 +38,7 @@ export const LOCAL_TABLES = {
   roll_call_entries: ['roll call mark', 'roll call marks'],
   check_in_devices: ['check-in place', 'check-in places'],
   audit_log: ['audit log entry', 'audit log entries'],
+  print_jobs: ['print job', 'print jobs'],
 } as const;
 
 type Row = Record<string, unknown>;

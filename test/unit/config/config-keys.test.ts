@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, Config, getConfigValue, setConfigValue } from '../../../electron/core/config/config.ts';
 
 describe('CONFIG_KEYS', () => {
-  it('are the schema keys, intervals, walkIns, evacuation and hub one by one, of the kiosk settings only the badge’s door PIN, without the PIN hashes', () => {
+  it('are the schema keys, intervals, walkIns, printing, evacuation and hub one by one, of the kiosk settings only the badge’s door PIN, without the PIN hashes', () => {
     expect(CONFIG_KEYS).toEqual([
       'baseUrl',
       'companyId',
@@ -22,6 +22,10 @@ describe('CONFIG_KEYS', () => {
       'walkIns.mode',
       'walkIns.lengthMinutes',
       'walkIns.entranceId',
+      'printing.printers',
+      'printing.defaultPrinter',
+      'printing.fallbackPrinter',
+      'printing.devices',
       'evacuation.assemblyPoint',
       'allowedHosts',
       'staffIdleMinutes',
@@ -37,7 +41,7 @@ describe('CONFIG_KEYS', () => {
   it('each reads a value of the defaults', () => {
     const config = Config.parse({});
     for (const key of CONFIG_KEYS)
-      if (!['baseUrl', 'hubUrl', 'hubFingerprint'].includes(key))
+      if (!['baseUrl', 'hubUrl', 'hubFingerprint', 'printing.defaultPrinter', 'printing.fallbackPrinter'].includes(key))
         expect(getConfigValue(config, key), key).toBeDefined();
   });
 });
@@ -69,5 +73,21 @@ describe('setConfigValue', () => {
     expect(() => setConfigValue(Config.parse({}), 'hubFingerprint', short)).toThrow(
       /hubFingerprint: the hub's whole security code/,
     );
+  });
+});
+
+describe('printing keys', () => {
+  it('take printers as JSON, with their label and orientation, and refuse a fallback that is not one of them', () => {
+    const printers =
+      '[{"name":"Lobby","uri":"ipps://printer.local/ipp/print","label":"dymo-99012","orientation":"landscape"}]';
+    const config = setConfigValue(Config.parse({}), 'printing.printers', printers);
+    expect(config.printing.printers).toEqual([
+      { name: 'Lobby', uri: 'ipps://printer.local/ipp/print', label: 'dymo-99012', orientation: 'landscape' },
+    ]);
+    expect(setConfigValue(config, 'printing.fallbackPrinter', 'Lobby').printing.fallbackPrinter).toBe('Lobby');
+    expect(() => setConfigValue(config, 'printing.fallbackPrinter', 'Spare')).toThrow(/no printer is named "Spare"/);
+    expect(() =>
+      setConfigValue(config, 'printing.printers', '[{"name":"Lobby","uri":"http://printer.local/"}]'),
+    ).toThrow(/ipp:\/\//);
   });
 });

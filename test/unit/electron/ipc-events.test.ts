@@ -52,6 +52,7 @@ describe('the events of the contract', () => {
       'import-progress': ['admin'],
       'devices-changed': ['desk', 'admin'],
       'walk-ins-changed': ['desk', 'admin'],
+      'printing-changed': ['desk', 'admin'],
       'evacuation-changed': ['kiosk', 'desk', 'admin'],
     });
   });

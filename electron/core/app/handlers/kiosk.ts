@@ -21,6 +21,7 @@ import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
 import { kioskParty } from './kiosk-party.ts';
+import { queueKioskBadge } from './printing.ts';
 import { transition } from './transition.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
@@ -175,12 +176,17 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     const passCode = passCodeOrNull(ctx, id);
     const hostName = hostNameOf(ctx.runtime, found);
     const next = tickets.issue(ctx.session.id, id, now);
-    const guest = kioskTransition(ctx, found, 'checkIn');
+    // The badge is queued with the check-in, in its transaction: a check-in never stands without its badge.
+    const { guest, hostPrints } = ctx.runtime.mirror.transaction(() => {
+      const checkedIn = kioskTransition(ctx, found, 'checkIn');
+      return { guest: checkedIn, hostPrints: queueKioskBadge(ctx, id) };
+    });
+    if (hostPrints) ctx.runtime.printing.kickSoon();
     // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
     arrivals.remember(ctx.session, id, tappedAt, now);
     budget.served(ctx.session, id, now);
-    return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode };
+    return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode, hostPrints };
   },
   'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {
     const now = clock();

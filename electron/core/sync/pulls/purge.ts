@@ -10,6 +10,7 @@ export function purgeExpired(mirror: Mirror, config: Config, now: number) {
     mirror.invitations.removeOrphans();
     // The log names guests by their invitation id only, but who did what is personal data of the staff too.
     mirror.auditLog.purgeBefore(cutoff);
+    mirror.printJobs.purgeBefore(cutoff);
     return purged;
   });
 }

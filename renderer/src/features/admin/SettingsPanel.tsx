@@ -8,6 +8,7 @@ import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { WalkInsForm } from './WalkInsForm.tsx';
+import { PrintersForm } from './PrintersForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
 import { KioskTextsForm } from './KioskTextsForm.tsx';
@@ -289,6 +290,7 @@ export function SettingsPanel() {
       <KioskForm initial={kioskSettings} />
       <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />
+      <PrintersForm />
       <EvacuationForm />
       <WalkInsForm />
       <FlowForm settings={settings} />

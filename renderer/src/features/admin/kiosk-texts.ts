@@ -44,7 +44,7 @@ export function titleLanguages(
 /** The kiosk form's save leaves the texts and the badge's language alone: the texts form saves those. */
 export function withoutTexts<T extends { welcomeTitle?: unknown; badge: KioskSettings['badge'] }>(
   form: T,
-): Omit<T, 'welcomeTitle' | 'badge'> & { badge: Omit<KioskSettings['badge'], 'language'> } {
+): Omit<T, 'welcomeTitle' | 'badge'> & { badge: Omit<KioskSettings['badge'], 'language' | 'doorPin'> } {
   const { welcomeTitle: _texts, badge, ...rest } = form;
   const { language: _language, ...own } = badge;
   return { ...rest, badge: own };

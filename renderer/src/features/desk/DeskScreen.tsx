@@ -25,6 +25,7 @@ import { UndoNotice } from './UndoNotice.tsx';
 import { useWalkIns } from './walk-ins-store.ts';
 import { useDeskToday } from './use-today.ts';
 import { VisitorLogButton } from './VisitorLogButton.tsx';
+import { PrintingNotice } from './PrintingNotice.tsx';
 import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
@@ -298,6 +299,9 @@ export function DeskScreen() {
       </PanelBoundary>
       <PanelBoundary name="walk-ins" onReload={resetStore(useWalkIns)}>
         <WalkInsPanel />
+      </PanelBoundary>
+      <PanelBoundary name="printing">
+        <PrintingNotice />
       </PanelBoundary>
       <PanelBoundary name="arrivals" onReload={resetStore(useArrivals)}>
         <ArrivalsFeed today={today} onSelect={a.select} />

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Device } from '../../../../shared/contract/hub.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { HubCard } from './HubCard.tsx';
+import { PrinterStates } from './PrintingNotice.tsx';
 
 import { capitalised } from '../../lib/format.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -285,6 +286,7 @@ export function DevicesView() {
           </div>
           <div className="devices-main">
             <HubCard status={status} />
+            <PrinterStates />
             <section className="card devices-list" aria-labelledby="devices-list-title">
               <div className="card-head">
                 <h2 id="devices-list-title">Paired devices</h2>

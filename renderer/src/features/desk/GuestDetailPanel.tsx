@@ -9,6 +9,7 @@ import { walkInOnItsWay } from './guest-lists.ts';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
 import { CheckInAgain } from './CheckInAgain.tsx';
+import { ReprintBadge } from './ReprintBadge.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -78,6 +79,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             size="normal"
           />
           <CheckInAgain guest={guest} />
+          <ReprintBadge key={guest.invitationId} invitationId={guest.invitationId} />
         </div>
       </div>
       <div className="detail-body">

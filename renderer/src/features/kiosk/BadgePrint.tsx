@@ -76,7 +76,8 @@ export function BadgePrint() {
   }, []);
   const settled = done !== null && (!withPin || !done.following || guestPin !== null || offline || waited);
   const partyPins = usePartyPins(withPin ? (done?.party ?? NO_PARTY) : NO_PARTY, settled);
-  const enabled = settings.badge.enabled && checkIn !== null && printable.length > 0;
+  // The host prints on the site's label printer (checkIn.hostPrints): the page prints nothing, and no dialog opens.
+  const enabled = settings.badge.enabled && checkIn !== null && !checkIn.hostPrints && printable.length > 0;
   const ready = enabled && settled && partyPins !== null;
 
   const print = useCallback(() => {
