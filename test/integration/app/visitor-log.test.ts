@@ -154,7 +154,7 @@ describe('the visitor log through the core', () => {
       expect(row['Checked in at'], row.Name).not.toBe('');
     }
     expect(rows[2]).toMatchObject({ Name: 'Jörg Müller', Company: 'Straße AG', 'Checked in at': 'desk' });
-    expect(rows[3]).toMatchObject({ Name: '王超', 'Checked in at': 'this desk (walk-in)' });
+    expect(rows[3]).toMatchObject({ Name: '王超', 'Checked in at': 'desktop (walk-in)' });
     expect(rows[3]!.Host).not.toBe('');
     // A visit under way has no time of leaving: the one column left empty, and only then.
     expect(rows[3]!['Left (service)']).toBe('');
