@@ -100,8 +100,10 @@ export async function putEvent(
 /** Types on the kiosk's on-screen keyboard, key by key, as a finger does. */
 export async function tap(page: Page, text: string): Promise<void> {
   for (const char of text) {
-    const key = char === ' ' ? '{space}' : char;
-    await page.locator(`[data-testid=kiosk-keyboard] [data-skbtn="${key}"]`).first().click();
+    // The keyboard shows capitals or small letters (by where the cursor is): either is the letter.
+    const keys = char === ' ' ? ['{space}'] : [...new Set([char, char.toUpperCase(), char.toLowerCase()])];
+    const selector = keys.map((key) => `[data-testid=kiosk-keyboard] [data-skbtn="${key}"]`).join(', ');
+    await page.locator(selector).first().click();
   }
 }
 
@@ -125,10 +127,11 @@ interface Control {
 /**
  * The controls a person can reach now: in the open modal dialog if there is
  * one (the rest of the page is inert or covered then), else in the whole page. Each is
- * marked (data-ec) so that it can be pressed by that mark. A string: this
+ * marked (data-ec) so that it can be pressed by that mark; those inside `ignore` (a selector) are not
+ * looked at. A string: this
  * file is type-checked for Node, without the DOM's names.
  */
-const FIND_CONTROLS = `(() => {
+const FIND_CONTROLS = `((ignore) => {
   for (const old of document.querySelectorAll('[data-ec]')) old.removeAttribute('data-ec');
   const modals = document.querySelectorAll('dialog:modal, [aria-modal=true]');
   const root = modals.length > 0 ? modals[modals.length - 1] : document;
@@ -136,6 +139,7 @@ const FIND_CONTROLS = `(() => {
   const controls = [];
   for (const el of found) {
     if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('[inert]')) continue;
+    if (ignore && el.closest(ignore)) continue;
     const words = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.value || '')
       .trim().replace(/\\s+/g, ' ').replace(/\\d+/g, '#').slice(0, 40);
     const panel = el.parentElement && el.parentElement.closest('[data-testid]');
@@ -146,7 +150,7 @@ const FIND_CONTROLS = `(() => {
     controls.push({ index: controls.length, key, kind, enabled });
   }
   return controls;
-})()`;
+})`;
 
 const MODAL_OPEN = `document.querySelector('dialog:modal, [aria-modal=true]') !== null`;
 
@@ -155,6 +159,8 @@ export interface PressOptions {
   skip?: Record<string, string>;
   /** What a control needs before it can be pressed (a reason typed, a form filled), by key. */
   setUp?: Record<string, (page: Page) => Promise<void>>;
+  /** Controls inside elements matching this selector are not looked at (the kiosk's keyboard, pressed on its own). */
+  ignore?: string;
   /** At most this many presses (a guard against a control that keeps changing its name). */
   limit?: number;
   /** Controls that end what others work on (a roll call's End, a confirmation, a revoke): pressed last of those in view. */
@@ -183,22 +189,26 @@ export interface PressReport {
  */
 export async function pressEveryControl(
   { page, errors, settle, calls }: ControlsPage,
-  { skip = {}, setUp = {}, limit = 400, late = LATE, leaving = LEAVING }: PressOptions = {},
+  { skip = {}, setUp = {}, ignore = '', limit = 400, late = LATE, leaving = LEAVING }: PressOptions = {},
 ): Promise<PressReport> {
+  const find = `${FIND_CONTROLS}(${JSON.stringify(ignore)})`;
   const pressed = new Set<string>();
   const openers = new Map<string, string | null>();
   /** When each control was first seen (the number of presses before). */
   const seenAt = new Map<string, number>();
   const reopened = new Set<string>();
   let last: string | null = null;
+  let wanted: string | null = null;
+  /** The control by its mark, or, drawn again since it was marked (a row after an undo), found afresh by its key. */
+  const locate = async (control: Control) => {
+    const marked = page.locator(`[data-ec="${control.index}"]`);
+    if ((await marked.count()) > 0) return marked;
+    const again = ((await page.evaluate(find)) as Control[]).find((c) => c.key === control.key);
+    expect(again, `${control.key} is still there to press`).toBeDefined();
+    return page.locator(`[data-ec="${again!.index}"]`);
+  };
   const press = async (control: Control) => {
-    let target = page.locator(`[data-ec="${control.index}"]`);
-    if ((await target.count()) === 0) {
-      // Drawn again since it was marked (a row after an undo): found afresh by its key.
-      const again = ((await page.evaluate(FIND_CONTROLS)) as Control[]).find((c) => c.key === control.key);
-      expect(again, `${control.key} is still there to press`).toBeDefined();
-      target = page.locator(`[data-ec="${again!.index}"]`);
-    }
+    const target = await locate(control);
     if (control.kind === 'select') {
       const values = await target
         .locator('option')
@@ -206,8 +216,12 @@ export async function pressEveryControl(
       await target.selectOption(values.at(-1) ?? '');
     } else {
       // The element's own click: a download (the visitor log's files) leaves Playwright's click waiting for a navigation.
-      await target.scrollIntoViewIfNeeded({ timeout: 5_000 });
-      await target.evaluate((el) => (el as unknown as { click(): void }).click());
+      const click = async (element: typeof target) => {
+        await element.scrollIntoViewIfNeeded({ timeout: 5_000 });
+        await element.evaluate((el) => (el as unknown as { click(): void }).click());
+      };
+      // Drawn again between the look and the press: once more, found by its key.
+      await click(target).catch(async () => click(await locate({ ...control, index: -1 })));
     }
     const t0 = performance.now();
     last = control.key;
@@ -219,7 +233,7 @@ export async function pressEveryControl(
     expect(errors, `after pressing ${control.key}`).toEqual([]);
   };
   for (let presses = 0; presses < limit; presses++) {
-    const controls = (await page.evaluate(FIND_CONTROLS)) as Control[];
+    const controls = (await page.evaluate(find)) as Control[];
     for (const c of controls)
       if (!openers.has(c.key)) {
         openers.set(c.key, last);
@@ -229,9 +243,10 @@ export async function pressEveryControl(
     // What the last press showed first (a toast's Undo before the row's own), then in the page's order; leaving
     // controls after the rest, ending ones last.
     const rank = (c: Control) => (late.test(c.key) ? 2 : leaving.test(c.key) ? 1 : 0);
-    const next = open.sort(
-      (a, b) => rank(a) - rank(b) || seenAt.get(b.key)! - seenAt.get(a.key)! || a.index - b.index,
-    )[0];
+    // The control a reopening was for comes first (else another of the view it showed would take its turn).
+    const next =
+      open.find((c) => c.key === wanted) ??
+      open.sort((a, b) => rank(a) - rank(b) || seenAt.get(b.key)! - seenAt.get(a.key)! || a.index - b.index)[0];
     // A control seen before and not pressed: shown again through the control that showed it, once, before a control
     // that leaves or ends the view (which may take that control away for good).
     const waiting = [...openers].find(
@@ -242,14 +257,15 @@ export async function pressEveryControl(
         !controls.some((c) => c.key === key) &&
         controls.some((c) => c.key === opener && c.enabled),
     );
-    if (next && (rank(next) === 0 || !waiting)) {
+    if (next && (next.key === wanted || rank(next) === 0 || !waiting)) {
+      wanted = null;
       pressed.add(next.key);
       const prepare = setUp[next.key];
       if (prepare) {
         await prepare(page);
         await settle();
         // The set-up may have drawn the page again: the control is found afresh by its key.
-        const again = ((await page.evaluate(FIND_CONTROLS)) as Control[]).find((c) => c.key === next.key);
+        const again = ((await page.evaluate(find)) as Control[]).find((c) => c.key === next.key);
         expect(again?.enabled, `${next.key} after its set-up`).toBe(true);
         await press(again!);
       } else await press(next);
@@ -267,6 +283,7 @@ export async function pressEveryControl(
       continue;
     }
     reopened.add(waiting[0]);
+    wanted = waiting[0];
     await press(controls.find((c) => c.key === waiting[1] && c.enabled)!);
   }
   return {
