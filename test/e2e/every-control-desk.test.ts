@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/app/session.ts';
 import { SCREENS } from '../support/browser.ts';
-import { type ControlsPage, DESK_PIN, openControlsPage, pressEveryControl, unlock } from './every-control-fixture.ts';
+import {
+  type ControlsPage,
+  DESK_PIN,
+  LATE,
+  openControlsPage,
+  pressEveryControl,
+  unlock,
+} from './every-control-fixture.ts';
 
 let c: ControlsPage;
 const kiosk = createSession('e2e-controls-kiosk', 'kiosk');
@@ -67,7 +74,7 @@ describe('the walk-in panel', () => {
     await c.page.locator('.add-visitor-hosts button').first().click();
     await c.page.click('[data-testid=add-visitor-submit]');
     await c.page.getByText(/Ada Added is registered for/).waitFor();
-    expect(await c.page.locator('[data-testid=add-visitor]').count()).toBe(0);
+    await c.page.locator('[data-testid=add-visitor]').waitFor({ state: 'detached' });
     expect(c.errors).toEqual([]);
   });
 });
@@ -96,15 +103,50 @@ describe('a panel that fails', () => {
   });
 });
 
+describe('the desk during a roll call at 1440x900', () => {
+  it('keeps rows of the guest list in view, and a guest can be opened', async () => {
+    // Everything that sits above the list at once: a walk-in request, the arrivals, the roll call's panel.
+    await walkInRequest('Rita', 'Rollcall');
+    await c.page.fill('[data-testid=desk-search]', '');
+    await c.page.click('[data-testid=tab-onsite]');
+    await c.page.click('[data-testid=roll-call-start]');
+    await c.page.click('[data-testid=roll-call-confirm]');
+    await c.page.locator('[data-testid=roll-call-row]').first().waitFor();
+    await c.settle();
+    await c.page.screenshot({ path: join(SCREENS, 'desk-roll-call-1440x900.png') });
+    // The panel asks the hub when the roll call changed, not at each change of its own state (its effect once
+    // depended on the store's whole state: every answer and every key typed in its search asked again, without end).
+    let asked = 0;
+    const count = (request: { url(): string }) => void (request.url().endsWith('/app/evacuation.get') && asked++);
+    c.page.on('request', count);
+    await c.page.locator('[data-testid=roll-call-search]').pressSequentially('Zzyzx');
+    await c.page.locator('[data-testid=roll-call-search]').fill('');
+    await c.settle();
+    c.page.off('request', count);
+    expect(asked).toBeLessThanOrEqual(1);
+    const table = c.page.locator('[data-testid=guest-table]');
+    await table.scrollIntoViewIfNeeded();
+    expect((await table.boundingBox())!.height).toBeGreaterThanOrEqual(240);
+    const rows = c.page.locator('[data-testid=guest-row]');
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    await c.page.screenshot({ path: join(SCREENS, 'desk-roll-call-list-1440x900.png') });
+    await rows.first().click();
+    await c.page.locator('[data-testid=guest-detail]').waitFor();
+    expect(c.errors).toEqual([]);
+  });
+});
+
 describe('every control of the desk', () => {
-  // Not passing yet: on the shared 2-core machine it presses about one control in 10 s and runs past its time after
-  // the visitor log's downloads (13 controls in 165 s); see the helper's report. Run it with FOYER_CONTROLS_LOG=1.
-  it.skip('is pressed once without a page error', async () => {
+  // FOYER_CONTROLS_LOG=1 prints each press with its time. A press settles once no call is under way (support in
+  // every-control-fixture.ts): each took 3 s while the roll call panel asked the hub without end (RollCallPanel.tsx).
+  it('is pressed once without a page error', async () => {
     // Two requests: Approve takes the first, Decline and its form the second.
     await walkInRequest('Wanda', 'Waiting');
     await walkInRequest('Walter', 'Waiting');
     await c.page.locator('[data-testid=walk-in-request]').nth(1).waitFor();
     const report = await pressEveryControl(c, {
+      // A tab, a day or a filter draws another list: the rows' own controls (ticks, Check out, Undo) are pressed first.
+      late: new RegExp(`${LATE.source}|^tab-|^filter-|^sort$|^desk-day`, 'i'),
       skip: {
         lock: 'leaves the desk: pressed last, below',
         'area-desk': 'the screen under test',
@@ -124,9 +166,15 @@ describe('every control of the desk', () => {
     });
     expect(report.missed).toEqual([]);
     expect(report.pressed).toEqual(
-      expect.arrayContaining(['walk-in-approve', 'walk-in-decline', 'add-visitor-button']),
+      expect.arrayContaining([
+        'walk-in-approve',
+        'walk-in-decline',
+        'add-visitor-button',
+        'row-check',
+        'action-checkOut',
+      ]),
     );
-  }, 240_000);
+  }, 120_000);
 });
 
 describe('the last control', () => {

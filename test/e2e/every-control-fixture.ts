@@ -10,6 +10,8 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import type { TestApp } from '../support/app.ts';
+import { iso, uid } from '../support/basics.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 
 export const ADMIN_PIN = '2468';
@@ -22,17 +24,21 @@ export interface ControlsPage {
   errors: string[];
   /** Resolves once no call to the core has been under way for three frames (or after 3 s), and a frame more. */
   settle(): Promise<void>;
+  /** The calls to the core under way now (the event stream aside). */
+  calls: Set<Request>;
 }
 
-/** The app with both PINs, synced once, and a page of it at `viewport`. */
+/** The app with both PINs, synced once (after `prepare`, if given), and a page of it at `viewport`. */
 export async function openControlsPage(
   name: string,
   viewport: { width: number; height: number },
+  prepare?: (app: TestApp) => Promise<void>,
 ): Promise<ControlsPage> {
   const app = await openBrowserApp({
     name: `foyer-e2e-controls-${name}-`,
     pins: { admin: ADMIN_PIN, desk: DESK_PIN },
     prepare: async (opened) => {
+      await prepare?.(opened);
       await opened.runtime.engine.syncNow();
     },
   });
@@ -63,7 +69,42 @@ export async function openControlsPage(
     await frame();
   };
   await page.goto(app.url);
-  return { app, page, errors, settle };
+  return { app, page, errors, settle, calls };
+}
+
+/** An event of the embedded service at the app's location from `startsAt` to `endsAt`, one invitation per person. */
+export async function putEvent(
+  { runtime }: Pick<TestApp, 'runtime'>,
+  name: string,
+  startsAt: number,
+  endsAt: number,
+  people: [string, string][],
+): Promise<void> {
+  const { baseUrl, token } = runtime.embedded!;
+  const event = {
+    sourceId: uid('controls-e2e'),
+    name,
+    startsAt: iso(startsAt),
+    endsAt: iso(endsAt),
+    locationId: runtime.config.locationId,
+    invitations: people.map(([firstName, lastName]) => ({ sourceId: uid('g'), firstName, lastName })),
+  };
+  const response = await fetch(`${baseUrl}/events`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ events: [event] }),
+  });
+  if (!response.ok) throw new Error(`PUT /events: ${response.status} ${await response.text()}`);
+}
+
+/** Types on the kiosk's on-screen keyboard, key by key, as a finger does. */
+export async function tap(page: Page, text: string): Promise<void> {
+  for (const char of text) {
+    // The keyboard shows capitals or small letters (by where the cursor is): either is the letter.
+    const keys = char === ' ' ? ['{space}'] : [...new Set([char, char.toUpperCase(), char.toLowerCase()])];
+    const selector = keys.map((key) => `[data-testid=kiosk-keyboard] [data-skbtn="${key}"]`).join(', ');
+    await page.locator(selector).first().click();
+  }
 }
 
 /** Unlocks the staff screens from the kiosk with `pin`. */
@@ -86,10 +127,11 @@ interface Control {
 /**
  * The controls a person can reach now: in the open modal dialog if there is
  * one (the rest of the page is inert or covered then), else in the whole page. Each is
- * marked (data-ec) so that it can be pressed by that mark. A string: this
+ * marked (data-ec) so that it can be pressed by that mark; those inside `ignore` (a selector) are not
+ * looked at. A string: this
  * file is type-checked for Node, without the DOM's names.
  */
-const FIND_CONTROLS = `(() => {
+const FIND_CONTROLS = `((ignore) => {
   for (const old of document.querySelectorAll('[data-ec]')) old.removeAttribute('data-ec');
   const modals = document.querySelectorAll('dialog:modal, [aria-modal=true]');
   const root = modals.length > 0 ? modals[modals.length - 1] : document;
@@ -97,6 +139,7 @@ const FIND_CONTROLS = `(() => {
   const controls = [];
   for (const el of found) {
     if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('[inert]')) continue;
+    if (ignore && el.closest(ignore)) continue;
     const words = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.value || '')
       .trim().replace(/\\s+/g, ' ').replace(/\\d+/g, '#').slice(0, 40);
     const panel = el.parentElement && el.parentElement.closest('[data-testid]');
@@ -107,7 +150,7 @@ const FIND_CONTROLS = `(() => {
     controls.push({ index: controls.length, key, kind, enabled });
   }
   return controls;
-})()`;
+})`;
 
 const MODAL_OPEN = `document.querySelector('dialog:modal, [aria-modal=true]') !== null`;
 
@@ -116,11 +159,20 @@ export interface PressOptions {
   skip?: Record<string, string>;
   /** What a control needs before it can be pressed (a reason typed, a form filled), by key. */
   setUp?: Record<string, (page: Page) => Promise<void>>;
+  /** Controls inside elements matching this selector are not looked at (the kiosk's keyboard, pressed on its own). */
+  ignore?: string;
   /** At most this many presses (a guard against a control that keeps changing its name). */
   limit?: number;
-  /** Controls that end what others work on (a roll call's End, a revoke): pressed after the others in view. */
+  /** Controls that end what others work on (a roll call's End, a confirmation, a revoke): pressed last of those in view. */
   late?: RegExp;
+  /** Controls that leave a view (Close, Cancel, Back, Clear): pressed after the view's others, before the `late` ones. */
+  leaving?: RegExp;
 }
+
+/** What `late` is unless a test says: ending, confirming, removing. */
+export const LATE = /(^|[-:])(end|revoke|remove|delete|reset|confirm)\b/i;
+/** What `leaving` is unless a test says. */
+export const LEAVING = /(^|[-:])(close|cancel|dismiss|back|clear)\b/i;
 
 export interface PressReport {
   pressed: string[];
@@ -136,15 +188,27 @@ export interface PressReport {
  * After each press the page settles and must have no error.
  */
 export async function pressEveryControl(
-  { page, errors, settle }: ControlsPage,
-  { skip = {}, setUp = {}, limit = 400, late = /(^|-)(end|revoke|remove|delete|reset)\b/i }: PressOptions = {},
+  { page, errors, settle, calls }: ControlsPage,
+  { skip = {}, setUp = {}, ignore = '', limit = 400, late = LATE, leaving = LEAVING }: PressOptions = {},
 ): Promise<PressReport> {
+  const find = `${FIND_CONTROLS}(${JSON.stringify(ignore)})`;
   const pressed = new Set<string>();
   const openers = new Map<string, string | null>();
+  /** When each control was first seen (the number of presses before). */
+  const seenAt = new Map<string, number>();
   const reopened = new Set<string>();
   let last: string | null = null;
+  let wanted: string | null = null;
+  /** The control by its mark, or, drawn again since it was marked (a row after an undo), found afresh by its key. */
+  const locate = async (control: Control) => {
+    const marked = page.locator(`[data-ec="${control.index}"]`);
+    if ((await marked.count()) > 0) return marked;
+    const again = ((await page.evaluate(find)) as Control[]).find((c) => c.key === control.key);
+    expect(again, `${control.key} is still there to press`).toBeDefined();
+    return page.locator(`[data-ec="${again!.index}"]`);
+  };
   const press = async (control: Control) => {
-    const target = page.locator(`[data-ec="${control.index}"]`);
+    const target = await locate(control);
     if (control.kind === 'select') {
       const values = await target
         .locator('option')
@@ -152,40 +216,61 @@ export async function pressEveryControl(
       await target.selectOption(values.at(-1) ?? '');
     } else {
       // The element's own click: a download (the visitor log's files) leaves Playwright's click waiting for a navigation.
-      await target.scrollIntoViewIfNeeded({ timeout: 5_000 });
-      await target.evaluate((el) => (el as unknown as { click(): void }).click());
+      const click = async (element: typeof target) => {
+        await element.scrollIntoViewIfNeeded({ timeout: 5_000 });
+        await element.evaluate((el) => (el as unknown as { click(): void }).click());
+      };
+      // Drawn again between the look and the press: once more, found by its key.
+      await click(target).catch(async () => click(await locate({ ...control, index: -1 })));
     }
-    if (process.env.FOYER_CONTROLS_LOG) console.log(`pressed ${control.key}`);
+    const t0 = performance.now();
     last = control.key;
     await settle();
+    if (process.env.FOYER_CONTROLS_LOG)
+      console.log(
+        `pressed ${control.key} (${Math.round(performance.now() - t0)} ms, pending ${[...calls].map((r) => r.url().replace(/.*\/app\//, '')).join(' ')})`,
+      );
     expect(errors, `after pressing ${control.key}`).toEqual([]);
   };
   for (let presses = 0; presses < limit; presses++) {
-    const controls = (await page.evaluate(FIND_CONTROLS)) as Control[];
-    for (const c of controls) if (!openers.has(c.key)) openers.set(c.key, last);
+    const controls = (await page.evaluate(find)) as Control[];
+    for (const c of controls)
+      if (!openers.has(c.key)) {
+        openers.set(c.key, last);
+        seenAt.set(c.key, presses);
+      }
     const open = controls.filter((c) => !pressed.has(c.key) && !(c.key in skip) && (c.enabled || c.key in setUp));
-    const next = open.find((c) => !late.test(c.key)) ?? open[0];
-    if (next) {
+    // What the last press showed first (a toast's Undo before the row's own), then in the page's order; leaving
+    // controls after the rest, ending ones last.
+    const rank = (c: Control) => (late.test(c.key) ? 2 : leaving.test(c.key) ? 1 : 0);
+    // The control a reopening was for comes first (else another of the view it showed would take its turn).
+    const next =
+      open.find((c) => c.key === wanted) ??
+      open.sort((a, b) => rank(a) - rank(b) || seenAt.get(b.key)! - seenAt.get(a.key)! || a.index - b.index)[0];
+    // A control seen before and not pressed: shown again through the control that showed it, once, before a control
+    // that leaves or ends the view (which may take that control away for good).
+    const waiting = [...openers].find(
+      ([key, opener]) =>
+        !pressed.has(key) &&
+        !(key in skip) &&
+        !reopened.has(key) &&
+        !controls.some((c) => c.key === key) &&
+        controls.some((c) => c.key === opener && c.enabled),
+    );
+    if (next && (next.key === wanted || rank(next) === 0 || !waiting)) {
+      wanted = null;
       pressed.add(next.key);
       const prepare = setUp[next.key];
       if (prepare) {
         await prepare(page);
         await settle();
         // The set-up may have drawn the page again: the control is found afresh by its key.
-        const again = ((await page.evaluate(FIND_CONTROLS)) as Control[]).find((c) => c.key === next.key);
+        const again = ((await page.evaluate(find)) as Control[]).find((c) => c.key === next.key);
         expect(again?.enabled, `${next.key} after its set-up`).toBe(true);
         await press(again!);
       } else await press(next);
       continue;
     }
-    // A control seen before and not pressed: show it again through the control that showed it, once.
-    const waiting = [...openers].find(
-      ([key, opener]) =>
-        !pressed.has(key) &&
-        !(key in skip) &&
-        !reopened.has(key) &&
-        controls.some((c) => c.key === opener && c.enabled),
-    );
     if (!waiting) {
       // A dialog whose every control was pressed and which is still open: Escape, else its Close or Cancel again.
       if (!(await page.evaluate(MODAL_OPEN))) break;
@@ -198,6 +283,7 @@ export async function pressEveryControl(
       continue;
     }
     reopened.add(waiting[0]);
+    wanted = waiting[0];
     await press(controls.find((c) => c.key === waiting[1] && c.enabled)!);
   }
   return {

@@ -34,7 +34,13 @@ function LanguageSheet() {
           <h2 tabIndex={-1} ref={heading}>
             {t('language')}
           </h2>
-          <button type="button" className="icon-button" onClick={closeSheet} aria-label={t('close')}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={closeSheet}
+            aria-label={t('close')}
+            data-testid="language-close"
+          >
             <Icon name="close" size={26} />
           </button>
         </header>
