@@ -221,6 +221,7 @@ describe('error answers: the one shape, short, no internals', () => {
     const failing = createAppCore({
       onStatus: () => () => {},
       mirror: { deskGuests: { version: () => 0 } },
+      printing: { onChange: () => () => {} },
       get config(): never {
         throw new Error('SQLITE_IOERR: disk I/O error in /tmp/secret/mirror.db');
       },

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/app/session.ts';
+import { sessionCookieName } from '../../../electron/core/web/browser-sessions.ts';
 import { MINUTE } from '../../../shared/time.ts';
 import { cleanup } from '../outbox/helpers.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
@@ -23,7 +24,8 @@ let marshal: DeviceClient;
 let reception: DeviceClient;
 let kiosk: DeviceClient;
 
-const SESSION = 'foyer_session';
+/** The session cookie: named after the hub's port (set once the site is open). */
+let SESSION = '';
 const roleOf = async (device: DeviceClient) => ((await device.call('session.get')) as { role: string }).role;
 /** The registry's kept sessions, read from its file as "foyer devices" would in another process. */
 function keptSessions(): { deviceId: number; role: string }[] {
@@ -45,6 +47,7 @@ async function pairDesk(device: DeviceClient, name: string) {
 
 beforeAll(async () => {
   site = await openSite({ now: () => clock.now, hubNow: () => clock.now });
+  SESSION = sessionCookieName(site.port, true);
   marshal = site.device('127.0.0.2');
   reception = site.device('127.0.0.3');
   kiosk = site.device('127.0.0.4');

@@ -16,7 +16,8 @@ function coreWithStatus() {
   const status = createStatus();
   // The core also reads the guests' version from the mirror on each status: a mirror that never changes.
   const mirror = { deskGuests: { version: () => 0 } };
-  const runtime = { engine: { status }, onStatus: status.subscribe, mirror } as unknown as Runtime;
+  const printing = { onChange: () => () => {} };
+  const runtime = { engine: { status }, onStatus: status.subscribe, mirror, printing } as unknown as Runtime;
   return { status, core: createAppCore(runtime) };
 }
 

@@ -82,7 +82,7 @@ describe('the kiosk settings’ texts, old and new', () => {
       badge: { enabled: true },
     }).read();
     expect(kiosk.welcomeTitle).toBe('Willkommen');
-    expect(kiosk.badge).toEqual({ enabled: true, printer: '', layout: 'standard', language: null });
+    expect(kiosk.badge).toEqual({ enabled: true, printer: '', layout: 'standard', language: null, doorPin: false });
     expect(badgeLanguage(kiosk)).toBe('DE');
   });
 
