@@ -153,6 +153,8 @@ describe('every control of the desk', () => {
         'area-devices': 'another screen (its own test)',
         'area-admin': 'another screen (its own test)',
       },
+      // The guest detail (left open by the test above) opens again at a click on a row.
+      show: { 'guest-detail': (page) => page.locator('[data-testid=guest-row]').first().click() },
       setUp: {
         // The Decline form's own button waits for a reason.
         'walk-in-request:Decline': (page) => page.fill('[data-testid=walk-in-reason]', 'no host today'),

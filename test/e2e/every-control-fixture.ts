@@ -167,6 +167,12 @@ export interface PressOptions {
   late?: RegExp;
   /** Controls that leave a view (Close, Cancel, Back, Clear): pressed after the view's others, before the `late` ones. */
   leaving?: RegExp;
+  /**
+   * How to show again a control that no control of the page shows (the guest
+   * detail opens at a click on a row, which is not a button), by its key or
+   * by its panel (the key's part before ':').
+   */
+  show?: Record<string, (page: Page) => Promise<void>>;
 }
 
 /** What `late` is unless a test says: ending, confirming, removing. */
@@ -189,8 +195,9 @@ export interface PressReport {
  */
 export async function pressEveryControl(
   { page, errors, settle, calls }: ControlsPage,
-  { skip = {}, setUp = {}, ignore = '', limit = 400, late = LATE, leaving = LEAVING }: PressOptions = {},
+  { skip = {}, setUp = {}, ignore = '', limit = 400, late = LATE, leaving = LEAVING, show = {} }: PressOptions = {},
 ): Promise<PressReport> {
+  const showerOf = (key: string) => show[key] ?? show[key.split(':')[0]!];
   const find = `${FIND_CONTROLS}(${JSON.stringify(ignore)})`;
   const pressed = new Set<string>();
   const openers = new Map<string, string | null>();
@@ -234,6 +241,8 @@ export async function pressEveryControl(
   };
   for (let presses = 0; presses < limit; presses++) {
     const controls = (await page.evaluate(find)) as Control[];
+    // A view shown by `show` is shown once no dialog covers the page.
+    const canShow = Object.keys(show).length > 0 && !(await page.evaluate(MODAL_OPEN));
     for (const c of controls)
       if (!openers.has(c.key)) {
         openers.set(c.key, last);
@@ -255,7 +264,7 @@ export async function pressEveryControl(
         !(key in skip) &&
         !reopened.has(key) &&
         !controls.some((c) => c.key === key) &&
-        controls.some((c) => c.key === opener && c.enabled),
+        (controls.some((c) => c.key === opener && c.enabled) || (canShow && showerOf(key) !== undefined)),
     );
     if (next && (next.key === wanted || rank(next) === 0 || !waiting)) {
       wanted = null;
@@ -284,7 +293,12 @@ export async function pressEveryControl(
     }
     reopened.add(waiting[0]);
     wanted = waiting[0];
-    await press(controls.find((c) => c.key === waiting[1] && c.enabled)!);
+    const opener = controls.find((c) => c.key === waiting[1] && c.enabled);
+    if (opener) await press(opener);
+    else {
+      await showerOf(waiting[0])!(page);
+      await settle();
+    }
   }
   return {
     pressed: [...pressed],

@@ -25,8 +25,12 @@ export interface Tickets {
   issue(sessionId: string, invitationId: number, now: number): string;
   /** The invitation a ticket of this session names, or undefined: not this session's, altered or expired. */
   open(sessionId: string, ticket: string, now: number): number | undefined;
-  /** As open, once: a ticket opened this way opens nothing again (a walk-in request's host ticket). */
-  spend(sessionId: string, ticket: string, now: number): number | undefined;
+  /**
+   * As open, once: a ticket spent opens nothing again (a walk-in request's host
+   * ticket). It is spent only if `act` returns: an action refused on the way
+   * (a full disk, a limit) saved nothing, and the guest may try again with it.
+   */
+  spend<T>(sessionId: string, ticket: string, now: number, act: (id: number) => T): T | undefined;
 }
 
 export function createTickets(key: Buffer = randomBytes(32)): Tickets {
@@ -56,12 +60,19 @@ export function createTickets(key: Buffer = randomBytes(32)): Tickets {
         return undefined; // altered, or sealed for another session or by another process
       }
     },
-    spend(sessionId, ticket, now) {
+    spend(sessionId, ticket, now, act) {
       for (const [old, expires] of spent) if (expires < now) spent.delete(old);
       if (spent.has(ticket)) return undefined;
       const id = tickets.open(sessionId, ticket, now);
-      if (id !== undefined) spent.set(ticket, now + TICKET_MS);
-      return id;
+      if (id === undefined) return undefined;
+      // Marked before acting, so that the action cannot spend it twice from within.
+      spent.set(ticket, now + TICKET_MS);
+      try {
+        return act(id);
+      } catch (error) {
+        spent.delete(ticket);
+        throw error;
+      }
     },
   };
   return tickets;

@@ -132,14 +132,17 @@ export const walkInsHandlers: Handlers<
     // A few requests per session and client; a host ticket names the host of one request only.
     const limit = kioskStateOf(runtime).walkIns;
     const { openAllowed } = limit.check(session, now);
-    const hostId = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now);
-    if (hostId === undefined)
-      throw new AppError('NOT_FOUND', 'this person was not found at this kiosk in the last minutes; search again');
-    const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
     const deps = depsOf(ctx);
-    // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
-    const open = runtime.config.walkIns.mode === 'open' && openAllowed;
-    const row = open ? admitWalkIn(deps, request) : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
+    const made = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now, (hostId) => {
+      const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
+      // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
+      const open = runtime.config.walkIns.mode === 'open' && openAllowed;
+      const row = open ? admitWalkIn(deps, request) : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
+      return { row, open };
+    });
+    if (made === undefined)
+      throw new AppError('NOT_FOUND', 'this person was not found at this kiosk in the last minutes; search again');
+    const { row, open } = made;
     limit.made(session, open, now);
     changed(ctx, open);
     return {
