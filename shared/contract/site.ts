@@ -47,6 +47,43 @@ export const HubSettings = z.strictObject({
 });
 export type HubSettings = z.infer<typeof HubSettings>;
 
+/**
+ * A browser's address as the hosts name its client: lower case, without an
+ * IPv6 zone, an IPv4 address written as IPv6 (::ffff:a.b.c.d) as IPv4.
+ */
+export function browserAddress(address: string): string {
+  const plain = address.trim().toLowerCase().replace(/%.*$/, '');
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain)?.[1] ?? plain;
+}
+
+export const MAX_BROWSER_NAMES = 100;
+const BROWSER_ADDRESS_HINT = 'an IP address of a browser, e.g. 192.168.1.31';
+
+/**
+ * Names of the browsers of "foyer web" by their address ({"192.168.1.31":
+ * "Lobby tablet"}): the audit log, the visitor log and the walk-ins name the
+ * device so, as the hub's devices are named at pairing.
+ */
+export const BrowserNames = z
+  .record(
+    z.string().max(100, BROWSER_ADDRESS_HINT),
+    z.string().trim().min(1, 'a name for the browser, e.g. "Lobby tablet"').max(60, 'a name of 60 characters at most'),
+  )
+  .superRefine((names, ctx) => {
+    const keys = Object.keys(names);
+    if (keys.length > MAX_BROWSER_NAMES)
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_BROWSER_NAMES} browsers` });
+    const seen = new Set<string>();
+    for (const key of keys) {
+      const address = browserAddress(key);
+      if (!isAddress(address)) ctx.addIssue({ code: 'custom', path: [key], message: BROWSER_ADDRESS_HINT });
+      else if (seen.has(address)) ctx.addIssue({ code: 'custom', path: [key], message: `${address} is named twice` });
+      seen.add(address);
+    }
+  })
+  .transform((names) => Object.fromEntries(Object.entries(names).map(([key, name]) => [browserAddress(key), name])));
+export type BrowserNames = z.output<typeof BrowserNames>;
+
 export const STAFF_IDLE_MINUTES = { min: 1, max: 1440 } as const;
 export const MAX_ALLOWED_HOSTS = 50;
 
@@ -55,6 +92,8 @@ export const SiteView = z.object({
   staffIdleMinutes: z.number(),
   /** Host names browsers may use to reach "foyer web" or the hub besides loopback and its own addresses. */
   allowedHosts: z.array(z.string()),
+  /** Names of the browsers of "foyer web", by address. */
+  browserNames: z.record(z.string(), z.string()),
   /** Hub mode as the configuration says (it takes effect when the app starts). */
   hub: z.object({ enabled: z.boolean(), host: z.string(), port: z.number() }),
   /** Whether this running app serves as the site's hub now. */
@@ -82,9 +121,10 @@ export const siteOperations = {
         .max(MAX_ALLOWED_HOSTS, `at most ${MAX_ALLOWED_HOSTS} host names`)
         .refine((names) => new Set(names).size === names.length, 'each host name once')
         .optional(),
+      browserNames: BrowserNames.optional(),
     }),
     SiteView,
-    'The staff idle time and the host names browsers may use (both at once)',
+    'The staff idle time, the host names browsers may use and the names of the browsers (at once)',
   ),
   'site.setHub': op(ADMIN, HubSettings, SiteView, 'Hub mode, its address and port (from the next start)'),
   'site.setSiteKey': op(

@@ -20,6 +20,7 @@
  */
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { iso } from '../../../shared/time.ts';
+import { browserAddress } from '../../../shared/contract/site.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
 import { displayName, guestsSubject } from '../lookup/names.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
@@ -142,14 +143,17 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
 };
 
 /** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
-export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {
+export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub' | 'runtime'>): string {
   const { client } = ctx.session;
   const device = /^device:(\d+)$/.exec(client);
   if (device) {
     const found = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]));
     return found ? found.name : `paired device ${device[1]}`;
   }
-  if (client.startsWith('ip:')) return `browser ${client.slice(3)}`;
+  if (client.startsWith('ip:')) {
+    const address = browserAddress(client.slice(3));
+    return ctx.runtime.config.browserNames[address] ?? `browser ${address}`;
+  }
   return client;
 }
 

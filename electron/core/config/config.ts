@@ -10,7 +10,7 @@ import { formatPath } from '../../../shared/api/errors.ts';
 import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { PrintingSettings } from '../../../shared/contract/printing.ts';
-import { HostName } from '../../../shared/contract/site.ts';
+import { BrowserNames, HostName } from '../../../shared/contract/site.ts';
 import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 import { FINGERPRINT_HINT, FINGERPRINT_PATTERN, normaliseFingerprint } from '../../../shared/fingerprint.ts';
@@ -88,6 +88,8 @@ export const Config = z.strictObject({
    * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
    */
   allowedHosts: z.array(HostName).max(50).default([]),
+  /** Names of the browsers of "foyer web" by address, e.g. {"192.168.1.31": "Lobby tablet"} (devices of the logs). */
+  browserNames: BrowserNames.default({}),
   /** Minutes without a staff action after which a desk or admin session locks back to its base role. */
   staffIdleMinutes: z.number().min(1).max(1440).default(15),
   /**

@@ -19,6 +19,7 @@ export function siteView(runtime: Site, hubRunning: boolean): SiteView {
   return {
     staffIdleMinutes: config.staffIdleMinutes,
     allowedHosts: [...config.allowedHosts],
+    browserNames: { ...config.browserNames },
     hub: { ...config.hub },
     hubRunning,
     siteKeySet: createSiteKeyStore(runtime.dataDir).exists(),
@@ -27,12 +28,17 @@ export function siteView(runtime: Site, hubRunning: boolean): SiteView {
 
 export function setAccess(
   runtime: Site,
-  patch: { staffIdleMinutes?: number | undefined; allowedHosts?: string[] | undefined },
+  patch: {
+    staffIdleMinutes?: number | undefined;
+    allowedHosts?: string[] | undefined;
+    browserNames?: Record<string, string> | undefined;
+  },
 ): void {
   updateConfig(runtime, (config) => ({
     ...config,
     ...(patch.staffIdleMinutes !== undefined ? { staffIdleMinutes: patch.staffIdleMinutes } : {}),
     ...(patch.allowedHosts !== undefined ? { allowedHosts: patch.allowedHosts } : {}),
+    ...(patch.browserNames !== undefined ? { browserNames: patch.browserNames } : {}),
   }));
 }
 

@@ -56,6 +56,7 @@ describe('staff idle time and host names', () => {
     expect(await core.call(admin, 'site.get', {})).toEqual({
       staffIdleMinutes: 15,
       allowedHosts: [],
+      browserNames: {},
       hub: { enabled: false, host: '0.0.0.0', port: 5443 },
       hubRunning: false,
       siteKeySet: false,
@@ -91,6 +92,27 @@ describe('staff idle time and host names', () => {
     });
     // One part alone leaves the other as it is.
     expect((await core.call(admin, 'site.setAccess', { staffIdleMinutes: 20 })).allowedHosts).toHaveLength(2);
+  });
+});
+
+describe('names of the browsers of foyer web', () => {
+  it('names a browser by its address in the audit log and the walk-ins; refuses what is not an address', async () => {
+    expect(
+      await refusedAt(() => core.call(admin, 'site.setAccess', { browserNames: { 'front desk': 'Lobby' } })),
+    ).toEqual([expect.objectContaining({ message: 'an IP address of a browser, e.g. 192.168.1.31' })]);
+    expect(
+      await refusedAt(() => core.call(admin, 'site.setAccess', { browserNames: { '10.0.0.9': '  ' } })),
+    ).toEqual([expect.objectContaining({ message: 'a name for the browser, e.g. "Lobby tablet"' })]);
+
+    // An IPv4 address as a dual-stack socket reports it is the same browser.
+    const saved = await core.call(admin, 'site.setAccess', { browserNames: { '::FFFF:10.0.0.9': 'Lobby tablet' } });
+    expect(saved.browserNames).toEqual({ '10.0.0.9': 'Lobby tablet' });
+    const tablet = createSession('site-tablet', 'admin', 'admin', 'ip:::ffff:10.0.0.9');
+    const other = createSession('site-other', 'admin', 'admin', 'ip:10.0.0.10');
+    await core.call(tablet, 'site.setAccess', { staffIdleMinutes: 25 });
+    await core.call(other, 'site.setAccess', { staffIdleMinutes: 20 });
+    const { entries } = await core.call(admin, 'audit.list', {});
+    expect(entries.slice(0, 2).map((e) => e.device)).toEqual(['browser 10.0.0.10', 'Lobby tablet']);
   });
 });
 

@@ -1,5 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { HostName, MAX_ALLOWED_HOSTS, type SiteView, STAFF_IDLE_MINUTES } from '../../../../shared/contract/site.ts';
+import {
+  BrowserNames,
+  HostName,
+  MAX_ALLOWED_HOSTS,
+  type SiteView,
+  STAFF_IDLE_MINUTES,
+} from '../../../../shared/contract/site.ts';
 import { api } from '../../lib/api.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
@@ -31,11 +37,44 @@ function savedHostsError(fields: Record<string, string>): string | undefined {
   return undefined;
 }
 
+/** "192.168.1.31 = Lobby tablet", a line each, as the contract's map; or the first line it refuses, said. */
+export function parseBrowserNames(text: string): { names: Record<string, string> } | { error: string } {
+  const names: Record<string, string> = {};
+  for (const [index, line] of lines(text).entries()) {
+    const at = line.indexOf('=');
+    const address = at < 0 ? '' : line.slice(0, at).trim();
+    const name = at < 0 ? '' : line.slice(at + 1).trim();
+    const parsed = BrowserNames.safeParse({ [address]: name });
+    if (at < 0 || !parsed.success)
+      return {
+        error: `Line ${index + 1} (“${line.slice(0, 60)}”): ${
+          at < 0 ? 'write the address, “=”, then the name' : (parsed.error?.issues[0]?.message ?? '')
+        }.`,
+      };
+    const [key] = Object.keys(parsed.data);
+    if (Object.hasOwn(names, key!)) return { error: `Line ${index + 1}: ${key} is named twice.` };
+    names[key!] = parsed.data[key!]!;
+  }
+  const all = BrowserNames.safeParse(names);
+  return all.success ? { names } : { error: all.error.issues[0]?.message ?? 'not valid' };
+}
+
+const browserLines = (names: Record<string, string>) =>
+  Object.entries(names)
+    .map(([address, name]) => `${address} = ${name}`)
+    .join('\n');
+
 /** How long a staff session stays open without an action, and the names browsers may reach Foyer by. */
 export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (view: SiteView) => void }) {
   const saver = useSave();
   const [minutes, setMinutes] = useState(String(view.staffIdleMinutes));
   const [hosts, setHosts] = useState(view.allowedHosts.join('\n'));
+  const [browsers, setBrowsers] = useState(browserLines(view.browserNames));
+  const browserNames = parseBrowserNames(browsers);
+  const browsersError =
+    'error' in browserNames
+      ? browserNames.error
+      : Object.entries(saver.fields).find(([path]) => path.startsWith('browserNames'))?.[1];
   const n = Number(minutes);
   const { min, max } = STAFF_IDLE_MINUTES;
   const localMinutes =
@@ -47,12 +86,18 @@ export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (vi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (localMinutes ?? localHosts) return;
+    if ('error' in browserNames) return;
     const saved = await saver.run(() =>
-      api.call('site.setAccess', { staffIdleMinutes: n, allowedHosts: lines(hosts) }),
+      api.call('site.setAccess', {
+        staffIdleMinutes: n,
+        allowedHosts: lines(hosts),
+        browserNames: browserNames.names,
+      }),
     );
     if (saved) {
       onSaved(saved);
       setHosts(saved.allowedHosts.join('\n'));
+      setBrowsers(browserLines(saved.browserNames));
     }
   };
   const edit = (apply: () => void) => {
@@ -63,7 +108,7 @@ export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (vi
     <form className="card settings-form" onSubmit={(e) => void submit(e)} data-testid="site-access-form">
       <header className="card-head">
         <div>
-          <h2>Staff sessions and host names</h2>
+          <h2>Staff sessions, host names and browsers</h2>
           <p className="muted">Both apply at once, on every screen.</p>
         </div>
       </header>
@@ -96,7 +141,21 @@ export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (vi
           data-testid="setting-allowed-hosts"
         />
       </Field>
-      <SaveRow saver={saver} disabled={Boolean(localMinutes ?? localHosts)} />
+      <Field
+        label="Names of browsers (one per line: address = name)"
+        error={browsersError}
+        hint="A browser of “foyer web” is named by its address in the audit log, the visitor log and the walk-ins, e.g. 192.168.1.31 = Lobby tablet (the hub’s devices are named when they are paired)."
+      >
+        <textarea
+          rows={3}
+          value={browsers}
+          spellCheck={false}
+          onChange={(e) => edit(() => setBrowsers(e.target.value))}
+          aria-invalid={Boolean(browsersError)}
+          data-testid="setting-browser-names"
+        />
+      </Field>
+      <SaveRow saver={saver} disabled={Boolean(localMinutes ?? localHosts ?? ('error' in browserNames))} />
     </form>
   );
 }
