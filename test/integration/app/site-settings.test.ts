@@ -100,9 +100,9 @@ describe('names of the browsers of foyer web', () => {
     expect(
       await refusedAt(() => core.call(admin, 'site.setAccess', { browserNames: { 'front desk': 'Lobby' } })),
     ).toEqual([expect.objectContaining({ message: 'an IP address of a browser, e.g. 192.168.1.31' })]);
-    expect(
-      await refusedAt(() => core.call(admin, 'site.setAccess', { browserNames: { '10.0.0.9': '  ' } })),
-    ).toEqual([expect.objectContaining({ message: 'a name for the browser, e.g. "Lobby tablet"' })]);
+    expect(await refusedAt(() => core.call(admin, 'site.setAccess', { browserNames: { '10.0.0.9': '  ' } }))).toEqual([
+      expect.objectContaining({ message: 'a name for the browser, e.g. "Lobby tablet"' }),
+    ]);
 
     // An IPv4 address as a dual-stack socket reports it is the same browser.
     const saved = await core.call(admin, 'site.setAccess', { browserNames: { '::FFFF:10.0.0.9': 'Lobby tablet' } });

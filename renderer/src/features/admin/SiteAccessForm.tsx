@@ -155,7 +155,7 @@ export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (vi
           data-testid="setting-browser-names"
         />
       </Field>
-      <SaveRow saver={saver} disabled={Boolean(localMinutes ?? localHosts ?? ('error' in browserNames))} />
+      <SaveRow saver={saver} disabled={Boolean(localMinutes ?? localHosts ?? 'error' in browserNames)} />
     </form>
   );
 }
