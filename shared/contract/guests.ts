@@ -194,7 +194,14 @@ export const guestsOperations = {
   ),
   'guests.transition': op(
     STAFF,
-    z.object({ invitationId: id, action: z.enum(['checkIn', 'checkOut', 'undo']) }).strict(),
+    z
+      .object({
+        invitationId: id,
+        action: z.enum(['checkIn', 'checkOut', 'undo']),
+        /** false: sent at once, with no time to undo it (a terminal offers no Undo); a screen holds a check-out back. */
+        undoable: z.boolean().default(true),
+      })
+      .strict(),
     DeskGuest,
     'Check a guest in or out; undo a check-in, or a check-out still held back',
   ),

@@ -37,6 +37,9 @@ export interface Session {
   readonly atMachine: boolean;
 }
 
+/** The command line's client: the machine's own user, who owns the data folder (cli/door.ts). */
+export const CLI_CLIENT = 'cli';
+
 export function createSession(
   id: string,
   baseRole: Role,
@@ -260,3 +263,4 @@ export async function unlock(
   session.lastActiveAt = now;
   return role;
 }
+

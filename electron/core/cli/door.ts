@@ -12,7 +12,7 @@
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { createAppCore } from '../app/core.ts';
 import type { FileSink } from '../app/handler.ts';
-import { createSession } from '../app/session.ts';
+import { CLI_CLIENT, createSession } from '../app/session.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 
 export interface CliDoor {
@@ -23,7 +23,7 @@ export interface CliDoor {
 }
 
 /** The CLI's session: admin, with no PIN to raise it and nothing to lock back to. */
-const cliSession = () => createSession('cli', 'admin', 'admin', 'cli');
+const cliSession = () => createSession('cli', 'admin', 'admin', CLI_CLIENT);
 
 /** Opens the runtime on the data folder and the core over it, for a command that changes things. */
 export async function openDoor(dataDir: string, log?: (line: string) => void): Promise<CliDoor> {

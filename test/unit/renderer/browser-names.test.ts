@@ -1,6 +1,6 @@
 /** The console's "address = name" lines for the names of foyer web's browsers, read as the contract's map. */
 import { describe, expect, it } from 'vitest';
-import { parseBrowserNames } from '../../../renderer/src/features/admin/SiteAccessForm.tsx';
+import { parseBrowserNames } from '../../../renderer/src/features/admin/browser-names.ts';
 
 describe('names of browsers, a line each', () => {
   it('reads "address = name" lines, an IPv4 address written as IPv6 as IPv4', () => {

@@ -145,8 +145,8 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
     guestOrNotFound(invitationId, ctx);
     return { pin: ctx.runtime.mirror.deskGuests.pin(invitationId) };
   },
-  'guests.transition': ({ invitationId, action }, ctx) =>
-    deskViews(ctx)(transition(ctx, invitationId, action, 'desk', { undoable: true })),
+  'guests.transition': ({ invitationId, action, undoable }, ctx) =>
+    deskViews(ctx)(transition(ctx, invitationId, action, 'desk', { undoable })),
   'guests.evacuationList': (_, ctx) => {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();

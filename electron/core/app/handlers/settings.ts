@@ -5,6 +5,7 @@ import { testConnection } from '../../usecases/connection.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
+import { CLI_CLIENT } from '../session.ts';
 
 export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
   'settings.get': (_, { runtime }) => settingsView(runtime),
@@ -38,7 +39,9 @@ export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
     const { newMirror } = await setConnection(runtime, input);
     return { settings: settingsView(runtime), newMirror };
   },
-  'settings.setPin': ({ role, pin }, { runtime }) => setPin(runtime, role, pin),
+  // The machine's own user (the command line) may remove the admin PIN; a screen may not lock everyone out.
+  'settings.setPin': ({ role, pin }, { runtime, session }) =>
+    setPin(runtime, role, pin, { mayRemoveAdmin: session.client === CLI_CLIENT }),
   'settings.setFlow': (flow, { runtime }) => setFlow(runtime, flow),
   'settings.setSync': (patch, { runtime }) => {
     setSync(runtime, patch);

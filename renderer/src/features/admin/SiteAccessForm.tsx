@@ -1,20 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import {
-  BrowserNames,
-  HostName,
-  MAX_ALLOWED_HOSTS,
-  type SiteView,
-  STAFF_IDLE_MINUTES,
-} from '../../../../shared/contract/site.ts';
+import { HostName, MAX_ALLOWED_HOSTS, type SiteView, STAFF_IDLE_MINUTES } from '../../../../shared/contract/site.ts';
 import { api } from '../../lib/api.ts';
+import { browserLines, lines, parseBrowserNames } from './browser-names.ts';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { useSave } from './use-save.ts';
-
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 /** The first name of the list the contract's rule refuses, as "Line n: ..." (the core checks them again). */
 function hostsError(names: string[]): string | undefined {
@@ -36,33 +25,6 @@ function savedHostsError(fields: Record<string, string>): string | undefined {
   }
   return undefined;
 }
-
-/** "192.168.1.31 = Lobby tablet", a line each, as the contract's map; or the first line it refuses, said. */
-export function parseBrowserNames(text: string): { names: Record<string, string> } | { error: string } {
-  const names: Record<string, string> = {};
-  for (const [index, line] of lines(text).entries()) {
-    const at = line.indexOf('=');
-    const address = at < 0 ? '' : line.slice(0, at).trim();
-    const name = at < 0 ? '' : line.slice(at + 1).trim();
-    const parsed = BrowserNames.safeParse({ [address]: name });
-    if (at < 0 || !parsed.success)
-      return {
-        error: `Line ${index + 1} (“${line.slice(0, 60)}”): ${
-          at < 0 ? 'write the address, “=”, then the name' : (parsed.error?.issues[0]?.message ?? '')
-        }.`,
-      };
-    const [key] = Object.keys(parsed.data);
-    if (Object.hasOwn(names, key!)) return { error: `Line ${index + 1}: ${key} is named twice.` };
-    names[key!] = parsed.data[key!]!;
-  }
-  const all = BrowserNames.safeParse(names);
-  return all.success ? { names } : { error: all.error.issues[0]?.message ?? 'not valid' };
-}
-
-const browserLines = (names: Record<string, string>) =>
-  Object.entries(names)
-    .map(([address, name]) => `${address} = ${name}`)
-    .join('\n');
 
 /** How long a staff session stays open without an action, and the names browsers may reach Foyer by. */
 export function SiteAccessForm({ view, onSaved }: { view: SiteView; onSaved: (view: SiteView) => void }) {
