@@ -13,6 +13,9 @@ export const ImportIssue = z.object({
 });
 
 export const PUSH_KINDS = ['identities', 'profiles', 'events'] as const;
+/** The largest file pushed at once (from the console, or the command line through the same contract). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
 export const FileUpload = z.object({
   kind: z.enum(PUSH_KINDS),
   /** Access profile group, for profiles. */
@@ -24,7 +27,12 @@ export const FileUpload = z.object({
     .regex(/^[^/\\]+$/, 'a file name, without folders')
     .refine((name) => name !== '.' && name !== '..', 'a file name, not "." or ".."'),
   /** The file's bytes, base64; at most 20 MiB. */
-  contentBase64: z.string().max(28 * 1024 * 1024),
+  contentBase64: z
+    .string()
+    .max(
+      Math.ceil(MAX_UPLOAD_BYTES / 3) * 4,
+      `a file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB: split a larger one`,
+    ),
   /** Chosen by the caller: the `import-progress` events of this check carry it. */
   uploadId: z
     .string()

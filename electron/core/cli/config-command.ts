@@ -10,8 +10,10 @@ import {
 } from '../config/config.ts';
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
 import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
-import { checkFlow, setPin, SettingRefused } from '../usecases/settings.ts';
+import { AppError } from '../app/errors.ts';
+import { checkFlow, SettingRefused } from '../usecases/settings.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
+import { openDoor } from './door.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
        foyer config set KEY VALUE [--data-dir DIR]
@@ -82,14 +84,20 @@ export async function configCommand(argv: string[], out: Output): Promise<number
       return 0;
     }
     if (key === 'deskPin' || key === 'adminPin') {
-      // The console's rule (usecases/settings.ts), except that the machine's own user may remove the admin PIN.
+      // Through the contract, as the console sets it (its rules, in the audit log); the machine's own user may
+      // remove the admin PIN (settings.setPin).
+      const door = await openDoor(dataDir);
       try {
-        await setPin({ configStore: store }, key === 'deskPin' ? 'desk' : 'admin', value === '' ? null : value, {
-          mayRemoveAdmin: true,
+        await door.call('settings.setPin', {
+          role: key === 'deskPin' ? 'desk' : 'admin',
+          pin: value === '' ? null : value,
         });
       } catch (error) {
-        if (error instanceof SettingRefused) throw new UsageError(`${key}: ${error.message}`);
+        if (error instanceof AppError && error.code === 'INVALID_INPUT')
+          throw new UsageError(`${key}: ${error.details?.[0]?.message ?? error.message}`);
         throw error;
+      } finally {
+        await door.close();
       }
       out.write(`${key} ${value ? 'set' : 'removed'}\n`);
       return 0;

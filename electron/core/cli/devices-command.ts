@@ -1,13 +1,12 @@
 /**
- * foyer devices: the site hub's paired devices, read and changed in its
- * registry (hub.sqlite) directly, so that it works while a hub runs in
+ * foyer devices: the site hub's paired devices, read and changed through the
+ * contract on its registry (hub.sqlite), so that it works while a hub runs in
  * another process: a revocation counts at the device's next request, and
  * the hub closes its streams within seconds.
  */
 import { HubPairInput } from '../../../shared/contract/hub.ts';
-import { openHubRegistry } from '../hub/index.ts';
-import { createConfigStore } from '../config/config.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
+import { openDoor } from './door.ts';
 
 export const DEVICES_USAGE = `Usage: foyer devices [--json] [--data-dir DIR]
        foyer devices pair CODE --role kiosk|desk --name NAME [--data-dir DIR]
@@ -35,26 +34,26 @@ export async function devicesCommand(argv: string[], out: Output): Promise<numbe
   if (action !== 'pair' && (values.role !== undefined || values.name !== undefined))
     throw new UsageError('--role and --name are for "foyer devices pair"');
 
-  const store = createConfigStore(dataDir);
-  const hub = openHubRegistry({ dataDir, config: () => store.current() });
+  // Through the contract, as the desk's Devices view pairs and revokes (its rules, in the audit log).
+  const door = await openDoor(dataDir, undefined, { hub: true });
   try {
     if (action === 'pair') {
       const parsed = HubPairInput.safeParse({ code: argument, role: values.role, name: values.name });
       if (!parsed.success)
         throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
-      const device = hub.pair(parsed.data, 'cli');
+      const device = await door.call('hub.pair', parsed.data);
       out.write(`Paired device ${device.id} "${device.name}" as ${device.role}.\n`);
       return 0;
     }
     if (action === 'revoke') {
       const id = Number(argument);
       if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`"${argument}" is not a device id`);
-      const device = hub.revoke(id);
+      const device = await door.call('hub.revoke', { id });
       out.write(`Revoked device ${device.id} "${device.name}": it must be paired again to be used.\n`);
       return 0;
     }
     // Whether a device holds a stream now is known to the running hub only (hub.status at a desk).
-    const devices = hub.status().devices.map(({ connected: _connected, ...device }) => device);
+    const devices = (await door.call('hub.status', {})).devices.map(({ connected: _connected, ...device }) => device);
     if (values.json) {
       out.write(`${JSON.stringify(devices, null, 2)}\n`);
       return 0;
@@ -82,6 +81,6 @@ export async function devicesCommand(argv: string[], out: Output): Promise<numbe
     return 0;
   } finally {
     // The registry's refusals (no such code or device, a wait after wrong codes) reach the user as "foyer: ..." (exit 1).
-    hub.close();
+    await door.close();
   }
 }

@@ -13,6 +13,7 @@ import type { OperationName, OperationOutput } from '../../../shared/contract/op
 import { createAppCore } from '../app/core.ts';
 import type { FileSink } from '../app/handler.ts';
 import { CLI_CLIENT, createSession } from '../app/session.ts';
+import { openHubRegistry } from '../hub/index.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 
 export interface CliDoor {
@@ -25,17 +26,29 @@ export interface CliDoor {
 /** The CLI's session: admin, with no PIN to raise it and nothing to lock back to. */
 const cliSession = () => createSession('cli', 'admin', 'admin', CLI_CLIENT);
 
-/** Opens the runtime on the data folder and the core over it, for a command that changes things. */
-export async function openDoor(dataDir: string, log?: (line: string) => void): Promise<CliDoor> {
+/**
+ * Opens the runtime on the data folder and the core over it, for a command that changes things. With `hub`, the
+ * core serves the site hub's registry (hub.sqlite) for hub.* operations, also while a hub runs in another process.
+ */
+export async function openDoor(
+  dataDir: string,
+  log?: (line: string) => void,
+  options: { hub?: boolean } = {},
+): Promise<CliDoor> {
   const runtime = await openRuntime({ dataDir });
+  const hub = options.hub ? openHubRegistry({ dataDir, config: () => runtime.config }) : undefined;
   // A bug inside an operation is logged in full where the core says "the details are in the log": stderr here.
-  const core = createAppCore(runtime, { log: log ?? ((line) => void process.stderr.write(`${line}\n`)) });
+  const core = createAppCore(runtime, {
+    log: log ?? ((line) => void process.stderr.write(`${line}\n`)),
+    ...(hub ? { hub } : {}),
+  });
   const session = cliSession();
   return {
     runtime,
     call: (name, input, options) => core.call(session, name, input, options),
     async close() {
       core.close();
+      hub?.close();
       await runtime.close();
     },
   };

@@ -1,5 +1,7 @@
 /** foyer check-in|check-out|undo ID, foyer push ..., foyer outbox ... */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { MAX_UPLOAD_BYTES } from '../../../shared/contract/imports.ts';
+import { basename } from 'node:path';
 import { AppError } from '../app/errors.ts';
 import { formatIssue, ImportError } from '../imports/issues.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
@@ -7,8 +9,8 @@ import { describeDiff } from '../outbox/profile-diff.ts';
 import { countByStatus, itemResults } from '../outbox/report.ts';
 import type { Runtime } from '../runtime.ts';
 import { batchItems, exportItemResults, lastProfileSetIn, outboxListing } from '../usecases/outbox-items.ts';
-import { type CheckedFile, checkFile, type PushRefused, queueCheckedFile, refusalOf } from '../usecases/push-file.ts';
-import { latestTransitionItem, queueTransition, transitionOutcome } from '../usecases/transitions.ts';
+import { type CheckedFile, checkFile, type PushRefused, refusalOf } from '../usecases/push-file.ts';
+import { latestTransitionItem, transitionOutcome } from '../usecases/transitions.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openDoor } from './door.ts';
 import { openLocal } from './local.ts';
@@ -58,8 +60,8 @@ export function transitionCommand(action: TransitionAction) {
     try {
       let shown;
       try {
-        // As the desk does it (the desk's rules), sent at once: no Undo to wait for at a terminal.
-        shown = queueTransition(runtime, id, action, 'desk');
+        // As the desk does it (the desk's rules, in the audit log), sent at once: no Undo to wait for at a terminal.
+        shown = await door.call('guests.transition', { invitationId: id, action, undoable: false });
       } catch (error) {
         if (!isRefusal(error)) throw error;
         out.write(`${error.message}\n`);
@@ -133,6 +135,9 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   const file = args.at(-1)!;
   const group = kind === 'profiles' ? args[0]! : undefined;
 
+  // Pushed through the contract as the console pushes: a file of its size at most.
+  if (existsSync(file) && statSync(file).size > MAX_UPLOAD_BYTES)
+    throw new UsageError(`${file} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB: split it into smaller files`);
   const local = openLocal(dataDir);
   let checked: CheckedFile;
   try {
@@ -162,7 +167,14 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   const door = await openDoor(dataDir);
   const { runtime } = door;
   try {
-    const batchId = queueCheckedFile(runtime.outbox, checked, { ...options, source: file }).batchId;
+    // Through the contract, as the console pushes (checked there again, in the audit log): the file's bytes.
+    const { batchId } = await door.call('pushes.queue', {
+      kind,
+      ...(group === undefined ? {} : { group }),
+      fileName: basename(file),
+      contentBase64: readFileSync(file).toString('base64'),
+      ...options,
+    });
     out.write(`queued as batch ${batchId}\n`);
     await tryDeliver(runtime, out);
     const rows = batchItems(runtime.mirror, batchId);

@@ -2,10 +2,8 @@
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { displayName } from '../lookup/names.ts';
-import { openRuntime, type Runtime } from '../runtime.ts';
-import { admitWalkIn } from '../walk-ins/walk-ins.ts';
-import { linkWalkIns } from '../walk-ins/walk-ins.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
+import { type CliDoor, openDoor } from './door.ts';
 
 export const WALK_IN_USAGE = `Usage: foyer walk-in --first F --last L [--company C] [--email E] --host "NAME" [--data-dir DIR]
 
@@ -16,21 +14,24 @@ cannot be reached, and sent by "foyer sync" (or the running app) later.
             a name that fits several says which (exit 2)
 `;
 
-const CANDIDATES = 20;
-
 /** The one employee a typed name stands for: the one whose full name it is, or the only one it is part of. */
-function hostOf(runtime: Runtime, typed: string): { id: number; name: string } {
-  const found = runtime.mirror.walkIns
-    .hostsByName(typed, CANDIDATES)
-    .map((e) => ({ id: e.id, name: displayName(e.firstName, e.lastName) || `Employee #${e.id}` }));
+async function hostOf(door: CliDoor, typed: string): Promise<{ id: number; name: string }> {
+  // As the desk's Add visitor finds them.
+  const found = (await door.call('employees.search', { text: typed })).map((e) => ({
+    id: e.id,
+    name: displayName(e.firstName, e.lastName) || `Employee #${e.id}`,
+  }));
   const exact = found.filter((e) => baseFold(e.name) === baseFold(typed.trim()));
   if (exact.length === 1) return exact[0]!;
   if (found.length === 1) return found[0]!;
   if (found.length === 0)
     throw new UsageError(`no employee's name holds "${typed}" (run "foyer sync" if they were added lately)`);
   const list = found.map((e) => `  ${e.name} (employee ${e.id})`).join('\n');
-  throw new UsageError(`"${typed}" fits ${found.length === CANDIDATES ? 'many' : found.length} employees:\n${list}`);
+  throw new UsageError(`"${typed}" fits ${found.length >= CANDIDATES ? 'many' : found.length} employees:\n${list}`);
 }
+
+/** What employees.search gives at most. */
+const CANDIDATES = 20;
 
 export async function walkInCommand(argv: string[], out: Output): Promise<number> {
   const { values, dataDir } = parseCommand(
@@ -54,16 +55,16 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
   });
   if (!form.success)
     throw new UsageError(form.error.issues.map((i) => `--${flagOf(i.path[0])}: ${i.message}`).join('; '));
-  const runtime = await openRuntime({ dataDir });
+  const door = await openDoor(dataDir);
+  const { runtime } = door;
   try {
-    const host = hostOf(runtime, values.host);
-    const deps = { mirror: runtime.mirror, outbox: runtime.outbox, config: () => runtime.config, now: Date.now };
-    const row = admitWalkIn(deps, { form: form.data, hostId: host.id, device: 'command line', source: 'desk' });
+    const host = await hostOf(door, values.host);
+    // As the desk's Add visitor does it: approved at once, in the audit log with the device "cli".
+    const row = await door.call('walkIns.add', { ...form.data, hostId: host.id });
     out.write(`${row.firstName} ${row.lastName} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
     await runtime.engine.deliver();
-    // Online: the invitation comes with the next pull, and its check-in goes at once.
+    // Online: the invitation comes with the next pull (which links the walk-in), and its check-in goes at once.
     const pulled = await runtime.engine.syncNow({ resources: ['invitations'] });
-    linkWalkIns(deps);
     const summary = await runtime.engine.deliver();
     const linked = runtime.mirror.walkIns.byId(row.id)!;
     if (pulled.invitations.ok && linked.invitationId !== null && summary && summary.pending === 0)
@@ -71,7 +72,7 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
     else out.write('queued: sent when the service can be reached ("foyer sync", or the running app)\n');
     return 0;
   } finally {
-    await runtime.close();
+    await door.close();
   }
 }
 

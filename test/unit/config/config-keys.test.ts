@@ -28,6 +28,7 @@ describe('CONFIG_KEYS', () => {
       'printing.devices',
       'evacuation.assemblyPoint',
       'allowedHosts',
+      'browserNames',
       'staffIdleMinutes',
       'hub.enabled',
       'hub.host',
