@@ -165,6 +165,8 @@ export interface PressOptions {
   limit?: number;
   /** Controls that end what others work on (a roll call's End, a confirmation, a revoke): pressed last of those in view. */
   late?: RegExp;
+  /** Controls of a view that other presses may close (the guest detail): pressed before the rest of those in view. */
+  first?: RegExp;
   /** Controls that leave a view (Close, Cancel, Back, Clear): pressed after the view's others, before the `late` ones. */
   leaving?: RegExp;
   /**
@@ -195,7 +197,16 @@ export interface PressReport {
  */
 export async function pressEveryControl(
   { page, errors, settle, calls }: ControlsPage,
-  { skip = {}, setUp = {}, ignore = '', limit = 400, late = LATE, leaving = LEAVING, show = {} }: PressOptions = {},
+  {
+    skip = {},
+    setUp = {},
+    ignore = '',
+    limit = 400,
+    late = LATE,
+    leaving = LEAVING,
+    show = {},
+    first = /$^/,
+  }: PressOptions = {},
 ): Promise<PressReport> {
   const showerOf = (key: string) => show[key] ?? show[key.split(':')[0]!];
   const find = `${FIND_CONTROLS}(${JSON.stringify(ignore)})`;
@@ -251,7 +262,7 @@ export async function pressEveryControl(
     const open = controls.filter((c) => !pressed.has(c.key) && !(c.key in skip) && (c.enabled || c.key in setUp));
     // What the last press showed first (a toast's Undo before the row's own), then in the page's order; leaving
     // controls after the rest, ending ones last.
-    const rank = (c: Control) => (late.test(c.key) ? 2 : leaving.test(c.key) ? 1 : 0);
+    const rank = (c: Control) => (late.test(c.key) ? 2 : leaving.test(c.key) ? 1 : first.test(c.key) ? -1 : 0);
     // The control a reopening was for comes first (else another of the view it showed would take its turn).
     const next =
       open.find((c) => c.key === wanted) ??
