@@ -6,7 +6,7 @@
  * a walk-in's when they are let in (handlers/walk-ins.ts, queueWalkInBadge).
  */
 import type { PrintJob, printingOperations } from '../../../../shared/contract/printing.ts';
-import { DAY, iso } from '../../../../shared/time.ts';
+import { DAY, HOUR, iso } from '../../../../shared/time.ts';
 import type { PrintJobRow } from '../../db/repos/print-jobs.ts';
 import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { shortName } from '../../printing/badge-content.ts';
@@ -36,6 +36,7 @@ export function toPrintJob(ctx: HandlerContext, row: PrintJobRow): PrintJob {
     kind: row.kind,
     state: row.state,
     printer: row.sentTo ?? row.printer,
+    fallbackFrom: row.onFallback && row.sentTo !== null && row.sentTo !== row.printer ? row.printer : null,
     createdAt: row.createdAt,
     sentAt: row.sentAt,
     error: row.error,
@@ -107,6 +108,7 @@ export const printingHandlers: Handlers<keyof typeof printingOperations> = {
       printers: printing.statuses(),
       // A day's failures: older ones the desk has long dealt with.
       failed: mirror.printJobs.failedSince(iso(ctx.now() - DAY)).map((row) => toPrintJob(ctx, row)),
+      onFallback: mirror.printJobs.onFallbackSince(iso(ctx.now() - HOUR)).map((row) => toPrintJob(ctx, row)),
       waiting: mirror.printJobs.waiting(),
     };
   },
