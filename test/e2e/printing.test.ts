@@ -11,6 +11,8 @@
  * the host and the door PIN. Lobby is killed: the next guest's badge comes
  * out of Spare within 10 s, and the desk says so. The desk prints 王超's badge
  * again (a lost badge): it asks first, prints, and says it is the second.
+ * With Spare gone too, the next badge is "not printed" at the desk; Spare
+ * comes back, and the desk's Print again prints it.
  * The console's printer form refuses a printer with no name and an address
  * that is not IPP, and its Test print reaches Spare.
  *
@@ -48,6 +50,7 @@ const ADDRESSES = { desk: '127.0.0.2', kiosk: '127.0.0.3' } as const;
 type Device = keyof typeof ADDRESSES;
 const WANG = { firstName: '超', lastName: '王' } as const;
 const MARIA = { firstName: 'Maria', lastName: 'Popa-Print' } as const;
+const IVAN = { firstName: 'Иван', lastName: 'Петров' } as const;
 /** "The next badge goes to the fallback printer within 10 s" (the issue). */
 const FALLBACK_MS = 10_000;
 
@@ -105,7 +108,7 @@ beforeAll(async () => {
   // As `foyer hub` does: the spooler sends what is queued and watches the printers.
   site.runtime.printing.start();
   // Two visits: 王超's party is no one but themselves.
-  for (const person of [WANG, MARIA])
+  for (const person of [WANG, MARIA, IVAN])
     for (const [name, found] of await putVisit(site, local, `Print ${person.lastName}`, [person]))
       guests.set(name, found);
 
@@ -198,6 +201,32 @@ describe.skipIf(!tools)('badges the hub prints (Chromium, ippeveprinter on loopb
     await shoot(desk, 'desk-reprint-done-1440x900');
     await desk.keyboard.press('Escape');
     await desk.locator('[data-testid=guest-detail]').waitFor({ state: 'detached' });
+  });
+
+  it('with no printer taking a badge, the desk says "not printed", and its Print again prints it', async () => {
+    await spare.stop();
+    const ivan = guest(IVAN);
+    await checkInAt(pages.kiosk, 'Иван Петров', ivan.invitationId);
+    const desk = pages.desk;
+    const notPrinted = desk.locator('[data-testid=badge-not-printed]', { hasText: 'Badge for Иван П. not printed' });
+    await notPrinted.waitFor({ timeout: 15_000 });
+    await desk.locator('[data-testid=printer-trouble]', { hasText: 'Printer Spare: not answering' }).waitFor();
+    await shoot(desk, 'desk-not-printed-1440x900');
+    expect(await printsOf(pages.kiosk)).toBe(0);
+    await pages.kiosk.click('[data-testid=kiosk-done-button]');
+
+    // Spare comes back (at another address, given in the console's settings as an admin would).
+    spare = await startTestPrinter('Spare label');
+    const settings = await site.core.call(local, 'printing.settings', {});
+    await site.core.call(local, 'printing.setSettings', {
+      ...settings,
+      printers: settings.printers.map((p) => (p.name === 'Spare' ? { ...p, uri: spare.uri } : p)),
+    });
+    await notPrinted.getByRole('button', { name: 'Print again' }).click();
+    // Print again tries the badge's own printer first (Lobby, still gone), then Spare.
+    const [pdf] = await waitForJobs(spare, 1, FALLBACK_MS);
+    expect(pdfText(pdf!)).toContain('Иван Петров');
+    await notPrinted.waitFor({ state: 'detached' });
   });
 
   it("the console's printers: a printer with no name or no IPP address is refused; Test print reaches Spare", async () => {
