@@ -76,11 +76,18 @@ export const PrintingSettings = z
       .default({}),
   })
   .superRefine((settings, ctx) => {
+    // Each refusal names its field, so that the console shows it there.
     const names = new Set(settings.printers.map((p) => p.name));
-    if (names.size !== settings.printers.length) ctx.addIssue({ code: 'custom', message: 'printer names: each once' });
-    const named = [settings.defaultPrinter, settings.fallbackPrinter, ...Object.values(settings.devices)];
-    for (const name of named)
-      if (name !== null && !names.has(name)) ctx.addIssue({ code: 'custom', message: `no printer is named "${name}"` });
+    if (names.size !== settings.printers.length)
+      ctx.addIssue({ code: 'custom', path: ['printers'], message: 'printer names: each once' });
+    const named: [string, string | null][] = [
+      ['defaultPrinter', settings.defaultPrinter],
+      ['fallbackPrinter', settings.fallbackPrinter],
+      ...Object.values(settings.devices).map((name): [string, string] => ['devices', name]),
+    ];
+    for (const [path, name] of named)
+      if (name !== null && !names.has(name))
+        ctx.addIssue({ code: 'custom', path: [path], message: `no printer is named "${name}"` });
   });
 export type PrintingSettings = z.output<typeof PrintingSettings>;
 
@@ -107,6 +114,8 @@ export const PrintJob = z.object({
   state: z.enum(PRINT_JOB_STATES),
   /** The printer it was sent to (the fallback, when the first did not take it), or meant for. */
   printer: z.string(),
+  /** The printer it was meant for, when the fallback printer took it instead (that one was stopped or away). */
+  fallbackFrom: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
@@ -119,6 +128,8 @@ export const PrintingStatus = z.object({
   printers: z.array(PrinterStatus),
   /** Badges that could not be printed (on any printer), newest first: the desk offers Print again. */
   failed: z.array(PrintJob),
+  /** Badges of the last hour the fallback printer took, newest first: the desk says so while their printer is in trouble. */
+  onFallback: z.array(PrintJob),
   /** Jobs not yet sent. */
   waiting: z.number().int(),
 });

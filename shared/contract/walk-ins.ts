@@ -79,6 +79,8 @@ export type WalkIn = z.infer<typeof WalkIn>;
 /** What the kiosk learns of its own request: the outcome, never anything of others. */
 export const WalkInStatus = z.object({
   state: z.enum(WALK_IN_STATES),
+  /** The host prints the walk-in's badge on the site's label printer (it was queued when they were let in): the page prints none. */
+  hostPrints: z.boolean().optional(),
   hostName: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),

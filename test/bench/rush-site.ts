@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import type { Config } from '../../electron/core/config/config.ts';
 import { openHubRegistry } from '../../electron/core/hub/index.ts';
 import { ensureCliBuilt, FOYER_BIN } from '../support/cli.ts';
 import { DeviceClient, PINS, writeSiteConfig } from '../support/hub-site.ts';
@@ -130,6 +131,8 @@ export async function openRushSite(options: {
   events: unknown[];
   relay: { slowShare: number; slowMs: readonly [number, number]; seed: number };
   cpuProfDir?: string;
+  /** The hub's configuration changed before it starts (the printing benchmark's printers, say). */
+  configure?: (config: Config) => Config;
 }): Promise<RushSite> {
   ensureCliBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'foyer-rush-'));
@@ -144,6 +147,7 @@ export async function openRushSite(options: {
     // A walk-in's visit of four hours: a run just before midnight still has them on site at its end.
     walkIns: { mode: 'desk', lengthMinutes: 240, entranceId: null },
   });
+  if (options.configure) store.update(options.configure);
   const hub = await spawnHub(dataDir, options.cpuProfDir);
   const registry = openHubRegistry({ dataDir, config: () => store.current() });
   const devices: DeviceClient[] = [];

@@ -34,7 +34,7 @@ const SKIP = {
   'hub-restart': "restarts the site hub (the hub's integration tests)",
   'service-remote': 'switches the app away from the embedded service, with no address to reach (admin.test.ts)',
   'test-print':
-    'waits for a label printer to be set; the test print against a real printer: integration/printing/badges.test.ts',
+    'waits for a label printer to be set; the test print against a real printer: e2e/printing.test.ts (and integration/printing/badges.test.ts)',
 };
 /** A PIN form's button waits for the PIN typed twice: the same PIN again, so that the tests after still unlock. */
 const typePin = (role: 'desk' | 'admin', pin: string) => async (page: Page) => {

@@ -1,7 +1,9 @@
 /**
  * What a guest's badge says, read from the mirror when it is printed (the
  * door PIN comes from the service after the check-in): the same words, in
- * the same language, as the badge the kiosk's page prints.
+ * the same language, as the badge the kiosk's page prints. A walk-in's badge
+ * (a negative id: the walk-in request's, as the desk lists one the service has
+ * not given back yet) is printed with what is known when they are let in.
  */
 import { badgeWords } from '../../../shared/i18n/kiosk/badge-words.ts';
 import { signPassCode } from '../codes/pass-codes.ts';
@@ -30,22 +32,53 @@ export function shortName(firstName: string | null, lastName: string | null): st
   return `${firstName.trim()} ${[...last][0]!.toLocaleUpperCase()}.`;
 }
 
-/** The badge of a guest in the mirror, or undefined when the mirror no longer holds them. */
-export function guestBadge(
-  deps: { mirror: Mirror; config: Config; dataDir: string; log?: ((line: string) => void) | undefined },
-  invitationId: number,
-  now: number,
-): BadgeContent | undefined {
+interface BadgeDeps {
+  mirror: Mirror;
+  config: Config;
+  dataDir: string;
+  log?: ((line: string) => void) | undefined;
+}
+
+function passCodeOrNull(deps: BadgeDeps, id: number, kind: 'invitation' | 'walkIn'): string | null {
+  try {
+    return signPassCode(createSiteKeyStore(deps.dataDir).get(), id, kind);
+  } catch (error) {
+    deps.log?.(`badge of ${kind} ${id}: no pass code (${(error as Error).message})`);
+    return null;
+  }
+}
+
+/**
+ * A walk-in's badge from their request: the name, company and host they gave,
+ * their own pass (good once the service has their visit), and the door PIN
+ * once the mirror has their invitation and its PIN.
+ */
+function walkInBadge(deps: BadgeDeps, walkInId: number, now: number): BadgeContent | undefined {
+  const { mirror, config } = deps;
+  const row = mirror.walkIns.byId(walkInId);
+  if (!row) return undefined;
+  const { locale, labels } = badgeWords(config.kiosk);
+  const pin = config.kiosk.badge.doorPin && row.invitationId !== null ? mirror.deskGuests.pin(row.invitationId) : null;
+  return {
+    name: displayName(row.firstName, row.lastName),
+    company: row.companyName,
+    hostName: row.hostName,
+    day: dayOf(row.startsAt, now, locale, config.kiosk.timeZone),
+    passCode: passCodeOrNull(deps, walkInId, 'walkIn'),
+    doorPin: pin,
+    accentColor: config.kiosk.branding.accentColor,
+    labels,
+  };
+}
+
+/** The badge of a guest in the mirror (or of a walk-in, by a negative id), or undefined when the mirror no longer holds them. */
+export function guestBadge(deps: BadgeDeps, invitationId: number, now: number): BadgeContent | undefined {
+  if (invitationId < 0) return walkInBadge(deps, -invitationId, now);
   const { mirror, config } = deps;
   const guest = mirror.guests.byId(invitationId, config.flow);
   if (!guest) return undefined;
   const host = guest.hostId === null ? undefined : mirror.employees.byId(guest.hostId);
-  let passCode: string | null = null;
-  try {
-    passCode = signPassCode(createSiteKeyStore(deps.dataDir).get(), invitationId);
-  } catch (error) {
-    deps.log?.(`badge of ${invitationId}: no pass code (${(error as Error).message})`);
-  }
+  const passCode = passCodeOrNull(deps, invitationId, 'invitation');
   const { locale, labels } = badgeWords(config.kiosk);
   return {
     name: displayName(guest.firstName, guest.lastName),

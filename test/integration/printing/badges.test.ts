@@ -138,6 +138,11 @@ describe.skipIf(!tools)('badges printed by the host over IPP', () => {
     expect(jobsOf(maria.id)[0]).toMatchObject({ sentTo: 'Spare', onFallback: true });
     const status = await core.call(desk, 'printing.status', {});
     expect(status.printers.find((p) => p.name === 'Lobby')).toMatchObject({ state: 'offline' });
+    expect(status.onFallback.find((j) => j.invitationId === maria.id)).toMatchObject({
+      guestName: 'Maria P.',
+      printer: 'Spare',
+      fallbackFrom: 'Lobby',
+    });
     expect(events).toContain('printing-changed');
     unsubscribe();
   });

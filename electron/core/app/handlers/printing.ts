@@ -2,11 +2,13 @@
  * The printers and badges the host prints: their state and the badges not
  * printed (the desk's notice), a guest's badge printed again (a lost badge),
  * Print again, and the admin's printers and test print. The kiosk's own
- * badges are queued with its check-in (handlers/kiosk.ts, queueKioskBadge).
+ * badges are queued with its check-in (handlers/kiosk.ts, queueKioskBadge),
+ * a walk-in's when they are let in (handlers/walk-ins.ts, queueWalkInBadge).
  */
 import type { PrintJob, printingOperations } from '../../../../shared/contract/printing.ts';
-import { DAY, iso } from '../../../../shared/time.ts';
+import { DAY, HOUR, iso } from '../../../../shared/time.ts';
 import type { PrintJobRow } from '../../db/repos/print-jobs.ts';
+import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { shortName } from '../../printing/badge-content.ts';
 import { hostPrints, printerFor } from '../../printing/spooler.ts';
 import { AppError } from '../errors.ts';
@@ -18,16 +20,23 @@ const deviceOf = (ctx: HandlerContext) => {
   return device ? Number(device[1]) : null;
 };
 
+/** "Maria P." of a job's guest, or of its walk-in (a negative id). */
+function guestNameOf(ctx: HandlerContext, invitationId: number | null): string | null {
+  const { mirror, config } = ctx.runtime;
+  if (invitationId === null) return null;
+  const person = invitationId < 0 ? mirror.walkIns.byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
+  return person ? shortName(person.firstName, person.lastName) : null;
+}
+
 export function toPrintJob(ctx: HandlerContext, row: PrintJobRow): PrintJob {
-  const guest =
-    row.invitationId === null ? undefined : ctx.runtime.mirror.guests.byId(row.invitationId, ctx.runtime.config.flow);
   return {
     id: row.id,
     invitationId: row.invitationId,
-    guestName: guest ? shortName(guest.firstName, guest.lastName) : null,
+    guestName: guestNameOf(ctx, row.invitationId),
     kind: row.kind,
     state: row.state,
     printer: row.sentTo ?? row.printer,
+    fallbackFrom: row.onFallback && row.sentTo !== null && row.sentTo !== row.printer ? row.printer : null,
     createdAt: row.createdAt,
     sentAt: row.sentAt,
     error: row.error,
@@ -48,6 +57,41 @@ export function queueKioskBadge(ctx: HandlerContext, invitationId: number): bool
   return true;
 }
 
+/**
+ * A kiosk device that asked for a walk-in (its paired device's name, as the
+ * request recorded it), so that the badge prints where the visitor waits.
+ */
+function requestingDevice(ctx: HandlerContext, row: WalkInRow): number | null {
+  const unnamed = /^paired device (\d+)$/.exec(row.device);
+  if (unnamed) return Number(unnamed[1]);
+  return ctx.hub?.status().devices.find((d) => d.name === row.device)?.id ?? null;
+}
+
+/**
+ * Queues the badge of a walk-in let in (approved at the desk, or at once) when
+ * the host prints badges, in the caller's transaction (the approval's); true
+ * when queued. Printed with what is known: the name, company and host they
+ * gave, their walk-in pass; the job names them by the request's negative id.
+ */
+export function queueWalkInBadge(ctx: HandlerContext, row: WalkInRow): boolean {
+  const config = ctx.runtime.config;
+  if (!hostPrints(config) || row.state !== 'approved') return false;
+  // The caller's own device, unless a desk lets in a kiosk's request: then that kiosk's.
+  const device = row.source === 'kiosk' && ctx.session.role !== 'kiosk' ? requestingDevice(ctx, row) : deviceOf(ctx);
+  const printer = printerFor(config.printing, device);
+  if (!printer) return false;
+  ctx.runtime.printing.queue({ invitationId: -row.id, kind: 'badge', printer, waitForPin: false });
+  return true;
+}
+
+/** A guest's print jobs, with those of the walk-in request they came from (printed before the service had them). */
+function jobsOfGuest(ctx: HandlerContext, invitationId: number): PrintJobRow[] {
+  const { mirror } = ctx.runtime;
+  const walkIn = mirror.walkIns.byInvitation(invitationId);
+  const rows = mirror.printJobs.ofGuest(invitationId);
+  return walkIn ? [...rows, ...mirror.printJobs.ofGuest(-walkIn.id)].sort((a, b) => b.id - a.id) : rows;
+}
+
 const printedCount = (rows: PrintJobRow[]) => rows.filter((r) => r.state === 'sent' || r.state === 'printed').length;
 
 function defaultPrinter(ctx: HandlerContext): string {
@@ -64,11 +108,12 @@ export const printingHandlers: Handlers<keyof typeof printingOperations> = {
       printers: printing.statuses(),
       // A day's failures: older ones the desk has long dealt with.
       failed: mirror.printJobs.failedSince(iso(ctx.now() - DAY)).map((row) => toPrintJob(ctx, row)),
+      onFallback: mirror.printJobs.onFallbackSince(iso(ctx.now() - HOUR)).map((row) => toPrintJob(ctx, row)),
       waiting: mirror.printJobs.waiting(),
     };
   },
   'printing.badge': ({ invitationId }, ctx) => {
-    const rows = ctx.runtime.mirror.printJobs.ofGuest(invitationId);
+    const rows = jobsOfGuest(ctx, invitationId);
     return {
       printed: printedCount(rows),
       jobs: rows.map((row) => toPrintJob(ctx, row)),
@@ -80,7 +125,7 @@ export const printingHandlers: Handlers<keyof typeof printingOperations> = {
     if (!mirror.guests.byId(invitationId, config.flow))
       throw new AppError('NOT_FOUND', `no guest with invitation id ${invitationId}`);
     const printer = defaultPrinter(ctx);
-    const printedBefore = printedCount(mirror.printJobs.ofGuest(invitationId));
+    const printedBefore = printedCount(jobsOfGuest(ctx, invitationId));
     const row = printing.queue({ invitationId, kind: 'reprint', printer, waitForPin: false });
     printing.kickSoon();
     return { job: toPrintJob(ctx, row), printedBefore };

@@ -25,6 +25,7 @@ import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
 import { kioskStateOf } from './kiosk-state.ts';
+import { queueWalkInBadge } from './printing.ts';
 
 /** At most this many hosts a search: enough to find the one, too few to read out the staff list. */
 export const HOST_RESULTS = 5;
@@ -51,6 +52,20 @@ function changed(ctx: HandlerContext, queued: boolean): void {
   if (queued) ctx.runtime.engine.outboxChanged(true);
 }
 
+/**
+ * Lets a walk-in in (`letIn`: an approval, or a request approved at once) and
+ * queues their badge in the same transaction, when the host prints badges: a
+ * visitor let in never stands without one. The spooler is kicked after.
+ */
+function letInWithBadge(ctx: HandlerContext, letIn: () => WalkInRow): WalkInRow {
+  const { row, printed } = ctx.runtime.mirror.transaction(() => {
+    const approved = letIn();
+    return { row: approved, printed: queueWalkInBadge(ctx, approved) };
+  });
+  if (printed) ctx.runtime.printing.kickSoon();
+  return row;
+}
+
 function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
   let passCode: string | null = null;
   // The walk-in's own pass, from the moment they are let in: it stays good once the service has their visit.
@@ -62,6 +77,8 @@ function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
     }
   return {
     state: row.state,
+    // The host prints their badge on the site's label printer: the kiosk's page prints none.
+    hostPrints: row.state === 'approved' && runtime.mirror.printJobs.ofGuest(-row.id).length > 0,
     hostName: row.hostName,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -81,7 +98,9 @@ function refuseWhenOff(runtime: Runtime): void {
 
 /** A desk registration: the visitor is let in at once. */
 function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' | 'source'>): WalkIn {
-  const row = admitWalkIn(depsOf(ctx), { ...request, device: deviceOf(ctx), source: 'desk' });
+  const row = letInWithBadge(ctx, () =>
+    admitWalkIn(depsOf(ctx), { ...request, device: deviceOf(ctx), source: 'desk' }),
+  );
   changed(ctx, true);
   return toWalkIn(row);
 }
@@ -137,7 +156,9 @@ export const walkInsHandlers: Handlers<
       const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
       // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
       const open = runtime.config.walkIns.mode === 'open' && openAllowed;
-      const row = open ? admitWalkIn(deps, request) : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
+      const row = open
+        ? letInWithBadge(ctx, () => admitWalkIn(deps, request))
+        : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
       return { row, open };
     });
     if (made === undefined)
@@ -158,7 +179,7 @@ export const walkInsHandlers: Handlers<
   },
   'walkIns.pending': (_, { runtime }) => runtime.mirror.walkIns.requested(runtime.config.locationId).map(toWalkIn),
   'walkIns.approve': ({ id }, ctx) => {
-    const row = approveWalkIn(depsOf(ctx), id);
+    const row = letInWithBadge(ctx, () => approveWalkIn(depsOf(ctx), id));
     changed(ctx, true);
     return toWalkIn(row);
   },

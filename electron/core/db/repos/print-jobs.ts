@@ -49,6 +49,9 @@ export function createPrintJobsRepo(db: Database.Database) {
   const failed = db.prepare(
     `SELECT ${COLUMNS} FROM print_jobs WHERE state = 'failed' AND created_at >= ? ORDER BY id DESC LIMIT 50`,
   );
+  const onFallback =
+    db.prepare(`SELECT ${COLUMNS} FROM print_jobs WHERE on_fallback = 1 AND state IN ('sent', 'printed')
+    AND created_at >= ? ORDER BY id DESC LIMIT 20`);
   const waiting = db.prepare(`SELECT count(*) FROM print_jobs WHERE state IN ('queued', 'sending')`).pluck();
   const unfinished = db.prepare(`SELECT ${COLUMNS} FROM print_jobs WHERE state = 'sent' AND ipp_job_id IS NOT NULL
     AND sent_at >= ? ORDER BY id`);
@@ -84,6 +87,10 @@ export function createPrintJobsRepo(db: Database.Database) {
     },
     failedSince(at: string): PrintJobRow[] {
       return failed.all(at).map(parse);
+    },
+    /** Taken by the fallback printer since `at`, newest first. */
+    onFallbackSince(at: string): PrintJobRow[] {
+      return onFallback.all(at).map(parse);
     },
     /** Sent to a printer since `at`, and not yet known as printed. */
     sentSince(at: string): PrintJobRow[] {

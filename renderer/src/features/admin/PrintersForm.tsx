@@ -52,6 +52,17 @@ export function PrintersForm() {
   };
   const setPrinter = (index: number, patch: Partial<Printer>) =>
     change({ ...form, printers: form.printers.map((p, i) => (i === index ? { ...p, ...patch } : p)) });
+  // A roll's size is its own: a custom size left behind would be checked (and refused) though unused.
+  const setLabel = (index: number, label: Printer['label']) =>
+    change({
+      ...form,
+      printers: form.printers.map((p, i) => {
+        if (i !== index) return p;
+        if (label === 'custom') return { ...p, label };
+        const { widthMm: _width, heightMm: _height, ...rest } = p;
+        return { ...rest, label };
+      }),
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void saver.run(async () => {
@@ -83,7 +94,7 @@ export function PrintersForm() {
       </p>
       {form.printers.map((printer, index) => (
         <fieldset key={index} className="printer-row" data-testid="printer-row">
-          <Field label="Name" error={fieldError(saver, `printers.${index}.name`)}>
+          <Field label="Name" error={fieldError(saver, `printers[${index}].name`)}>
             <input
               type="text"
               maxLength={60}
@@ -93,7 +104,7 @@ export function PrintersForm() {
           </Field>
           <Field
             label="Address"
-            error={fieldError(saver, `printers.${index}.uri`)}
+            error={fieldError(saver, `printers[${index}].uri`)}
             hint="ipp://printer.local/ipp/print or ipps://…"
           >
             <input
@@ -103,11 +114,8 @@ export function PrintersForm() {
               onChange={(e) => setPrinter(index, { uri: e.target.value })}
             />
           </Field>
-          <Field label="Label" error={fieldError(saver, `printers.${index}`)}>
-            <select
-              value={printer.label}
-              onChange={(e) => setPrinter(index, { label: e.target.value as Printer['label'] })}
-            >
+          <Field label="Label" error={fieldError(saver, `printers[${index}]`, `printers[${index}].label`)}>
+            <select value={printer.label} onChange={(e) => setLabel(index, e.target.value as Printer['label'])}>
               {LABEL_SIZE_IDS.map((id) => (
                 <option key={id} value={id}>
                   {LABEL_SIZES[id].name}
@@ -118,7 +126,7 @@ export function PrintersForm() {
           </Field>
           {printer.label === 'custom' && (
             <>
-              <Field label="Width (mm)">
+              <Field label="Width (mm)" error={fieldError(saver, `printers[${index}].widthMm`)}>
                 <input
                   type="number"
                   min={20}
@@ -127,7 +135,7 @@ export function PrintersForm() {
                   onChange={(e) => setPrinter(index, { widthMm: Number(e.target.value) })}
                 />
               </Field>
-              <Field label="Height (mm)">
+              <Field label="Height (mm)" error={fieldError(saver, `printers[${index}].heightMm`)}>
                 <input
                   type="number"
                   min={20}
@@ -168,6 +176,11 @@ export function PrintersForm() {
           </div>
         </fieldset>
       ))}
+      {fieldError(saver, 'printers') && (
+        <p className="error-text" role="alert">
+          {fieldError(saver, 'printers')}
+        </p>
+      )}
       <button
         type="button"
         className="button-secondary"

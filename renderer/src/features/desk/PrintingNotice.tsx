@@ -1,7 +1,8 @@
 /**
  * The badges the host prints, as the desk sees them: a printer that is
- * stopped, out of labels or offline, and each badge no printer took ("Badge
- * for Maria P. not printed", with Print again). Asked again on every
+ * stopped, out of labels or offline, the badges its fallback printer took
+ * meanwhile, and each badge no printer took ("Badge for Maria P. not
+ * printed", with Print again). Asked again on every
  * printing-changed (the hub says so when a badge printed or failed, or a
  * printer's state changed; it asks the printers every minute, and every 2 s
  * while badges print). On the Devices view, every printer's state.
@@ -46,6 +47,8 @@ export function PrintingNotice() {
   const [problem, setProblem] = useState<string | null>(null);
   if (!status?.hostPrints) return null;
   const troubled = status.printers.filter((p) => p.state === 'stopped' || p.state === 'offline');
+  // Said while the printer they were meant for is in trouble: a lobby then knows where its badges come out.
+  const elsewhere = status.onFallback.filter((job) => troubled.some((p) => p.name === job.fallbackFrom));
   if (troubled.length === 0 && status.failed.length === 0) return null;
   const again = (jobId: number) => {
     setProblem(null);
@@ -57,6 +60,12 @@ export function PrintingNotice() {
         <div key={p.name} className="banner banner-warn" role="status" data-testid="printer-trouble">
           <Icon name="printer" />
           Printer {p.name}: {printerState(p)}
+        </div>
+      ))}
+      {elsewhere.map((job) => (
+        <div key={job.id} className="banner" role="status" data-testid="badge-on-fallback">
+          <Icon name="printer" />
+          Badge for {job.guestName ?? 'a guest'} printed on {job.printer} instead of {job.fallbackFrom}
         </div>
       ))}
       {status.failed.map((job) => (

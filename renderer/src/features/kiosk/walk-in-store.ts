@@ -163,6 +163,8 @@ function welcomeIfLetIn(status: WalkInStatus, requestTicket: string, language: K
     tappedAt: at,
     hostName: status.hostName,
     passCode: status.passCode,
+    // The hub prints the badge on the site's label printer: the page prints none (BadgePrint).
+    ...(status.hostPrints ? { hostPrints: true } : {}),
   };
   const arrival = { invitationId: 0, pending: false, tappedAt: at, hostName: status.hostName, doorPin: null };
   useWalkIn.setState({ open: false, requestTicket: null });
