@@ -12,7 +12,8 @@ export const ImportIssue = z.object({
   message: z.string(),
 });
 
-export const PUSH_KINDS = ['identities', 'profiles', 'events'] as const;
+/** `watchlist` is kept on this site (shared/contract/watchlist.ts): never queued for the service. */
+export const PUSH_KINDS = ['identities', 'profiles', 'events', 'watchlist'] as const;
 export const FileUpload = z.object({
   kind: z.enum(PUSH_KINDS),
   /** Access profile group, for profiles. */
