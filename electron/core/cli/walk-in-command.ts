@@ -2,10 +2,11 @@
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { displayName } from '../lookup/names.ts';
-import { openRuntime, type Runtime } from '../runtime.ts';
-import { admitWalkIn } from '../walk-ins/walk-ins.ts';
+import { AppError } from '../app/errors.ts';
+import type { Runtime } from '../runtime.ts';
 import { linkWalkIns } from '../walk-ins/walk-ins.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
+import { openDoor } from './door.ts';
 
 export const WALK_IN_USAGE = `Usage: foyer walk-in --first F --last L [--company C] [--email E] --host "NAME" [--data-dir DIR]
 
@@ -54,11 +55,21 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
   });
   if (!form.success)
     throw new UsageError(form.error.issues.map((i) => `--${flagOf(i.path[0])}: ${i.message}`).join('; '));
-  const runtime = await openRuntime({ dataDir });
+  // Through the door, as the desk's "Add visitor": the watchlist's check and the audit log are the same.
+  const door = await openDoor(dataDir);
+  const { runtime } = door;
   try {
     const host = hostOf(runtime, values.host);
     const deps = { mirror: runtime.mirror, outbox: runtime.outbox, config: () => runtime.config, now: Date.now };
-    const row = admitWalkIn(deps, { form: form.data, hostId: host.id, device: 'command line', source: 'desk' });
+    let row;
+    try {
+      row = await door.call('walkIns.add', { ...form.data, hostId: host.id });
+    } catch (error) {
+      // A watchlist entry that denies: said with its note, exit 1 (a desk decides at the alert).
+      if (!(error instanceof AppError) || error.code !== 'REFUSED') throw error;
+      out.write(`${error.message}\n`);
+      return 1;
+    }
     out.write(`${row.firstName} ${row.lastName} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
     await runtime.engine.deliver();
     // Online: the invitation comes with the next pull, and its check-in goes at once.
@@ -71,7 +82,7 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
     else out.write('queued: sent when the service can be reached ("foyer sync", or the running app)\n');
     return 0;
   } finally {
-    await runtime.close();
+    await door.close();
   }
 }
 
