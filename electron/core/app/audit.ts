@@ -153,7 +153,11 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
 };
 
 /** A desk's decision on a watchlist alert, as the audit log says it. */
-const WATCHLIST_DECISION_WORDS = { letIn: 'let in', turnAway: 'turned away', notThisPerson: 'not this person:' } as const;
+const WATCHLIST_DECISION_WORDS = {
+  letIn: 'let in',
+  turnAway: 'turned away',
+  notThisPerson: 'not this person:',
+} as const;
 
 /** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
 export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {

@@ -11,7 +11,8 @@ import { present, type TableSpec } from './spec.ts';
 import { importTableFile } from './table-file.ts';
 import { tableFormat } from './tables.ts';
 
-const text = (max: number, what: string) => z.string().trim().min(1).max(max, `the ${what} is at most ${max} characters`);
+const text = (max: number, what: string) =>
+  z.string().trim().min(1).max(max, `the ${what} is at most ${max} characters`);
 
 export const WatchlistItem = z.strictObject({
   firstName: text(100, 'first name').optional(),

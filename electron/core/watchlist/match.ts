@@ -16,9 +16,10 @@
  * pinyin of each Chinese character) is a key, and so is each form with one
  * letter left out; a person's words look up their own forms and their
  * one-letter-shorter forms, so that a candidate within one edit is found in a
- * handful of map lookups, and only candidates are scored. (Two typos in one
- * long name part are scored, but only for an entry found through another of
- * its parts.)
+ * handful of map lookups, and only candidates found by enough of the
+ * person's words to reach the threshold are scored. (So a name part with two
+ * typos is found only where the threshold lets an entry match on its other
+ * parts alone.)
  */
 import { typosAllowed, within } from '../lookup/distance.ts';
 import { baseFold, CYRILLIC, foldLatin, foldWord, HAN, HAN_CHARS } from '../lookup/fold.ts';
@@ -132,7 +133,8 @@ function comparePart(part: Word, word: Word): { worth: number; how: MatchHow } |
   return undefined;
 }
 
-const sameCompany = (a: string, b: string) => foldLatin(a).replace(/\s+/g, ' ').trim() === foldLatin(b).replace(/\s+/g, ' ').trim();
+const sameCompany = (a: string, b: string) =>
+  foldLatin(a).replace(/\s+/g, ' ').trim() === foldLatin(b).replace(/\s+/g, ' ').trim();
 
 /** Scores one entry against a person's words; the parts each matched, best first for each entry part. */
 function scoreEntry(entry: WatchlistEntry, parts: Word[], words: Word[], person: Person): WatchlistMatch | undefined {
@@ -201,22 +203,27 @@ export function createWatchlistIndex(entries: readonly WatchlistEntry[]) {
     if (email) add(byEmail, email, index);
   });
 
-  /** The entries that share a form with the person's words, or one within one edit. */
-  function candidates(words: readonly Word[], email: string | undefined): Set<number> {
-    const found = new Set<number>();
-    const take = (key: string) => {
-      for (const index of keys.get(key) ?? []) found.add(index);
-    };
-    for (const word of words) {
+  /**
+   * The entries that share a form with the person's words, or one within one edit, with how many of the words
+   * found each: an entry of two parts that one word found cannot reach a threshold above one half.
+   */
+  function candidates(words: readonly Word[]): Map<number, number> {
+    const found = new Map<number, number>();
+    words.forEach((word) => {
+      const hit = new Set<number>();
+      const take = (key: string) => {
+        for (const index of keys.get(key) ?? []) hit.add(index);
+      };
       for (const form of [word.own, ...word.other]) take(form);
-      if (!word.latin || typosAllowed(word.latin.length) === 0) continue;
-      take(`~${word.latin}`); // the entry's part has one letter more
-      for (const shorter of deletions(word.latin)) {
-        take(shorter); // the person's word has one letter more
-        take(`~${shorter}`); // one letter differs, or two are swapped
+      if (word.latin && typosAllowed(word.latin.length) > 0) {
+        take(`~${word.latin}`); // the entry's part has one letter more
+        for (const shorter of deletions(word.latin)) {
+          take(shorter); // the person's word has one letter more
+          take(`~${shorter}`); // one letter differs, or two are swapped
+        }
       }
-    }
-    if (email) for (const index of byEmail.get(email) ?? []) found.add(index);
+      for (const index of hit) found.set(index, (found.get(index) ?? 0) + 1);
+    });
     return found;
   }
 
@@ -227,9 +234,19 @@ export function createWatchlistIndex(entries: readonly WatchlistEntry[]) {
       const words = personWords(person);
       const email = person.email?.trim().toLowerCase() || undefined;
       const out: WatchlistMatch[] = [];
-      for (const index of candidates(words, email)) {
+      const scoreOf = (index: number) => {
         const scored = scoreEntry(entries[index]!, partsOf[index]!, words, person);
         if (scored && scored.score >= threshold) out.push(scored);
+      };
+      const byMail = new Set(email ? (byEmail.get(email) ?? []) : []);
+      for (const index of byMail) scoreOf(index);
+      for (const [index, hits] of candidates(words)) {
+        // Each part is worth at most 1: fewer parts found than the threshold needs cannot match.
+        if (
+          !byMail.has(index) &&
+          hits >= Math.min(partsOf[index]!.length, Math.ceil(threshold * partsOf[index]!.length - 1e-9))
+        )
+          scoreOf(index);
       }
       return out.sort((a, b) => b.score - a.score || a.entry.id - b.entry.id);
     },

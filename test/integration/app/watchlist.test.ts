@@ -51,7 +51,9 @@ async function seedGuests(people: { firstName: string; lastName: string; email: 
   });
   expect(res.body.events[0].status, res.text).toBe('SUCCESS');
   const rows = service.db
-    .prepare('SELECT i.source_id AS s, i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ?')
+    .prepare(
+      'SELECT i.source_id AS s, i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ?',
+    )
     .all(sourceId) as { s: string; id: number }[];
   return Object.fromEntries(people.map((p, i) => [p.lastName, rows.find((r) => r.s === `${sourceId}-${i}`)!.id]));
 }
@@ -198,9 +200,9 @@ describe('a deny entry at the kiosk', () => {
     const alert = (await core.call(desk, 'watchlist.alerts', {})).find((a) => a.invitationId === ids.Mueller)!;
     const decided = await core.call(otherDesk, 'watchlist.decide', { id: alert.id, decision: 'letIn' });
     expect(decided).toMatchObject({ decision: 'letIn', decidedBy: 'browser 10.0.0.3' });
-    await expect(
-      core.call(desk, 'watchlist.decide', { id: alert.id, decision: 'turnAway' }),
-    ).rejects.toMatchObject({ code: 'REFUSED' });
+    await expect(core.call(desk, 'watchlist.decide', { id: alert.id, decision: 'turnAway' })).rejects.toMatchObject({
+      code: 'REFUSED',
+    });
     const guest = await core.call(desk, 'guests.transition', { invitationId: ids.Mueller!, action: 'checkIn' });
     expect(guest.category).toBe('onsite');
   });
@@ -268,7 +270,9 @@ describe('the threshold and the audit log', () => {
     const kioskAlert = entries.find((e) => e.subject?.startsWith('Juergen Mueller (kiosk check-in'))!;
     expect(kioskAlert.sentence).toMatch(/^Watchlist alert for Juergen Mueller \(kiosk check-in, alert \d+\)$/);
     expect(kioskAlert.role).toBe('kiosk');
-    expect(kioskAlert.detail).toMatch(/matches "Jürgen Müller" \(deny\) at 97%: Juergen ~ Jürgen \(spelled otherwise\)/);
+    expect(kioskAlert.detail).toMatch(
+      /matches "Jürgen Müller" \(deny\) at 97%: Juergen ~ Jürgen \(spelled otherwise\)/,
+    );
     const decisions = (await core.call(admin, 'audit.list', { action: 'watchlist-decision' })).entries;
     expect(decisions.map((e) => e.sentence).sort()).toEqual([
       expect.stringMatching(/^Decided a watchlist alert: let in Juergen Mueller \(alert \d+\)$/),

@@ -12,7 +12,14 @@ import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import type { Person } from '../../watchlist/match.ts';
-import { keepWatchlist, type ScreenDeps, screenPerson, toWatchlistAlert, type Where } from '../../watchlist/screen.ts';
+import {
+  keepWatchlist,
+  type ScreenDeps,
+  screenPerson,
+  toWatchlistAlert,
+  watchlistIndex,
+  type Where,
+} from '../../watchlist/screen.ts';
 import type { WatchlistItem } from '../../imports/watchlist.ts';
 import { auditRowOf, deviceOf } from '../audit.ts';
 import { AppError } from '../errors.ts';
@@ -32,11 +39,16 @@ const tell = (ctx: HandlerContext, alerts: readonly WatchlistAlert[]) => {
 };
 
 /** The person an operation is about to let in, and where; undefined for any other operation (or no such person). */
-function personOf(ctx: HandlerContext, name: OperationName, input: unknown): { person: Person; where: Where } | undefined {
+function personOf(
+  ctx: HandlerContext,
+  name: OperationName,
+  input: unknown,
+): { person: Person; where: Where } | undefined {
   const { runtime } = ctx;
   const device = deviceOf(ctx);
   const guest = (invitationId: number | undefined, point: string) => {
-    const found = invitationId === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    const found =
+      invitationId === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     return found && { person: found, where: { point, device, invitationId: found.invitationId } };
   };
   switch (name) {
@@ -99,6 +111,8 @@ export function keepPushedWatchlist(
 ): number {
   const { runtime } = ctx;
   const list = keepWatchlist(runtime.mirror, file, items, lines, ctx.now());
+  // Built now (0.6-2 s at 10,000 entries), not at the next guest's check-in.
+  watchlistIndex(runtime.mirror, list);
   const device = deviceOf(ctx);
   for (const guest of runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow)) {
     const where = guest.invitationId > 0 ? { invitationId: guest.invitationId } : { walkInId: -guest.invitationId };
