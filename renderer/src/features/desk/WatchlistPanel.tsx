@@ -39,7 +39,12 @@ export function WatchlistPanel() {
 
   if (s.alerts.length === 0 && !s.message) return null;
   return (
-    <section className="watchlist-alerts" aria-labelledby="watchlist-title" data-testid="watchlist-alerts">
+    <section
+      className="watchlist-alerts"
+      aria-labelledby="watchlist-title"
+      aria-live="assertive"
+      data-testid="watchlist-alerts"
+    >
       <header>
         <Icon name="alert" />
         <h2 id="watchlist-title">Watchlist{s.alerts.length > 0 ? `: ${s.alerts.length} to decide` : ''}</h2>
@@ -51,7 +56,7 @@ export function WatchlistPanel() {
       )}
       <ul>
         {s.alerts.map((a) => (
-          <li key={a.id} className={`watchlist-${a.action}`} data-testid="watchlist-alert" data-id={a.id} role="alert">
+          <li key={a.id} className={`watchlist-${a.action}`} data-testid="watchlist-alert" data-id={a.id}>
             <div>
               <strong>
                 {a.name}
