@@ -208,6 +208,31 @@ describe('a deny entry at the kiosk', () => {
   });
 });
 
+describe('a party at the kiosk', () => {
+  it('checks in the guest who found the party; a member on the list is refused, not told why', async () => {
+    const party = await seedGuests([
+      { firstName: 'Petra', lastName: 'Partyhost', email: 'petra@example.test' },
+      { firstName: 'Jurgen', lastName: 'Mueler', email: 'jm.party@example.test' },
+    ]);
+    await core.call(admin, 'sync.now', {});
+    const found = await core.call(kiosk, 'kiosk.lookup', { text: 'Petra Partyhost' });
+    const [member] = await core.call(kiosk, 'kiosk.party', { ticket: found[0]!.ticket });
+    expect(member).toMatchObject({ firstName: 'Jurgen' });
+    expect((await core.call(kiosk, 'kiosk.checkIn', { ticket: found[0]!.ticket })).category).toBe('onsite');
+    await expect(core.call(kiosk, 'kiosk.checkIn', { ticket: member!.ticket })).rejects.toMatchObject({
+      code: 'REFUSED',
+      message: 'please see the reception desk',
+    });
+    expect(alertsHeard('desk').find((a) => a.invitationId === party.Mueler)).toMatchObject({
+      entryName: 'Jürgen Müller',
+      matches: [
+        { entry: 'Jürgen', person: 'Jurgen', how: 'spelling' },
+        { entry: 'Müller', person: 'Mueler', how: 'typo' },
+      ],
+    });
+  });
+});
+
 describe('an alert entry in Cyrillic', () => {
   it('matches a guest typed in Latin letters; the kiosk carries on', async () => {
     const checkedIn = await kioskCheckIn('Sergei Solovyov', 'Solovyov');
