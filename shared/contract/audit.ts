@@ -45,6 +45,8 @@ const ACTIONS: Record<string, { label: string; sentence: (about: string) => stri
   'roll-call-start': { label: 'Roll call started', sentence: (s) => `Started ${s}` },
   'roll-call-tick': { label: 'Roll call mark', sentence: (s) => `Marked ${s}` },
   'roll-call-end': { label: 'Roll call ended', sentence: (s) => `Ended ${s}` },
+  'watchlist-alert': { label: 'Watchlist alert', sentence: (s) => `Watchlist alert for ${s}` },
+  'watchlist-decision': { label: 'Watchlist decision', sentence: (s) => `Decided a watchlist alert: ${s}` },
 };
 
 /** An action's name in words ("Check-out of several guests"); an action of a newer Foyer as it is written. */

@@ -3,6 +3,7 @@ import { ALL, ADMIN, type Role, STAFF } from './op.ts';
 import type { SyncStatus } from './sync.ts';
 import type { WalkInEvent } from './walk-ins.ts';
 import type { EvacuationEvent } from './evacuation.ts';
+import type { WatchlistEvent } from './watchlist.ts';
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
@@ -17,7 +18,8 @@ export type AppEvent =
   /** A badge printed or failed, or a printer's state changed: the desk asks printing.status. */
   | { type: 'printing-changed' }
   | WalkInEvent
-  | EvacuationEvent;
+  | EvacuationEvent
+  | WatchlistEvent;
 
 /**
  * Which roles' screens hear each event, whatever the door (an Electron
@@ -37,4 +39,6 @@ export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } 
   'walk-ins-changed': STAFF,
   'printing-changed': STAFF,
   'evacuation-changed': ALL,
+  // Never a kiosk's: a guest is not told why, nor that a list exists.
+  'watchlist-changed': STAFF,
 };

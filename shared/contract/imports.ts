@@ -12,7 +12,8 @@ export const ImportIssue = z.object({
   message: z.string(),
 });
 
-export const PUSH_KINDS = ['identities', 'profiles', 'events'] as const;
+/** `watchlist` is kept on this site (shared/contract/watchlist.ts): never queued for the service. */
+export const PUSH_KINDS = ['identities', 'profiles', 'events', 'watchlist'] as const;
 /** The largest file pushed at once (from the console, or the command line through the same contract). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

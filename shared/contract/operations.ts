@@ -30,6 +30,7 @@ import { syncOperations } from './sync.ts';
 import { visitsOperations } from './visits.ts';
 import { walkInsOperations } from './walk-ins.ts';
 import { evacuationOperations } from './evacuation.ts';
+import { watchlistOperations } from './watchlist.ts';
 
 export const operations = {
   ...sessionOperations,
@@ -51,6 +52,7 @@ export const operations = {
   ...visitsOperations,
   ...arrivalsOperations,
   ...printingOperations,
+  ...watchlistOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

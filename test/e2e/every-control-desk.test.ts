@@ -21,6 +21,7 @@ import {
 
 let c: ControlsPage;
 const kiosk = createSession('e2e-controls-kiosk', 'kiosk');
+const admin = createSession('e2e-controls-admin', 'admin', 'admin');
 
 /** A walk-in request, as the kiosk's form sends it, for Ute (an employee of the demo). */
 async function walkInRequest(firstName: string, lastName: string) {
@@ -144,6 +145,23 @@ describe('every control of the desk', () => {
     await walkInRequest('Wanda', 'Waiting');
     await walkInRequest('Walter', 'Waiting');
     await c.page.locator('[data-testid=walk-in-request]').nth(1).waitFor();
+    // Three watchlist alerts (walk-ins on an "alert" list): Let in, Turn away and Not this person each take one.
+    const list = [
+      'firstName,lastName,note,action',
+      'Wilma,Watched,w1,alert',
+      'Wim,Watched,w2,alert',
+      'Wyn,Watched,w3,alert',
+    ];
+    await c.app.core.call(admin, 'pushes.queue', {
+      kind: 'watchlist',
+      fileName: 'watchlist.csv',
+      contentBase64: Buffer.from(list.join('\n')).toString('base64'),
+    });
+    // Added as the desk adds a visitor (the kiosk's own requests are limited to a few in ten minutes).
+    const [host] = await c.app.core.call(admin, 'employees.search', { text: 'Ute' });
+    for (const firstName of ['Wilma', 'Wim', 'Wyn'])
+      await c.app.core.call(admin, 'walkIns.add', { firstName, lastName: 'Watched', hostId: host!.id });
+    await c.page.locator('[data-testid=watchlist-alert]').nth(2).waitFor();
     // A guest on site in the detail: its door PIN and pass are pressed before the rows' own controls move them.
     await c.page.click('[data-testid=tab-onsite]');
     const rows = c.page.locator('[data-testid=guest-row]');
@@ -186,6 +204,9 @@ describe('every control of the desk', () => {
         'add-visitor-button',
         'row-check',
         'action-checkOut',
+        'watchlist-let-in',
+        'watchlist-turn-away',
+        'watchlist-not-this-person',
       ]),
     );
   }, 120_000);

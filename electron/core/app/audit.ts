@@ -140,7 +140,25 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
     }),
   },
   'evacuation.end': { entry: ({ rollCallId }) => ({ action: 'roll-call-end', subject: `roll call ${rollCallId}` }) },
+  // An alert itself is written where it is raised (watchlist/screen.ts); its decision here.
+  'watchlist.decide': {
+    entry: (_, out) => ({
+      action: 'watchlist-decision',
+      subject: `${WATCHLIST_DECISION_WORDS[out.decision!]} ${out.name} (alert ${out.id})`,
+      detail: `entry "${out.entryName}" (${out.action})`,
+    }),
+  },
+  'watchlist.setSettings': {
+    entry: ({ threshold }) => ({ action: 'settings', subject: 'watchlist threshold', detail: String(threshold) }),
+  },
 };
+
+/** A desk's decision on a watchlist alert, as the audit log says it. */
+const WATCHLIST_DECISION_WORDS = {
+  letIn: 'let in',
+  turnAway: 'turned away',
+  notThisPerson: 'not this person:',
+} as const;
 
 /** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
 export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub' | 'runtime'>): string {
@@ -166,6 +184,9 @@ function guestSubject(ctx: HandlerContext, invitationId: number): string {
   const name = guest ? displayName(guest.firstName, guest.lastName) : '';
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }
+
+/** An entry written by a domain itself (a watchlist alert), as this session's action. */
+export const auditRowOf = (ctx: HandlerContext, entry: Entry): NewAuditRow => rowOf(ctx, entry);
 
 function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
   const { subject } = entry;

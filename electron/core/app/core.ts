@@ -34,6 +34,7 @@ import { siteHandlers } from './handlers/site.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { visitsHandlers } from './handlers/visits.ts';
 import { walkInsHandlers } from './handlers/walk-ins.ts';
+import { screenEntry, watchlistHandlers } from './handlers/watchlist.ts';
 import { createPinGuard, type PinLimit } from './pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
@@ -66,6 +67,7 @@ const handlers: Handlers<OperationName> = {
   ...visitsHandlers,
   ...arrivalsHandlers,
   ...printingHandlers,
+  ...watchlistHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -223,6 +225,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(hub ? { hub } : {}),
           ...(callOptions?.file ? { file: callOptions.file } : {}),
         };
+        // Whoever an operation lets in is checked against the watchlist first: its alerts stand even when it is refused.
+        screenEntry(ctx, name, parsed.data);
         // A staff action is written to the audit log with it (see audit.ts).
         const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
         noteCheckInDevice(ctx, name, parsed.data, output);

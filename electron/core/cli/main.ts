@@ -20,8 +20,9 @@ Commands:
                           move a guest's check-in (queued offline, sent when possible)
   walk-in --first F --last L --host NAME
                           register a visitor without an invitation, let in (queued offline)
-  push identities|profiles|events FILE
-                          validate a file and queue it for the service (foyer push --help)
+  push identities|profiles|events|watchlist FILE
+                          validate a file and queue it for the service; a watchlist
+                          is kept on this site (foyer push --help)
   outbox [--json]         queued, failed and delivered changes with their results
   visits --from D --to D [--out FILE]
                           the visitor log of those days as CSV (stdout) or FILE.csv / FILE.xlsx

@@ -19,10 +19,13 @@ export const TRANSITION_USAGE = 'Usage: foyer check-in|check-out|undo ID [--data
 export const PUSH_USAGE = `Usage: foyer push identities FILE [--dry-run] [--allow-partial]
        foyer push profiles GROUP FILE [--dry-run] [--yes]
        foyer push events FILE [--dry-run] [--allow-partial]
+       foyer push watchlist FILE [--dry-run] [--allow-partial]
 
 FILE: .csv (UTF-8 or UTF-16 with BOM, "," or ";"), .xlsx (identities), or .json.
 The file is validated row by row at once; valid work is queued and delivered
-when the service can be reached. Exit 0: delivered or queued; 1: errors; 2: usage.
+when the service can be reached. A watchlist (firstName, lastName, companyName,
+email, note, action: alert or deny) replaces this site's list at once and is
+never sent to the service. Exit 0: delivered, queued or kept; 1: errors; 2: usage.
   --dry-run        validate only, queue nothing
   --allow-partial  queue the valid rows of a file that has errors
   --yes            confirm an upload that removes profiles (or replaces an unknown set)
@@ -126,8 +129,8 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   );
   if (values.help) return (out.write(PUSH_USAGE), 0);
   const [kind, ...args] = positionals;
-  if (kind !== 'identities' && kind !== 'profiles' && kind !== 'events')
-    throw new UsageError(`unknown push "${kind}"; use identities, profiles or events`);
+  if (kind !== 'identities' && kind !== 'profiles' && kind !== 'events' && kind !== 'watchlist')
+    throw new UsageError(`unknown push "${kind}"; use identities, profiles, events or watchlist`);
   if (kind === 'profiles' ? args.length !== 2 : args.length !== 1)
     throw new UsageError(kind === 'profiles' ? 'push profiles needs GROUP and FILE' : `push ${kind} needs FILE`);
   if (kind === 'profiles' && values['allow-partial'])
@@ -164,6 +167,7 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
     return checked.result.issues.length > 0 ? 1 : 0;
   }
 
+  if (kind === 'watchlist') return keepWatchlistFile(dataDir, file, options, out);
   const door = await openDoor(dataDir);
   const { runtime } = door;
   try {
@@ -198,6 +202,31 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
         );
     } else out.write(`upload ${rows[0]!.state}\n`);
     return rows.some((r) => r.state === 'failed') ? 1 : 0;
+  } finally {
+    await door.close();
+  }
+}
+
+/** A watchlist through the door (pushes.queue), as the console pushes it: kept here, on-site guests checked. */
+async function keepWatchlistFile(
+  dataDir: string,
+  file: string,
+  options: { allowPartial: boolean },
+  out: Output,
+): Promise<number> {
+  const door = await openDoor(dataDir);
+  try {
+    const kept = await door.call('pushes.queue', {
+      kind: 'watchlist',
+      fileName: basename(file),
+      contentBase64: readFileSync(file).toString('base64'),
+      allowPartial: options.allowPartial,
+    });
+    out.write(`kept as this site's watchlist: ${kept.items} entries (never sent to the service)\n`);
+    const alerts = await door.call('watchlist.alerts', {});
+    const onSite = alerts.filter((a) => a.point === 'on site when the list came');
+    if (onSite.length > 0) out.write(`${onSite.length} guest(s) on site match it: the desks are told\n`);
+    return 0;
   } finally {
     await door.close();
   }

@@ -2,6 +2,7 @@
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { displayName } from '../lookup/names.ts';
+import { AppError } from '../app/errors.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 import { type CliDoor, openDoor } from './door.ts';
 
@@ -55,12 +56,20 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
   });
   if (!form.success)
     throw new UsageError(form.error.issues.map((i) => `--${flagOf(i.path[0])}: ${i.message}`).join('; '));
+  // Through the door, as the desk's "Add visitor": the watchlist's check and the audit log (device "cli") the same.
   const door = await openDoor(dataDir);
   const { runtime } = door;
   try {
     const host = await hostOf(door, values.host);
-    // As the desk's Add visitor does it: approved at once, in the audit log with the device "cli".
-    const row = await door.call('walkIns.add', { ...form.data, hostId: host.id });
+    let row;
+    try {
+      row = await door.call('walkIns.add', { ...form.data, hostId: host.id });
+    } catch (error) {
+      // A watchlist entry that denies: said with its note, exit 1 (a desk decides at the alert).
+      if (!(error instanceof AppError) || error.code !== 'REFUSED') throw error;
+      out.write(`${error.message}\n`);
+      return 1;
+    }
     out.write(`${row.firstName} ${row.lastName} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
     await runtime.engine.deliver();
     // Online: the invitation comes with the next pull (which links the walk-in), and its check-in goes at once.

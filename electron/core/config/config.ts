@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
+import { WatchlistSettings } from '../../../shared/contract/watchlist.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { PrintingSettings } from '../../../shared/contract/printing.ts';
 import { BrowserNames, HostName } from '../../../shared/contract/site.ts';
@@ -83,6 +84,8 @@ export const Config = z.strictObject({
   printing: PrintingSettings.prefault({}),
   /** The site's evacuation: the assembly point the kiosks show during a roll call. */
   evacuation: EvacuationSettings.prefault({}),
+  /** The watchlist's threshold (shared/contract/watchlist.ts); the list itself is in the mirror. */
+  watchlist: WatchlistSettings.prefault({}),
   /**
    * Host names (with an optional :port) that browsers may use to reach "foyer web" when it is bound
    * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
@@ -251,6 +254,7 @@ const NESTED = {
   walkIns: WalkInSettings,
   evacuation: EvacuationSettings,
   printing: PrintingSettings,
+  watchlist: WatchlistSettings,
 } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;

@@ -19,6 +19,7 @@ import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
 import { createWalkInsRepo } from './repos/walk-ins.ts';
+import { createWatchlistRepo } from './repos/watchlist.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -119,6 +120,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),
     printJobs: createPrintJobsRepo(db),
+    /** The site's watchlist and its alerts: local, never sent to the service. */
+    watchlist: createWatchlistRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -39,6 +39,10 @@ export const LOCAL_TABLES = {
   check_in_devices: ['check-in place', 'check-in places'],
   audit_log: ['audit log entry', 'audit log entries'],
   print_jobs: ['print job', 'print jobs'],
+  watchlist_lists: ['watchlist', 'watchlists'],
+  watchlist_entries: ['watchlist entry', 'watchlist entries'],
+  watchlist_alerts: ['watchlist alert', 'watchlist alerts'],
+  watchlist_cleared: ['visitor cleared of a watchlist entry', 'visitors cleared of a watchlist entry'],
 } as const;
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, Config, getConfigValue, setConfigValue } from '../../../electron/core/config/config.ts';
 
 describe('CONFIG_KEYS', () => {
-  it('are the schema keys, intervals, walkIns, printing, evacuation and hub one by one, of the kiosk settings only the badge’s door PIN, without the PIN hashes', () => {
+  it('are the schema keys, intervals, walkIns, printing, evacuation, watchlist and hub one by one, of the kiosk settings only the badge’s door PIN, without the PIN hashes', () => {
     expect(CONFIG_KEYS).toEqual([
       'baseUrl',
       'companyId',
@@ -27,6 +27,7 @@ describe('CONFIG_KEYS', () => {
       'printing.fallbackPrinter',
       'printing.devices',
       'evacuation.assemblyPoint',
+      'watchlist.threshold',
       'allowedHosts',
       'browserNames',
       'staffIdleMinutes',

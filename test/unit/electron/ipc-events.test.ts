@@ -54,6 +54,7 @@ describe('the events of the contract', () => {
       'walk-ins-changed': ['desk', 'admin'],
       'printing-changed': ['desk', 'admin'],
       'evacuation-changed': ['kiosk', 'desk', 'admin'],
+      'watchlist-changed': ['desk', 'admin'],
     });
   });
 });

@@ -8,6 +8,7 @@ import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { WalkInsForm } from './WalkInsForm.tsx';
+import { WatchlistForm } from './WatchlistForm.tsx';
 import { PrintersForm } from './PrintersForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
@@ -293,6 +294,7 @@ export function SettingsPanel() {
       <PrintersForm />
       <EvacuationForm />
       <WalkInsForm />
+      <WatchlistForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />

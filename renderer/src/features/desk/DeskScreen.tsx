@@ -23,6 +23,8 @@ import { useRollCall } from './roll-call/roll-call-store.ts';
 import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { useWalkIns } from './walk-ins-store.ts';
+import { useWatchlist } from './watchlist-store.ts';
+import { WatchlistPanel } from './WatchlistPanel.tsx';
 import { useDeskToday } from './use-today.ts';
 import { VisitorLogButton } from './VisitorLogButton.tsx';
 import { PrintingNotice } from './PrintingNotice.tsx';
@@ -296,6 +298,9 @@ export function DeskScreen() {
       </div>
       <PanelBoundary name="conflicts" onReload={loadConflicts}>
         <ConflictsPanel />
+      </PanelBoundary>
+      <PanelBoundary name="watchlist" onReload={resetStore(useWatchlist)}>
+        <WatchlistPanel />
       </PanelBoundary>
       <PanelBoundary name="walk-ins" onReload={resetStore(useWalkIns)}>
         <WalkInsPanel />

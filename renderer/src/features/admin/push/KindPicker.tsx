@@ -21,6 +21,12 @@ const KINDS: { id: PushKind; title: string; text: string; icon: IconName }[] = [
     text: 'Events with their invitations: one row per invitation, or the API’s JSON shape.',
     icon: 'clock',
   },
+  {
+    id: 'watchlist',
+    title: 'Watchlist',
+    text: 'People reception must be warned about (alert) or must not let in (deny). Kept on this site, never sent to the service.',
+    icon: 'alert',
+  },
 ];
 
 /** Step 1: the kind of file, and for access profiles the group it replaces. */

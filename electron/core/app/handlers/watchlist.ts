@@ -1,0 +1,161 @@
+/**
+ * The watchlist's operations, and its check at every place a person is let
+ * in. The check runs in core.call before the operation (screenEntry), for
+ * every door alike, so that an alert is committed even when the operation is
+ * then refused, and before a kiosk's host ticket is spent. A deny match
+ * refuses: a kiosk hears only what any refusal says (please see reception),
+ * never why; a desk is told the entry and its note, and decides at the alert.
+ */
+import type { OperationName } from '../../../../shared/contract/operations.ts';
+import type { WatchlistAlert } from '../../../../shared/contract/watchlist.ts';
+import { iso } from '../../../../shared/time.ts';
+import { displayName } from '../../lookup/names.ts';
+import { updateConfig } from '../../usecases/settings.ts';
+import type { Person } from '../../watchlist/match.ts';
+import {
+  keepWatchlist,
+  type ScreenDeps,
+  screenPerson,
+  toWatchlistAlert,
+  watchlistIndex,
+  type Where,
+} from '../../watchlist/screen.ts';
+import type { WatchlistItem } from '../../imports/watchlist.ts';
+import { auditRowOf, deviceOf } from '../audit.ts';
+import { AppError } from '../errors.ts';
+import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
+import { kioskStateOf } from './kiosk-state.ts';
+
+const depsOf = (ctx: HandlerContext): ScreenDeps => ({
+  mirror: ctx.runtime.mirror,
+  config: () => ctx.runtime.config,
+  now: ctx.now,
+  auditRow: (entry) => auditRowOf(ctx, entry),
+});
+
+/** Tells every desk of each alert, with it. */
+const tell = (ctx: HandlerContext, alerts: readonly WatchlistAlert[]) => {
+  for (const alert of alerts) ctx.emit({ type: 'watchlist-changed', alert });
+};
+
+/** The person an operation is about to let in, and where; undefined for any other operation (or no such person). */
+function personOf(
+  ctx: HandlerContext,
+  name: OperationName,
+  input: unknown,
+): { person: Person; where: Where } | undefined {
+  const { runtime } = ctx;
+  const device = deviceOf(ctx);
+  const guest = (invitationId: number | undefined, point: string) => {
+    const found =
+      invitationId === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+    return found && { person: found, where: { point, device, invitationId: found.invitationId } };
+  };
+  switch (name) {
+    case 'kiosk.checkIn': {
+      // The ticket as the handler opens it; one that opens nothing is the handler's "not found".
+      const { ticket } = input as ParsedInput<'kiosk.checkIn'>;
+      return guest(kioskStateOf(runtime).tickets.open(ctx.session.id, ticket, ctx.now()), 'kiosk check-in');
+    }
+    case 'guests.transition': {
+      const { invitationId, action } = input as ParsedInput<'guests.transition'>;
+      return action === 'checkIn' ? guest(invitationId, 'desk check-in') : undefined;
+    }
+    case 'walkIns.checkInAgain':
+      return guest((input as ParsedInput<'walkIns.checkInAgain'>).invitationId, 'Check in again');
+    case 'walkIns.request':
+    case 'walkIns.add': {
+      const form = input as ParsedInput<'walkIns.add'>;
+      const person = {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        companyName: form.companyName ?? null,
+        email: form.email ?? null,
+      };
+      return { person, where: { point: name === 'walkIns.add' ? 'Add visitor' : 'walk-in request', device } };
+    }
+    case 'walkIns.approve': {
+      const row = runtime.mirror.walkIns.byId((input as ParsedInput<'walkIns.approve'>).id);
+      return row && { person: row, where: { point: 'walk-in approval', device, walkInId: row.id } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The check before an operation that lets someone in (core.call runs it for every operation): alerts are written
+ * and told to every desk; a deny match refuses the operation.
+ */
+export function screenEntry(ctx: HandlerContext, name: OperationName, input: unknown): void {
+  const about = personOf(ctx, name, input);
+  if (!about) return;
+  const { deny, alerts } = screenPerson(depsOf(ctx), about.person, about.where);
+  tell(ctx, alerts.map(toWatchlistAlert));
+  if (!deny) return;
+  if (ctx.session.role === 'kiosk') throw new AppError('REFUSED', 'please see the reception desk');
+  const first = alerts.find((a) => a.action === 'deny') ?? alerts[0]!;
+  throw new AppError(
+    'REFUSED',
+    `${displayName(about.person.firstName, about.person.lastName)} matches the watchlist entry "${first.entryName}" (deny)` +
+      `${first.entryNote ? `: ${first.entryNote}` : ''}. Decide at the alert first: Let in, or Turn away`,
+  );
+}
+
+/** After a list is pushed: who is on site already and on it is flagged at the desk. */
+export function keepPushedWatchlist(
+  ctx: HandlerContext,
+  file: string,
+  items: readonly WatchlistItem[],
+  lines: readonly (number | null)[],
+): number {
+  const { runtime } = ctx;
+  const list = keepWatchlist(runtime.mirror, file, items, lines, ctx.now());
+  // Built now (0.6-2 s at 10,000 entries), not at the next guest's check-in.
+  watchlistIndex(runtime.mirror, list);
+  const device = deviceOf(ctx);
+  for (const guest of runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow)) {
+    const where = guest.invitationId > 0 ? { invitationId: guest.invitationId } : { walkInId: -guest.invitationId };
+    const { alerts } = screenPerson(depsOf(ctx), guest, { point: 'on site when the list came', device, ...where });
+    tell(ctx, alerts.map(toWatchlistAlert));
+  }
+  return list.id;
+}
+
+export const watchlistHandlers: Handlers<
+  'watchlist.status' | 'watchlist.setSettings' | 'watchlist.alerts' | 'watchlist.decide'
+> = {
+  'watchlist.status': (_, { runtime }) => {
+    const list = runtime.mirror.watchlist.list();
+    const entries = list ? runtime.mirror.watchlist.entries(list.id) : [];
+    return {
+      list: list
+        ? {
+            file: list.file,
+            pushedAt: list.pushedAt,
+            entries: list.entries,
+            deny: entries.filter((e) => e.action === 'deny').length,
+          }
+        : null,
+      threshold: runtime.config.watchlist.threshold,
+      openAlerts: runtime.mirror.watchlist.openCount(),
+    };
+  },
+  'watchlist.setSettings': (watchlist, ctx) => updateConfig(ctx.runtime, (c) => ({ ...c, watchlist })).watchlist,
+  'watchlist.alerts': (_, { runtime }) => runtime.mirror.watchlist.open().map(toWatchlistAlert),
+  'watchlist.decide': ({ id, decision }, ctx) => {
+    const { mirror } = ctx.runtime;
+    const row = mirror.watchlist.alert(id);
+    if (!row) throw new AppError('NOT_FOUND', `no watchlist alert ${id}`);
+    if (row.decision) throw new AppError('REFUSED', `this alert was decided already (${row.decidedBy ?? 'a desk'})`);
+    const at = iso(ctx.now());
+    mirror.transaction(() => {
+      mirror.watchlist.decide(id, decision, at, deviceOf(ctx));
+      if (decision === 'notThisPerson') mirror.watchlist.clear(row.entryKey, row.visitorKey, at, id);
+    });
+    const decided = toWatchlistAlert(mirror.watchlist.alert(id)!);
+    // Every desk takes it off its list.
+    ctx.emit({ type: 'watchlist-changed' });
+    return decided;
+  },
+};
