@@ -3,6 +3,7 @@ import { ALL, ADMIN, type Role, STAFF } from './op.ts';
 import type { SyncStatus } from './sync.ts';
 import type { WalkInEvent } from './walk-ins.ts';
 import type { EvacuationEvent } from './evacuation.ts';
+import type { AgreementEvent } from './agreements.ts';
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
@@ -17,7 +18,9 @@ export type AppEvent =
   /** A badge printed or failed, or a printer's state changed: the desk asks printing.status. */
   | { type: 'printing-changed' }
   | WalkInEvent
-  | EvacuationEvent;
+  | EvacuationEvent
+  /** A guest signed or declined a document, or a photo was taken: the desk asks again for the guest's. */
+  | AgreementEvent;
 
 /**
  * Which roles' screens hear each event, whatever the door (an Electron
@@ -37,4 +40,5 @@ export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } 
   'walk-ins-changed': STAFF,
   'printing-changed': STAFF,
   'evacuation-changed': ALL,
+  'agreements-changed': STAFF,
 };
