@@ -59,6 +59,13 @@ export const photosOperations = {
     "A guest's photo, if one was taken and is still kept",
     PASSIVE,
   ),
+  'photos.taken': op(
+    STAFF,
+    z.strictObject({}),
+    z.array(z.number().int()),
+    'The guests with a photo kept (invitation ids; a negative id: a walk-in the service has not given back yet)',
+    PASSIVE,
+  ),
   'photos.siteSettings': op(ADMIN, z.strictObject({}), PhotoSettings, 'The photo settings'),
   'photos.setSettings': op(
     ADMIN,

@@ -32,6 +32,7 @@ export const photosHandlers: Handlers<keyof typeof photosOperations> = {
       ? { image: `data:${photo.type};base64,${photo.bytes.toString('base64')}`, takenAt: photo.takenAt }
       : null;
   },
+  'photos.taken': (_, { runtime }) => runtime.mirror.agreements.photographed(),
   'photos.siteSettings': (_, { runtime }) => runtime.config.photos,
   'photos.setSettings': (photos, ctx) => updateConfig(ctx.runtime, (c) => ({ ...c, photos })).photos,
 };

@@ -74,6 +74,13 @@ export function createAgreementsRepo(db: Database.Database) {
   const photosOfPerson = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE person_key = ? ORDER BY id`);
   const photosBefore = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE taken_at < ? ORDER BY id LIMIT 500`);
   const deletePhoto = db.prepare(`DELETE FROM guest_photos WHERE id = ?`);
+  // A walk-in's photo counts for their invitation once the mirror holds it.
+  const photographed = db
+    .prepare(
+      `SELECT DISTINCT coalesce(p.invitation_id, w.invitation_id, -p.walk_in_id) FROM guest_photos p
+      LEFT JOIN walk_ins w ON w.id = p.walk_in_id LIMIT 20000`,
+    )
+    .pluck();
   const answer = (row: unknown) => Answer.parse(row);
   const photo = (row: unknown) => Photo.parse(row);
   return {
@@ -132,6 +139,10 @@ export function createAgreementsRepo(db: Database.Database) {
     },
     photosBefore(at: string): PhotoRow[] {
       return photosBefore.all(at).map(photo);
+    },
+    /** The guests with a photo kept: invitation ids, or a walk-in's negative id while it has none. */
+    photographed(): number[] {
+      return photographed.all() as number[];
     },
     deletePhoto(id: number): void {
       deletePhoto.run(id);

@@ -8,6 +8,7 @@ import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { WalkInsForm } from './WalkInsForm.tsx';
+import { AgreementsForm, PhotosForm } from './AgreementsForm.tsx';
 import { PrintersForm } from './PrintersForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
@@ -293,6 +294,8 @@ export function SettingsPanel() {
       <PrintersForm />
       <EvacuationForm />
       <WalkInsForm />
+      <AgreementsForm />
+      <PhotosForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />
