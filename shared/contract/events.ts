@@ -4,6 +4,7 @@ import type { SyncStatus } from './sync.ts';
 import type { WalkInEvent } from './walk-ins.ts';
 import type { EvacuationEvent } from './evacuation.ts';
 import type { WatchlistEvent } from './watchlist.ts';
+import type { AgreementEvent } from './agreements.ts';
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }
@@ -19,7 +20,9 @@ export type AppEvent =
   | { type: 'printing-changed' }
   | WalkInEvent
   | EvacuationEvent
-  | WatchlistEvent;
+  | WatchlistEvent
+  /** A guest signed or declined a document, or a photo was taken: the desk asks again for the guest's. */
+  | AgreementEvent;
 
 /**
  * Which roles' screens hear each event, whatever the door (an Electron
@@ -41,4 +44,5 @@ export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } 
   'evacuation-changed': ALL,
   // Never a kiosk's: a guest is not told why, nor that a list exists.
   'watchlist-changed': STAFF,
+  'agreements-changed': STAFF,
 };

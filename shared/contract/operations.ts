@@ -10,6 +10,7 @@
  * and one spread line here (and the same in electron/core/app/core.ts).
  */
 import type { z } from 'zod';
+import { agreementsOperations } from './agreements.ts';
 import { arrivalsOperations } from './arrivals.ts';
 import { auditOperations } from './audit.ts';
 import { conflictsOperations } from './conflicts.ts';
@@ -21,6 +22,7 @@ import { importsOperations } from './imports.ts';
 import { kioskOperations } from './kiosk.ts';
 import type { Role } from './op.ts';
 import { outboxOperations } from './outbox.ts';
+import { photosOperations } from './photos.ts';
 import { printingOperations } from './printing.ts';
 import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
@@ -53,6 +55,8 @@ export const operations = {
   ...arrivalsOperations,
   ...printingOperations,
   ...watchlistOperations,
+  ...agreementsOperations,
+  ...photosOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

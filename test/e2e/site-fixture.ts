@@ -42,8 +42,16 @@ export interface E2eSite {
   restartHub(): Promise<void>;
 }
 
-/** The site, its devices' addresses allowed (as a site's LAN names would be); the engine is not started. */
-export async function openE2eSite(name: string, addresses: readonly string[], config: Partial<Config> = {}) {
+/**
+ * The site, its devices' addresses allowed (as a site's LAN names would be); the engine is not started.
+ * `now`: the hub's clock (its runtime's and its core's), for a test that moves it on (a day, a month).
+ */
+export async function openE2eSite(
+  name: string,
+  addresses: readonly string[],
+  config: Partial<Config> = {},
+  now?: () => number,
+) {
   ensureBuilt();
   const serviceDir = tempDir(`${name}-svc-`);
   const site = { serviceDir, service: await startServiceOn(serviceDir) } as E2eSite;
@@ -51,7 +59,7 @@ export async function openE2eSite(name: string, addresses: readonly string[], co
   site.relay = await startRelay(() => site.service.baseUrl.replace(/\/api\/v2$/, ''));
   site.dataDir = tempDir(`${name}-`);
   site.store = writeSiteConfig(site.dataDir, site.relay.url, { allowedHosts: [...addresses], ...config });
-  await openHubOf(site, addresses, 0);
+  await openHubOf(site, addresses, 0, now);
   site.restartService = async () => (site.service = await startServiceOn(serviceDir));
   site.stopHub = async () => {
     site.hub.close();
@@ -60,21 +68,21 @@ export async function openE2eSite(name: string, addresses: readonly string[], co
     await site.runtime.close();
   };
   site.restartHub = async () => {
-    await openHubOf(site, addresses, site.host.port);
+    await openHubOf(site, addresses, site.host.port, now);
     site.runtime.engine.start();
   };
   return site;
 }
 
 /** The hub's runtime, registry, core and HTTPS host on the site's data directory (`port` 0: any free port). */
-async function openHubOf(site: E2eSite, addresses: readonly string[], port: number): Promise<void> {
-  site.runtime = await openRuntime({ dataDir: site.dataDir });
+async function openHubOf(site: E2eSite, addresses: readonly string[], port: number, now?: () => number): Promise<void> {
+  site.runtime = await openRuntime({ dataDir: site.dataDir, ...(now ? { now } : {}) });
   site.hub = await openHub({
     dataDir: site.dataDir,
     config: () => site.store.current(),
     names: { dns: ['localhost'], ips: ['127.0.0.1', ...addresses] },
   });
-  site.core = createAppCore(site.runtime, { hub: site.hub });
+  site.core = createAppCore(site.runtime, { hub: site.hub, ...(now ? { now } : {}) });
   // Every loopback address is this machine: the hub listens on all of them, as on a site's LAN.
   site.host = await startBrowserHost({
     core: site.core,
@@ -87,11 +95,14 @@ async function openHubOf(site: E2eSite, addresses: readonly string[], port: numb
   });
 }
 
+/** Chromium's own camera: a moving test pattern, given without asking (the kiosk's photo). */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
 /** Chromium trusting exactly this hub's key (the certificate's names are not the devices' addresses). */
-export function launchForHub(hub: OpenedHub): Promise<Browser> {
+export function launchForHub(hub: OpenedHub, extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`],
+    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${hub.tls.spki}`, ...extraArgs],
   });
 }
 

@@ -129,6 +129,10 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
     }),
   },
   'printing.setSettings': settings('printers'),
+  'agreements.setSettings': settings('agreements'),
+  'photos.setSettings': settings('photos'),
+  // A signed copy holds a guest's signature: who opened it is worth knowing.
+  'agreements.copy': { entry: ({ id }) => ({ action: 'agreement-copy', subject: `signed copy ${id}` }) },
   'hub.pair': { entry: (_, out) => ({ action: 'pair', subject: out.name }) },
   'hub.revoke': { entry: (_, out) => ({ action: 'revoke', subject: out.name }) },
   'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },

@@ -11,10 +11,12 @@ import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
+import { sweepDue } from '../agreements/agreements.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from './errors.ts';
 import { sessionEvents } from './events.ts';
 import type { FileSink, Handlers, ParsedInput } from './handler.ts';
+import { agreementsHandlers } from './handlers/agreements.ts';
 import { arrivalsHandlers } from './handlers/arrivals.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { conflictsHandlers } from './handlers/conflicts.ts';
@@ -26,6 +28,7 @@ import { hubHandlers } from './handlers/hub.ts';
 import { importsHandlers } from './handlers/imports.ts';
 import { kioskHandlers } from './handlers/kiosk.ts';
 import { outboxHandlers } from './handlers/outbox.ts';
+import { photosHandlers } from './handlers/photos.ts';
 import { printingHandlers } from './handlers/printing.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
@@ -68,6 +71,8 @@ const handlers: Handlers<OperationName> = {
   ...arrivalsHandlers,
   ...printingHandlers,
   ...watchlistHandlers,
+  ...agreementsHandlers,
+  ...photosHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -189,6 +194,21 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     }
     guestsMoved();
   });
+  // Signed copies and photos past their retention go, rows and files: looked at with the statuses and the calls, at
+  // most once a minute of the core's clock.
+  let sweptAt = -Infinity;
+  const sweepMedia = () => {
+    const at = now();
+    if (at - sweptAt < MINUTE) return;
+    sweptAt = at;
+    try {
+      sweepDue({ mirror: runtime.mirror, dataDir: runtime.dataDir, config: () => runtime.config, now });
+    } catch (error) {
+      options.log?.(`signed copies and photos past their retention were not deleted: ${String(error)}`);
+    }
+  };
+  runtime.onStatus(sweepMedia);
+  sweepMedia();
   const { hub } = options;
   const stopHubEvents = hub?.onChange(() => emit({ type: 'devices-changed' }));
   const stopPrintingEvents = runtime.printing.onChange(() => emit({ type: 'printing-changed' }));
@@ -243,6 +263,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         throw new AppError('INTERNAL', `${name} failed; the details are in the log`);
       } finally {
         guestsMoved();
+        sweepMedia();
       }
     },
     subscribe(listener, session) {

@@ -7,8 +7,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
+import { AgreementSettings } from '../../../shared/contract/agreements.ts';
 import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { WatchlistSettings } from '../../../shared/contract/watchlist.ts';
+import { PhotoSettings } from '../../../shared/contract/photos.ts';
 import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
 import { PrintingSettings } from '../../../shared/contract/printing.ts';
 import { BrowserNames, HostName } from '../../../shared/contract/site.ts';
@@ -86,6 +88,10 @@ export const Config = z.strictObject({
   evacuation: EvacuationSettings.prefault({}),
   /** The watchlist's threshold (shared/contract/watchlist.ts); the list itself is in the mirror. */
   watchlist: WatchlistSettings.prefault({}),
+  /** The documents guests sign at the kiosk (shared/contract/agreements.ts), and how long signed copies are kept. */
+  agreements: AgreementSettings.prefault({}),
+  /** Photos at the kiosk (shared/contract/photos.ts): off by default; the consent line; how long they are kept. */
+  photos: PhotoSettings.prefault({}),
   /**
    * Host names (with an optional :port) that browsers may use to reach "foyer web" when it is bound
    * beyond loopback, e.g. ["reception.example.lan"]. Any other Host header is refused (DNS rebinding).
@@ -255,6 +261,8 @@ const NESTED = {
   evacuation: EvacuationSettings,
   printing: PrintingSettings,
   watchlist: WatchlistSettings,
+  agreements: AgreementSettings,
+  photos: PhotoSettings,
 } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;

@@ -15,6 +15,7 @@ import { createInvitationsRepo } from './repos/invitations.ts';
 import { createOnSiteRepo } from './repos/on-site.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createPrintJobsRepo } from './repos/print-jobs.ts';
+import { createAgreementsRepo } from './repos/agreements.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
@@ -122,6 +123,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     printJobs: createPrintJobsRepo(db),
     /** The site's watchlist and its alerts: local, never sent to the service. */
     watchlist: createWatchlistRepo(db),
+    /** Agreements signed and photos taken at the kiosk (electron/core/agreements). */
+    agreements: createAgreementsRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -43,6 +43,9 @@ export const LOCAL_TABLES = {
   watchlist_entries: ['watchlist entry', 'watchlist entries'],
   watchlist_alerts: ['watchlist alert', 'watchlist alerts'],
   watchlist_cleared: ['visitor cleared of a watchlist entry', 'visitors cleared of a watchlist entry'],
+  agreement_versions: ['agreement version', 'agreement versions'],
+  agreement_answers: ['signed or declined agreement', 'signed or declined agreements'],
+  guest_photos: ['guest photo', 'guest photos'],
 } as const;
 
 type Row = Record<string, unknown>;

@@ -61,7 +61,17 @@ const COLUMNS = [
   { header: 'Checked in at', width: 24 },
   { header: 'Invitation', width: 12 },
   { header: 'Time zone', width: 18 },
+  { header: 'Agreements', width: 30 },
 ] as const;
+
+/** The visit's agreements in words, on the site's clock: "NDA v3 signed 09:14". */
+export function agreementsOf(json: string | null, zone: string): string {
+  if (!json) return '';
+  const answers = JSON.parse(json) as [string, number, string, string][];
+  return answers
+    .map(([title, version, outcome, at]) => `${title} v${version} ${outcome} ${localStamp(at, zone).slice(11, 16)}`)
+    .join('; ');
+}
 
 /** Where a check-in was made, in words: the device the hub noted, a walk-in's door, the door its outbox row names. */
 function placeOf(row: VisitRow, flow: FlowConfig): string {
@@ -75,7 +85,8 @@ function placeOf(row: VisitRow, flow: FlowConfig): string {
 function cellsOf(site: Site, hostName: (id: number | null) => string, r: VisitRow) {
   const text = [displayName(r.firstName, r.lastName), r.companyName ?? '', hostName(r.hostId), r.eventName ?? ''];
   const times = [r.arrivedTappedAt, r.arrivedAt, r.leftTappedAt, r.leftAt];
-  return { text, times, place: placeOf(r, site.config.flow), invitation: r.invitationId };
+  const agreements = agreementsOf(r.agreements, siteZone(site.config));
+  return { text, times, place: placeOf(r, site.config.flow), invitation: r.invitationId, agreements };
 }
 
 function hostNames(site: Site) {
@@ -130,7 +141,7 @@ async function writeCsv(site: Site, range: VisitorLogRange, out: Writable): Prom
     for (const row of rows) {
       const cells = cellsOf(site, hostName, row);
       const times = cells.times.map((t) => localStamp(t, zone));
-      text += csvLine([...cells.text, ...times, cells.place, cells.invitation, zone]);
+      text += csvLine([...cells.text, ...times, cells.place, cells.invitation, zone, cells.agreements]);
     }
     count += rows.length;
     out.write(text);
@@ -163,7 +174,16 @@ async function writeXlsx(site: Site, range: VisitorLogRange, out: Writable): Pro
       // A spreadsheet runs a text cell starting with "=" only when typed, but neutralised all the same, as in the CSV.
       const text = cells.text.map(neutraliseCell);
       const times = cells.times.map((t) => localDate(t, zone));
-      sheet.addRow([...text, ...times, neutraliseCell(cells.place), cells.invitation, zone]).commit();
+      sheet
+        .addRow([
+          ...text,
+          ...times,
+          neutraliseCell(cells.place),
+          cells.invitation,
+          zone,
+          neutraliseCell(cells.agreements),
+        ])
+        .commit();
     }
     count += rows.length;
     await drained(out);

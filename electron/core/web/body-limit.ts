@@ -12,7 +12,10 @@ import type { Role } from '../../../shared/contract/op.ts';
 import { doorOf } from './route-door.ts';
 
 /** Anonymous and desk callers send small inputs; only an admin sends files (20 MiB as base64, in JSON). */
-export const BODY_LIMITS = { small: 64 * 1024, admin: 30 * 1024 * 1024 };
+export const BODY_LIMITS = { small: 64 * 1024, media: 640 * 1024, admin: 30 * 1024 * 1024 };
+
+/** The operations a kiosk sends an image with (a photo, a drawn signature): held to the media limit. */
+const MEDIA_OPERATIONS: ReadonlySet<string> = new Set(['photos.take', 'agreements.sign']);
 
 const tooLarge = () => Object.assign(new Error('body too large'), { statusCode: 413 });
 
@@ -35,7 +38,13 @@ export function limitBodies(
   app.addHook('preParsing', async (request, reply, payload) => {
     // Other routes keep their own limit (the host's small default, or smaller), which the framework enforces.
     if (doorOf(request) !== 'operation') return payload;
-    const limit = roleOf(request, reply) === 'admin' ? BODY_LIMITS.admin : BODY_LIMITS.small;
+    const operation = (request.params as { op?: string } | undefined)?.op ?? '';
+    const limit =
+      roleOf(request, reply) === 'admin'
+        ? BODY_LIMITS.admin
+        : MEDIA_OPERATIONS.has(operation)
+          ? BODY_LIMITS.media
+          : BODY_LIMITS.small;
     if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge();
     return payload.pipe(limitedStream(limit));
   });

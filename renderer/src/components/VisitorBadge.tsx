@@ -33,6 +33,8 @@ export interface VisitorBadgeProps {
   /** The language of the dates and labels; English when not given. */
   locale?: string;
   labels?: BadgeLabels;
+  /** The guest's photo (a data URL), where the site takes photos. */
+  photo?: string | null;
 }
 
 export interface BadgeLabels {
@@ -51,6 +53,7 @@ export function VisitorBadge({
   doorPin,
   locale = 'en-GB',
   labels = { visitor: 'Visitor', host: 'Host', doorPin: 'Door PIN' },
+  photo = null,
 }: VisitorBadgeProps) {
   const qr = useMemo(() => qrPath(code), [code]);
   const size = BADGE_SIZES_MM[layout];
@@ -74,6 +77,7 @@ export function VisitorBadge({
         <span className="visitor-badge-kind">{labels.visitor}</span>
       </div>
       <div className="visitor-badge-body">
+        {photo && <img className="visitor-badge-photo" src={photo} alt="" data-testid="visitor-badge-photo" />}
         <div className="visitor-badge-text">
           <div className="visitor-badge-name" data-testid="visitor-badge-name">
             {name}

@@ -58,7 +58,7 @@ async function expectWorkbook(bytes: Buffer) {
   expect(sheet.getRow(1).getCell(1).value).toBe('Name');
   expect(sheet.getRow(1).getCell(11).value).toBe('Time zone');
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-  expect(sheet.autoFilter).toBe('A1:K1');
+  expect(sheet.autoFilter).toBe('A1:L1');
   expect(sheet.getRow(2).getCell(1).value).toBe('Ada Lovelace');
   expect(sheet.getRow(3).getCell(1).value).toBe("'=SUM(1) Sly");
   expect(sheet.getRow(5).getCell(1).value).toBe('王超');
@@ -144,6 +144,7 @@ describe('the visitor log through the core', () => {
       'Checked in at',
       'Invitation',
       'Time zone',
+      'Agreements',
     ]);
     for (const row of rows) {
       const stored = storedTimes.get(Number(row.Invitation))!;

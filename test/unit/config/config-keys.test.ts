@@ -28,6 +28,11 @@ describe('CONFIG_KEYS', () => {
       'printing.devices',
       'evacuation.assemblyPoint',
       'watchlist.threshold',
+      'agreements.documents',
+      'agreements.signatureRetentionDays',
+      'photos.enabled',
+      'photos.consentTexts',
+      'photos.retentionDays',
       'allowedHosts',
       'browserNames',
       'staffIdleMinutes',
@@ -49,6 +54,18 @@ describe('CONFIG_KEYS', () => {
 });
 
 describe('setConfigValue', () => {
+  it('sets the documents guests sign as JSON (a headless site), refusing a document without a text', () => {
+    const nda = { id: 'nda', title: 'NDA', texts: { DE: ['Geheim halten.'] }, validDays: 0 };
+    const config = setConfigValue(Config.parse({}), 'agreements.documents', JSON.stringify([nda]));
+    expect(config.agreements.documents).toEqual([{ ...nda, appliesTo: 'both' }]);
+    expect(config.photos).toEqual({ enabled: false, consentTexts: {}, retentionDays: 30 });
+    const empty = JSON.stringify([{ ...nda, texts: { DE: [''] } }]);
+    expect(() => setConfigValue(config, 'agreements.documents', empty)).toThrow(/at least one language/);
+    expect(() =>
+      setConfigValue(config, 'agreements.documents', JSON.stringify([{ ...nda, texts: { XX: ['a'] } }])),
+    ).toThrow(/agreements\.documents/);
+  });
+
   it("sets the badge's door PIN (off by default) and leaves the other kiosk settings alone", () => {
     const config = Config.parse({ kiosk: { badge: { enabled: true, layout: 'compact' } } });
     expect(getConfigValue(config, 'kiosk.badge.doorPin')).toBe(false);

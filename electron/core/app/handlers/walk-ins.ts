@@ -38,6 +38,12 @@ function walkInTickets(runtime: Runtime) {
   return tickets;
 }
 
+/** The walk-in request a request ticket of this session names (agreements and photos sign for it), if any. */
+export function openWalkInRequest(runtime: Runtime, sessionId: string, requestTicket: string, now: number) {
+  const id = walkInTickets(runtime).requests.open(sessionId, requestTicket, now);
+  return id === undefined ? undefined : runtime.mirror.walkIns.byId(id);
+}
+
 const depsOf = ({ runtime, now, log }: HandlerContext): WalkInDeps => ({
   mirror: runtime.mirror,
   outbox: runtime.outbox,

@@ -30,6 +30,8 @@ export const VisitRow = z.object({
   walkInDevice: z.string().nullable(),
   /** The check-in's event name as its outbox row sent it (the flow's kiosk or desk check-in). */
   checkInEvent: z.string().nullable(),
+  /** The agreements the guest answered for this visit, as JSON: [[title, version, outcome, at], ...] (0018). */
+  agreements: z.string().nullable(),
 });
 export type VisitRow = z.infer<typeof VisitRow>;
 
@@ -64,7 +66,10 @@ export function createVisitsRepo(db: Database.Database) {
       iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt,
       ${tapped('checkIn', 'o.created_at')} AS arrivedTappedAt, ${tapped('checkOut', 'o.created_at')} AS leftTappedAt,
       ${tapped('checkIn', "json_extract(o.payload, '$.eventName')")} AS checkInEvent,
-      d.device AS device, (SELECT w.device FROM walk_ins w WHERE w.invitation_id = x.id) AS walkInDevice
+      d.device AS device, (SELECT w.device FROM walk_ins w WHERE w.invitation_id = x.id) AS walkInDevice,
+      (SELECT json_group_array(json_array(a.title, a.version, a.outcome, a.at)) FROM (SELECT * FROM agreement_answers s
+        WHERE s.invitation_id = x.id OR s.walk_in_id = (SELECT w.id FROM walk_ins w WHERE w.invitation_id = x.id)
+        ORDER BY s.at, s.id) a) AS agreements
     FROM (SELECT j.value ->> 'id' AS id, j.value ->> 'at' AS at, j.key AS n FROM json_each(@page) j) x
     LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN pending_transitions p ON p.check_in_id = x.id
     LEFT JOIN invitations i ON i.id = x.id LEFT JOIN events e ON e.id = i.event_id

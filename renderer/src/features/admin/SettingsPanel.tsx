@@ -9,6 +9,7 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
 import { WalkInsForm } from './WalkInsForm.tsx';
 import { WatchlistForm } from './WatchlistForm.tsx';
+import { AgreementsForm, PhotosForm } from './AgreementsForm.tsx';
 import { PrintersForm } from './PrintersForm.tsx';
 import { Field, fieldError, SaveRow } from './form-parts.tsx';
 import { KioskForm } from './KioskForm.tsx';
@@ -295,6 +296,8 @@ export function SettingsPanel() {
       <EvacuationForm />
       <WalkInsForm />
       <WatchlistForm />
+      <AgreementsForm />
+      <PhotosForm />
       <FlowForm settings={settings} />
       <SyncForm settings={settings} />
       <AutoCheckOutForm settings={settings} />

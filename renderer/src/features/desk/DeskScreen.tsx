@@ -22,6 +22,7 @@ import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.ts
 import { useRollCall } from './roll-call/roll-call-store.ts';
 import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
+import { DeclinedNotice } from './GuestAgreements.tsx';
 import { useWalkIns } from './walk-ins-store.ts';
 import { useWatchlist } from './watchlist-store.ts';
 import { WatchlistPanel } from './WatchlistPanel.tsx';
@@ -369,6 +370,7 @@ export function DeskScreen() {
           </PanelBoundary>
         )}
       </div>
+      <DeclinedNotice />
       <UndoNotice
         notice={s.notice}
         onDismiss={a.dismissNotice}

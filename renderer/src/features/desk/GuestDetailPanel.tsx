@@ -10,6 +10,7 @@ import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
 import { CheckInAgain } from './CheckInAgain.tsx';
 import { ReprintBadge } from './ReprintBadge.tsx';
+import { GuestAgreements, GuestPhoto } from './GuestAgreements.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,6 +60,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
   return (
     <aside className="detail-panel" aria-labelledby="detail-title" data-testid="guest-detail" ref={panel}>
       <header className="detail-head">
+        <GuestPhoto key={guest.invitationId} invitationId={guest.invitationId} />
         <div>
           <h2 id="detail-title" tabIndex={-1}>
             {fullName(guest)}
@@ -105,6 +107,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             <Fact label="Invitation">#{guest.invitationId}</Fact>
           </dl>
         </section>
+        <GuestAgreements key={guest.invitationId} invitationId={guest.invitationId} />
         <section aria-labelledby="detail-host">
           <h3 id="detail-host">Host</h3>
           {detail?.host ? (

@@ -59,7 +59,9 @@ export function leaveAfterBadge(leave: () => void): void {
  * and not once the guest leaves the screen; then it prints without it.
  */
 export function BadgePrint() {
-  const { step, settings } = useKiosk(useShallow((s) => ({ step: s.step, settings: s.settings })));
+  const { step, settings, photo } = useKiosk(
+    useShallow((s) => ({ step: s.step, settings: s.settings, photo: s.photo })),
+  );
   const offline = useSession((s) => s.status?.online !== true || !s.connected);
   const printed = useRef(false);
   const done = step.kind === 'done' ? step : null;
@@ -117,6 +119,7 @@ export function BadgePrint() {
           layout={settings.badge.layout}
           branding={settings.branding}
           doorPin={pinOf(c)}
+          photo={c.invitationId === checkIn.invitationId ? photo : null}
           {...words}
         />
       ))}

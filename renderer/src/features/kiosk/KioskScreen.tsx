@@ -10,6 +10,8 @@ import { toKioskLanguage } from '../../lib/languages.ts';
 import { useSession } from '../../stores/session.ts';
 import { useConnectionLost } from '../../stores/use-connection-lost.ts';
 import { leaveAfterBadge } from './BadgePrint.tsx';
+import { useAgreement } from './agreement-store.ts';
+import { AgreementFlow } from './AgreementFlow.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
 import { EvacuationScreen } from './EvacuationScreen.tsx';
@@ -154,12 +156,14 @@ export function KioskScreen() {
       } as CSSProperties)
     : undefined;
   const walkIn = useWalkIn(useShallow((s) => ({ open: s.open, close: s.close })));
+  const signing = useAgreement((s) => s.phase !== null);
   const startOver = useCallback(() => {
     walkIn.close();
+    useAgreement.getState().clear();
     // A badge still waiting for its door PIN is printed before the screen it is on closes.
     leaveAfterBadge(reset);
   }, [walkIn, reset]);
-  const { warning } = useIdle(idleSeconds, !pristine || walkIn.open, startOver);
+  const { warning } = useIdle(idleSeconds, !pristine || walkIn.open || signing, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
   const evacuation = useEvacuation(useShallow((s) => ({ active: s.active, assemblyPoint: s.assemblyPoint })));
   const { load: loadEvacuation, follow: followEvacuation } = useEvacuation.getState();
@@ -229,11 +233,12 @@ export function KioskScreen() {
       </div>
       <main className="kiosk-main">
         <KioskPanel name="kiosk" onReload={startOver}>
-          {walkIn.open && <WalkInStep />}
-          {!walkIn.open && step === 'start' && <StartStep />}
-          {!walkIn.open && step === 'scan' && <ScanStep />}
-          {!walkIn.open && step === 'confirm' && <ConfirmStep />}
-          {!walkIn.open && step === 'done' && <DoneStep />}
+          {signing && <AgreementFlow />}
+          {!signing && walkIn.open && <WalkInStep />}
+          {!signing && !walkIn.open && step === 'start' && <StartStep />}
+          {!signing && !walkIn.open && step === 'scan' && <ScanStep />}
+          {!signing && !walkIn.open && step === 'confirm' && <ConfirmStep />}
+          {!signing && !walkIn.open && step === 'done' && <DoneStep />}
         </KioskPanel>
       </main>
       {/* Confirm and success are said aloud too: a region that exists before its text changes. */}

@@ -13,6 +13,7 @@ import { latest, oneAtATime } from '../../lib/latest.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { type KioskLanguage, offeredLanguages, toKioskLanguage } from '../../lib/languages.ts';
 import { useParty } from './party-store.ts';
+import { type AgreementSigner, sendSignatures, useAgreement } from './agreement-store.ts';
 
 export type KioskAction = 'checkIn' | 'checkOut';
 /** What the success screen says: a check-in, a check-out, or a check-out taken back. */
@@ -81,6 +82,8 @@ interface KioskState {
   intent: KioskAction;
   /** A name that found nobody names a visit of today that has ended: told so, not "no invitation". */
   visitEnded: boolean;
+  /** The photo taken for the badge at this check-in (a data URL), if any. */
+  photo: string | null;
   loadSettings(): Promise<void>;
   setLanguage(language: KioskLanguage): void;
   acceptOfferedLanguage(): void;
@@ -95,6 +98,8 @@ interface KioskState {
   findByCode(code: string): Promise<void>;
   choose(guest: KioskGuest): void;
   confirm(action: KioskAction): Promise<void>;
+  /** The check-in itself (and the ticked party's), once the documents are signed and the photo taken. */
+  checkInNow(guest: KioskGuest): Promise<void>;
   /** Re-reads the arrival on the done screen, so "pending" clears and the door PIN shows when the service answered. */
   refreshGuest(): Promise<void>;
   /**
@@ -161,6 +166,7 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   foundByCode: null,
   intent: 'checkIn',
   visitEnded: false,
+  photo: null,
 
   async loadSettings() {
     try {
@@ -270,18 +276,9 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     const input = { ticket: step.guest.ticket };
     try {
       if (action === 'checkIn') {
-        const checkIn = await api.call('kiosk.checkIn', input);
-        // One check-in each for the others ticked as here: one that fails leaves them to find themselves.
-        const party: KioskCheckIn[] = [];
-        for (const ticket of useParty.getState().ticked)
-          await api.call('kiosk.checkIn', { ticket }).then(
-            (c) => party.push(c),
-            () => {},
-          );
-        useParty.getState().clear();
-        const done = { guest: checkIn, action, checkIn, party, checkOut: null, arrival: null, following: true };
-        set({ step: { kind: 'done', ...done } });
-        void get().followArrival(checkIn.invitationId);
+        // The documents to sign and the photo first, where the site asks for them: the check-in follows them.
+        if (await askAgreements(step.guest, get().language)) return;
+        await get().checkInNow(step.guest);
       } else {
         const checkOut = await api.call('kiosk.checkOut', input);
         const done = { guest: checkOut, action, checkIn: null, party: [], checkOut, arrival: null, following: false };
@@ -292,6 +289,22 @@ export const useKiosk = create<KioskState>()((set, get) => ({
     } finally {
       set({ busy: false });
     }
+  },
+
+  async checkInNow(guest) {
+    const action = 'checkIn' as const;
+    const checkIn = await api.call('kiosk.checkIn', { ticket: guest.ticket });
+    // One check-in each for the others ticked as here: one that fails leaves them to find themselves.
+    const party: KioskCheckIn[] = [];
+    for (const ticket of useParty.getState().ticked)
+      await api.call('kiosk.checkIn', { ticket }).then(
+        (c) => party.push(c),
+        () => {},
+      );
+    useParty.getState().clear();
+    const done = { guest: checkIn, action, checkIn, party, checkOut: null, arrival: null, following: true };
+    set({ step: { kind: 'done', ...done } });
+    void get().followArrival(checkIn.invitationId);
   },
 
   async refreshGuest() {
@@ -382,10 +395,68 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       foundByCode: null,
       intent: 'checkIn',
       visitEnded: false,
+      photo: null,
       languageChosen: false,
       language: toKioskLanguage(state.settings.defaultLanguage) ?? 'EN',
     }));
     useParty.getState().clear();
+    useAgreement.getState().clear();
     void get().loadSettings();
   },
 }));
+
+/** A party member as the agreement shows them: the first name and the initial, as the party list does. */
+const memberName = (m: { firstName: string | null; lastInitial: string | null }) =>
+  [m.firstName, m.lastInitial ? `${m.lastInitial}.` : null].filter(Boolean).join(' ');
+
+/**
+ * Asks the hub what the guest (and each member of the party ticked as here)
+ * is to sign, and whether a photo is taken; when there is anything, starts
+ * those steps (agreement-store.ts) and answers true: the check-in follows
+ * them. A hub that knows no agreements (an older one) asks for none.
+ */
+async function askAgreements(guest: KioskGuest, language: KioskLanguage): Promise<boolean> {
+  const party = useParty.getState();
+  const others = party.members.filter((m) => party.ticked.includes(m.ticket));
+  const unknown = (error: unknown) => {
+    if (error instanceof ApiCallError && error.code === 'UNKNOWN_OPERATION') return null;
+    throw error;
+  };
+  const ask = (ticket: string) => api.call('agreements.forGuest', { ticket, language }).catch(unknown);
+  const [own, ...theirs] = await Promise.all([guest.ticket, ...others.map((m) => m.ticket)].map(ask));
+  const photos = await api.call('photos.settings', { language }).catch(unknown);
+  const signers: AgreementSigner[] = [
+    { ticket: guest.ticket, name: kioskGuestName(guest), documents: own ?? [] },
+    ...others.map((m, i) => ({ ticket: m.ticket, name: memberName(m), documents: theirs[i] ?? [] })),
+  ].filter((s) => s.documents.length > 0);
+  const consent = photos?.enabled ? photos.consent : null;
+  if (signers.length === 0 && !consent) return false;
+  void useAgreement.getState().begin(signers, consent, {
+    async done(given, photo, declinedTickets) {
+      const kiosk = useKiosk.getState();
+      useKiosk.setState({ busy: true, problem: null });
+      try {
+        await sendSignatures(given);
+        if (photo) await api.call('photos.take', { ticket: guest.ticket, image: photo }).catch(() => {});
+        // Whoever of the party declined is not checked in: reception sees to them.
+        const ticked = useParty.getState().ticked.filter((t) => !declinedTickets.includes(t));
+        useParty.setState({ ticked });
+        useKiosk.setState({ photo });
+        await kiosk.checkInNow(guest);
+      } catch (error) {
+        useKiosk.setState({ problem: problemOf(error) });
+      } finally {
+        useKiosk.setState({ busy: false });
+      }
+    },
+    declined() {
+      useParty.getState().clear();
+    },
+  });
+  return true;
+}
+
+/** The guest's name as the kiosk shows it on the agreement. */
+function kioskGuestName(guest: KioskGuest): string {
+  return [guest.firstName, guest.lastName].filter(Boolean).join(' ');
+}

@@ -9,6 +9,7 @@ import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../shared/co
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskLanguage } from '../../lib/languages.ts';
 import { type KioskStep, useKiosk } from './kiosk-store.ts';
+import { type GivenSignature, sendSignatures, useAgreement } from './agreement-store.ts';
 
 export const WALK_IN_FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'host'] as const;
 export type WalkInField = (typeof WALK_IN_FIELDS)[number];
@@ -40,6 +41,8 @@ interface WalkInState {
   setValue(field: WalkInField, text: string): void;
   chooseHost(host: WalkInHost): void;
   submit(language: KioskLanguage): Promise<void>;
+  /** The request itself, with what was signed and the photo (if any). */
+  send(language: KioskLanguage, given: GivenSignature[], photo: string | null): Promise<void>;
   poll(): Promise<void>;
 }
 
@@ -108,6 +111,19 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
     const { values, host } = get();
     if (!host) return set({ focused: 'host' });
     set({ phase: 'sending' });
+    // The documents for walk-ins, and the photo, are part of the form: given before the request is sent.
+    const asked = await askWalkInAgreements(language, `${values.firstName.trim()} ${values.lastName.trim()}`);
+    if (asked === 'failed') return set({ phase: 'failed' });
+    if (asked === 'none') return get().send(language, [], null);
+    void useAgreement.getState().begin(asked.signers, asked.consent, {
+      done: (given, photo) => get().send(language, given, photo),
+      declined: () => set({ open: false, phase: 'form' }),
+    });
+  },
+  async send(language, given, photo) {
+    const { values, host } = get();
+    if (!host) return set({ focused: 'host', phase: 'form' });
+    set({ phase: 'sending' });
     try {
       const answer = await api.call('walkIns.request', {
         firstName: values.firstName,
@@ -117,6 +133,10 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
         hostTicket: host.hostTicket,
         language,
       });
+      // Signed with the form: kept by the request's ticket, the moment there is one.
+      await sendSignatures(given, answer.requestTicket);
+      if (photo) await api.call('photos.take', { requestTicket: answer.requestTicket, image: photo }).catch(() => {});
+      useKiosk.setState({ photo });
       set({ requestTicket: answer.requestTicket, status: answer.status, phase: phaseOf(answer.status) });
       welcomeIfLetIn(answer.status, answer.requestTicket, language);
     } catch (error) {
@@ -138,6 +158,23 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
     }
   },
 }));
+
+/** What a walk-in is to sign (and whether a photo is taken), or 'none', or 'failed' (the hub could not say). */
+async function askWalkInAgreements(language: KioskLanguage, name: string) {
+  try {
+    const unknown = (error: unknown) => {
+      if (error instanceof ApiCallError && error.code === 'UNKNOWN_OPERATION') return null;
+      throw error;
+    };
+    const documents = (await api.call('agreements.forWalkIn', { language }).catch(unknown)) ?? [];
+    const photos = await api.call('photos.settings', { language }).catch(unknown);
+    const consent = photos?.enabled ? photos.consent : null;
+    if (documents.length === 0 && !consent) return 'none' as const;
+    return { signers: documents.length ? [{ ticket: null, name, documents }] : [], consent };
+  } catch {
+    return 'failed' as const;
+  }
+}
 
 /**
  * A walk-in let in is welcomed like an invited guest who checked in: the

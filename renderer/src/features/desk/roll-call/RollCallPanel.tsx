@@ -7,6 +7,7 @@ import { asOf } from './kept.ts';
 import { useRollCall } from './roll-call-store.ts';
 import { countsOf, visibleEntries } from './roll-call-view.ts';
 import { RollCallSheet } from './RollCallSheet.tsx';
+import { GuestPhoto, usePhotographed } from '../GuestAgreements.tsx';
 import './roll-call.css';
 
 /** How long the hub may be away before the roll call shows the device's kept copy: longer than a reconnect. */
@@ -57,6 +58,8 @@ export function RollCallPanel() {
   // loaded the roll call again after every answer, a stream of evacuation.get calls for as long as the panel was shown).
   const { follow, load } = a;
   const lost = useConnectionLost(LOST_AFTER_MS);
+  // Photos where the site takes them: a marshal finds a person by face, not only by name.
+  const photographed = usePhotographed();
   useEffect(() => follow(), [follow]);
   // At start, when the hub is lost (the kept copy is shown) and when it is back (the hub's again).
   useEffect(() => void load(), [load, lost]);
@@ -228,6 +231,7 @@ export function RollCallPanel() {
                 onChange={(event) => void a.mark(e.invitationId, event.target.checked)}
                 data-testid="roll-call-tick"
               />
+              {photographed.has(e.invitationId) && <GuestPhoto invitationId={e.invitationId} size="small" />}
               <span className="roll-call-person">
                 <strong>{fullName(e)}</strong>
                 <span>{[e.companyName, e.hostName && `visiting ${e.hostName}`].filter(Boolean).join(' · ')}</span>

@@ -1,0 +1,126 @@
+/**
+ * The agreements operations. A kiosk reads the documents of a guest it
+ * found (its ticket) or of its own walk-in request, signs or declines them
+ * for that guest alone, and reads nothing else: no signed copy, no other
+ * guest's answers. The desk lists a guest's answers and opens a signed copy;
+ * the admin sets the documents.
+ */
+import type { agreementsOperations, AgreementRecord } from '../../../../shared/contract/agreements.ts';
+import {
+  type AgreementDeps,
+  currentDocuments,
+  decline,
+  personKey,
+  readCopy,
+  sign,
+  type Signer,
+  toSign,
+} from '../../agreements/agreements.ts';
+import type { AnswerRow } from '../../db/repos/agreements.ts';
+import { displayName } from '../../lookup/names.ts';
+import { updateConfig } from '../../usecases/settings.ts';
+import { deviceOf } from '../audit.ts';
+import { AppError } from '../errors.ts';
+import type { HandlerContext, Handlers } from '../handler.ts';
+import { foundGuest } from './kiosk.ts';
+import { openWalkInRequest } from './walk-ins.ts';
+
+export const agreementDeps = ({ runtime, now }: HandlerContext): AgreementDeps => ({
+  mirror: runtime.mirror,
+  dataDir: runtime.dataDir,
+  config: () => runtime.config,
+  now,
+});
+
+type Person = { email: string | null; firstName: string | null; lastName: string | null; companyName: string | null };
+const signerOf = (person: Person, visit: { invitationId: number | null; walkInId: number | null }): Signer => ({
+  personKey: personKey(person),
+  ...visit,
+  name: displayName(person.firstName, person.lastName) || 'a guest without a name',
+});
+
+/** The guest a kiosk's ticket names (a guest it found minutes ago), as a signer. */
+export function guestSigner(ctx: HandlerContext, ticket: string): Signer {
+  const guest = foundGuest(ticket, ctx, ctx.now());
+  return signerOf(guest, { invitationId: guest.invitationId, walkInId: null });
+}
+
+/** This kiosk session's own walk-in request, as a signer. */
+export function walkInSigner(ctx: HandlerContext, requestTicket: string): Signer {
+  const row = openWalkInRequest(ctx.runtime, ctx.session.id, requestTicket, ctx.now());
+  if (!row) throw new AppError('NOT_FOUND', 'this request was not made at this kiosk in the last minutes');
+  return signerOf(row, { invitationId: row.invitationId, walkInId: row.id });
+}
+
+const toRecord = (row: AnswerRow): AgreementRecord => ({
+  id: row.id,
+  documentId: row.documentId,
+  title: row.title,
+  version: row.version,
+  outcome: row.outcome,
+  method: row.method,
+  at: row.at,
+  device: row.device,
+  hasCopy: row.file !== null,
+});
+
+/** The id a guest's answers and photo are found by: the invitation, or (negative) a walk-in not yet given back. */
+export function personOfGuest(ctx: HandlerContext, invitationId: number): string | undefined {
+  const { runtime } = ctx;
+  if (invitationId < 0) {
+    const row = runtime.mirror.walkIns.byId(-invitationId);
+    return row ? personKey(row) : undefined;
+  }
+  const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
+  return guest ? personKey(guest) : undefined;
+}
+
+const versions = (ctx: HandlerContext) =>
+  Object.fromEntries(currentDocuments(agreementDeps(ctx)).map((d) => [d.id, d.version]));
+
+export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
+  'agreements.forGuest': ({ ticket, language }, ctx) =>
+    toSign(agreementDeps(ctx), guestSigner(ctx, ticket), 'invited', language),
+  'agreements.forWalkIn': ({ language }, ctx) => toSign(agreementDeps(ctx), null, 'walkIns', language),
+  'agreements.sign': async ({ ticket, requestTicket, ...input }, ctx) => {
+    const signer = ticket !== undefined ? guestSigner(ctx, ticket) : walkInSigner(ctx, requestTicket!);
+    const row = await sign(agreementDeps(ctx), signer, {
+      ...input,
+      device: deviceOf(ctx),
+      audience: ticket !== undefined ? 'invited' : 'walkIns',
+    });
+    ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
+    return { signedAt: row.at };
+  },
+  'agreements.decline': ({ ticket, documentId, version }, ctx) => {
+    const signer = guestSigner(ctx, ticket);
+    const row = decline(agreementDeps(ctx), signer, {
+      documentId,
+      version,
+      device: deviceOf(ctx),
+      audience: 'invited',
+    });
+    ctx.emit({
+      type: 'agreements-changed',
+      invitationId: signer.invitationId,
+      declined: { name: signer.name, title: row.title },
+    });
+    return { declinedAt: row.at };
+  },
+  'agreements.ofGuest': ({ invitationId }, ctx) => {
+    const key = personOfGuest(ctx, invitationId) ?? '';
+    return ctx.runtime.mirror.agreements.answersOf(invitationId, key).map(toRecord);
+  },
+  'agreements.copy': ({ id }, ctx) => {
+    const row = ctx.runtime.mirror.agreements.answer(id);
+    const bytes = row && readCopy(agreementDeps(ctx), row);
+    if (!row || !bytes) throw new AppError('NOT_FOUND', 'this signed copy is no longer kept');
+    const safe = `${row.documentId}-v${row.version}-${row.name}`.replace(/[^\p{L}\p{N}-]+/gu, '-').slice(0, 80);
+    return { fileName: `${safe}.pdf`, content: bytes.toString('base64') };
+  },
+  'agreements.settings': (_, ctx) => ({ ...ctx.runtime.config.agreements, versions: versions(ctx) }),
+  'agreements.setSettings': ({ versions: _versions, ...agreements }, ctx) => {
+    const saved = updateConfig(ctx.runtime, (c) => ({ ...c, agreements })).agreements;
+    return { ...saved, versions: versions(ctx) };
+  },
+};
