@@ -55,6 +55,7 @@ describe('the events of the contract', () => {
       'printing-changed': ['desk', 'admin'],
       'evacuation-changed': ['kiosk', 'desk', 'admin'],
       'watchlist-changed': ['desk', 'admin'],
+      'agreements-changed': ['desk', 'admin'],
     });
   });
 });

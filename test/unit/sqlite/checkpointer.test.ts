@@ -25,7 +25,7 @@ afterEach(() => {
 
 const walSize = (path: string) => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
 
-/** 40 MB in 80 commits, letting the event loop go between two, as the sync's batches do. */
+/** 40 MB in 80 commits, letting the event loop go between two (longer than the checkpointer's turn), as the sync's batches do. */
 async function write(db: ReturnType<typeof openDatabase>) {
   db.exec('CREATE TABLE IF NOT EXISTS blobs (id INTEGER PRIMARY KEY, data BLOB)');
   const insert = db.prepare('INSERT INTO blobs (data) VALUES (?)');
@@ -35,7 +35,7 @@ async function write(db: ReturnType<typeof openDatabase>) {
       for (let j = 0; j < 8; j++) insert.run(Buffer.alloc(64 * 1024, i));
     })();
     largest = Math.max(largest, walSize(db.name));
-    await sleep(20);
+    await sleep(60);
   }
   return largest;
 }
