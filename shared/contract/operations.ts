@@ -24,6 +24,8 @@ import { outboxOperations } from './outbox.ts';
 import { printingOperations } from './printing.ts';
 import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
+import { staffOperations } from './staff.ts';
+import { forgetOperations } from './forget.ts';
 import { settingsOperations } from './settings.ts';
 import { siteOperations } from './site.ts';
 import { syncOperations } from './sync.ts';
@@ -51,6 +53,8 @@ export const operations = {
   ...visitsOperations,
   ...arrivalsOperations,
   ...printingOperations,
+  ...staffOperations,
+  ...forgetOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

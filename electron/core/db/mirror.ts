@@ -16,6 +16,7 @@ import { createOnSiteRepo } from './repos/on-site.ts';
 import { createOutboxRepo } from './repos/outbox.ts';
 import { createPrintJobsRepo } from './repos/print-jobs.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
+import { createStaffRepo } from './repos/staff.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
 import { createWalkInsRepo } from './repos/walk-ins.ts';
@@ -119,6 +120,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),
     printJobs: createPrintJobsRepo(db),
+    /** The site's named staff (their PINs and card codes as hashes). */
+    staff: createStaffRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -39,6 +39,8 @@ export const LOCAL_TABLES = {
   check_in_devices: ['check-in place', 'check-in places'],
   audit_log: ['audit log entry', 'audit log entries'],
   print_jobs: ['print job', 'print jobs'],
+  staff: ['staff member', 'staff members'],
+  forgotten: ['forgotten visitor', 'forgotten visitors'],
 } as const;
 
 type Row = Record<string, unknown>;

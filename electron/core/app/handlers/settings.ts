@@ -2,6 +2,7 @@
 import { applyKioskPatch, type settingsOperations } from '../../../../shared/contract/settings.ts';
 import { servicePatternProblem } from '../../codes/service-pattern.ts';
 import { testConnection } from '../../usecases/connection.ts';
+import { refusePersonalPin } from '../../usecases/staff.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
@@ -38,7 +39,10 @@ export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
     const { newMirror } = await setConnection(runtime, input);
     return { settings: settingsView(runtime), newMirror };
   },
-  'settings.setPin': ({ role, pin }, { runtime }) => setPin(runtime, role, pin),
+  'settings.setPin': async ({ role, pin }, { runtime }) => {
+    if (pin !== null) await refusePersonalPin(runtime, pin);
+    return setPin(runtime, role, pin);
+  },
   'settings.setFlow': (flow, { runtime }) => setFlow(runtime, flow),
   'settings.setSync': (patch, { runtime }) => {
     setSync(runtime, patch);
