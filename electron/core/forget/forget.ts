@@ -194,11 +194,11 @@ const newPseudonym = () => {
  * Erases the person from this site. Their changes still waiting for the service are listed and nothing is
  * done unless `confirmQueued`: erasing them sends the pseudonym in place of the name.
  */
-export function forgetPerson(
+export async function forgetPerson(
   deps: { mirror: Mirror; config: Config; dataDir: string; now: number; log?: (line: string) => void },
   selection: PersonSelection,
   confirmQueued: boolean,
-): ForgetResult {
+): Promise<ForgetResult> {
   const { mirror, dataDir } = deps;
   const person = resolvePerson(mirror, selection);
   if (person.names.length === 0 && person.emails.length === 0)
@@ -242,8 +242,17 @@ export function forgetPerson(
   } finally {
     db.pragma('secure_delete = OFF');
   }
-  const checkpoint = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  if (checkpoint[0]?.busy) deps.log?.('forget: the WAL could not be truncated at once (a reader held it)');
+  // The rewritten pages are in the WAL until they are copied back over the old ones: the checkpoint worker's own
+  // (passive) checkpoint may hold it a moment, so TRUNCATE is tried again until it went through.
+  for (let attempt = 0; ; attempt++) {
+    const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+    if (!checkpoint?.busy && checkpoint?.log === checkpoint?.checkpointed) break;
+    if (attempt >= 100) {
+      deps.log?.('forget: the WAL could not be truncated (a reader held it): the scan below says what remains');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const scan = scanDataDir(dataDir, needles, pseudonym, pseudonymEmail, new Set(person.emails));
   deps.log?.(`forget: ${pseudonym} erased (${Object.values(erased).reduce((a, b) => a + b, 0)} rows or files)`);
   return {

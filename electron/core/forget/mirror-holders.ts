@@ -187,16 +187,18 @@ function scrubJson(value: unknown, person: Person, rewrite: (text: string) => st
 
 /** Outbox rows whose payload, label or answer names the person, or that move one of their check-ins. */
 function outboxRowsOf(db: Database.Database, person: Person) {
-  const needles = needlesOf(person).map((t) => t.toLowerCase());
+  // As written, and case aside (SQLite's lower() folds ASCII letters only).
+  const needles = [...new Set(needlesOf(person).flatMap((t) => [t, t.toLowerCase()]))];
   const where = [
     `target IN (SELECT 'check-in:' || value FROM json_each(?))`,
     ...needles.map(
-      () => `(instr(lower(payload), ?) > 0 OR instr(lower(label), ?) > 0 OR instr(lower(coalesce(result, '')), ?) > 0)`,
+      () =>
+        `(instr(payload, ?) > 0 OR instr(label, ?) > 0 OR instr(coalesce(result, ''), ?) > 0 OR instr(lower(payload), ?) > 0 OR instr(lower(label), ?) > 0 OR instr(lower(coalesce(result, '')), ?) > 0)`,
     ),
   ];
   return db
     .prepare(`SELECT id, kind, label, payload, result, state FROM outbox WHERE ${where.join(' OR ')} ORDER BY id`)
-    .all(json(person.checkInIds), ...needles.flatMap((t) => [t, t, t])) as {
+    .all(json(person.checkInIds), ...needles.flatMap((t) => [t, t, t, t, t, t])) as {
     id: number;
     kind: string;
     label: string;

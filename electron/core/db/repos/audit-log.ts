@@ -30,6 +30,13 @@ export interface AuditFilter {
   limit: number;
 }
 
+/**
+ * A text in the subject or the detail, as written or case aside: SQLite's lower() folds ASCII letters only, so
+ * a Cyrillic or accented name is looked for as written too.
+ */
+const MENTIONS = `(instr(subject, ?) > 0 OR instr(detail, ?) > 0 OR instr(lower(subject), ?) > 0 OR instr(lower(detail), ?) > 0)`;
+const mentionParams = (text: string) => [text, text, text.toLowerCase(), text.toLowerCase()];
+
 export function createAuditLogRepo(db: Database.Database) {
   const insert = db.prepare(
     `INSERT INTO audit_log (at, action, role, device, subject, detail, person)
@@ -87,12 +94,10 @@ export function createAuditLogRepo(db: Database.Database) {
     rewriteMentions(texts: readonly string[], rewrite: (text: string) => string): number {
       const needles = texts.filter((t) => t.length >= 2);
       if (needles.length === 0) return 0;
-      const where = needles.map(
-        () => `(instr(lower(coalesce(subject, '')), ?) > 0 OR instr(lower(coalesce(detail, '')), ?) > 0)`,
-      );
+      const where = needles.map(() => MENTIONS);
       const rows = db
         .prepare(`SELECT id, subject, detail FROM audit_log WHERE ${where.join(' OR ')}`)
-        .all(...needles.flatMap((t) => [t.toLowerCase(), t.toLowerCase()])) as {
+        .all(...needles.flatMap(mentionParams)) as {
         id: number;
         subject: string | null;
         detail: string | null;
@@ -110,14 +115,12 @@ export function createAuditLogRepo(db: Database.Database) {
     mentioning(texts: readonly string[]): AuditRow[] {
       const needles = texts.filter((t) => t.length >= 2);
       if (needles.length === 0) return [];
-      const where = needles.map(
-        () => `(instr(lower(coalesce(subject, '')), ?) > 0 OR instr(lower(coalesce(detail, '')), ?) > 0)`,
-      );
+      const where = needles.map(() => MENTIONS);
       return db
         .prepare(
           `SELECT id, at, action, role, device, subject, detail, person FROM audit_log WHERE ${where.join(' OR ')} ORDER BY at, id`,
         )
-        .all(...needles.flatMap((t) => [t.toLowerCase(), t.toLowerCase()]))
+        .all(...needles.flatMap(mentionParams))
         .map((row) => AuditRow.parse(row));
     },
   };
