@@ -41,6 +41,7 @@ export const LOCAL_TABLES = {
   print_jobs: ['print job', 'print jobs'],
   staff: ['staff member', 'staff members'],
   forgotten: ['forgotten visitor', 'forgotten visitors'],
+  forgotten_ids: ['id of a forgotten visitor', 'ids of forgotten visitors'],
 } as const;
 
 type Row = Record<string, unknown>;
