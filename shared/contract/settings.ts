@@ -165,6 +165,8 @@ export const RetentionView = z.array(
   z.object({
     kind: z.enum(RETENTION_KINDS),
     days: z.number().int(),
+    /** No figure of its own: it follows visits (retentionDays). Always false for visits. */
+    asVisits: z.boolean(),
     /** False for a kind this Foyer holds no data of yet (photos and signatures before their part is installed). */
     held: z.boolean(),
   }),

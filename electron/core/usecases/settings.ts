@@ -47,6 +47,7 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
     retention: RETENTION_KINDS.map((kind) => ({
       kind,
       days: retentionDaysOf(config, kind),
+      asVisits: kind !== 'visits' && config.retention[`${kind}Days`] === undefined,
       held: retentionHeld(kind),
     })),
     intervals: config.intervals,
