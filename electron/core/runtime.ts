@@ -121,6 +121,7 @@ async function connect(
   const engine = createSyncEngine({
     ...common,
     outbox,
+    dataDir: options.dataDir,
     ...(options.timers ? { timers: options.timers } : {}),
     afterInvitations: () => void linkWalkIns({ ...common, outbox, now: options.now ?? Date.now }),
   });

@@ -47,11 +47,21 @@ const ACTIONS: Record<string, { label: string; sentence: (about: string) => stri
   'roll-call-end': { label: 'Roll call ended', sentence: (s) => `Ended ${s}` },
   'watchlist-alert': { label: 'Watchlist alert', sentence: (s) => `Watchlist alert for ${s}` },
   'watchlist-decision': { label: 'Watchlist decision', sentence: (s) => `Decided a watchlist alert: ${s}` },
+  'staff-add': { label: 'Staff added', sentence: (s) => `Added ${s} to the staff` },
+  'staff-remove': { label: 'Staff removed', sentence: (s) => `Removed ${s} from the staff` },
+  'visitor-export': { label: 'Visitor data exported', sentence: (s) => `Exported the data held about ${s}` },
+  'visitor-forget': { label: 'Visitor forgotten', sentence: (s) => `Forgot ${s}` },
 };
 
 /** An action's name in words ("Check-out of several guests"); an action of a newer Foyer as it is written. */
 export const auditActionLabel = (action: string): string =>
   Object.hasOwn(ACTIONS, action) ? ACTIONS[action]!.label : action;
+
+/** Who acted, in words: the person (when named), the role, the screen or device. */
+export const auditWho = (row: { person: string | null; role: string; device: string }): string =>
+  [row.person, row.role === 'system' ? 'automatic' : row.role, row.device === 'automatic' ? null : row.device]
+    .filter(Boolean)
+    .join(', ');
 
 /** An entry as a sentence: what was done, to whom or what. */
 export function auditSentence(action: string, subject: string | null): string {
@@ -69,6 +79,10 @@ export const AuditEntry = z.object({
   device: z.string(),
   subject: z.string().nullable(),
   detail: z.string().nullable(),
+  /** The named person who acted (shared/contract/staff.ts); null for a shared PIN, the CLI or automatic work. */
+  person: z.string().nullable(),
+  /** Who, in words: "Anna Weber, desk, Reception tablet" (or "desk, Reception tablet" for a shared PIN). */
+  who: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -18,6 +18,8 @@ export type AppEvent =
   | { type: 'devices-changed' }
   /** A badge printed or failed, or a printer's state changed: the desk asks printing.status. */
   | { type: 'printing-changed' }
+  /** A person was added to or removed from the site's staff list: the console's Staff section reads it again. */
+  | { type: 'staff-changed' }
   | WalkInEvent
   | EvacuationEvent
   | WatchlistEvent
@@ -41,6 +43,7 @@ export const EVENT_ROLES: { readonly [T in AppEvent['type']]: readonly Role[] } 
   'devices-changed': STAFF,
   'walk-ins-changed': STAFF,
   'printing-changed': STAFF,
+  'staff-changed': ADMIN,
   'evacuation-changed': ALL,
   // Never a kiosk's: a guest is not told why, nor that a list exists.
   'watchlist-changed': STAFF,

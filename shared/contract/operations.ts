@@ -26,6 +26,8 @@ import { photosOperations } from './photos.ts';
 import { printingOperations } from './printing.ts';
 import { pushesOperations } from './pushes.ts';
 import { sessionOperations } from './session.ts';
+import { staffOperations } from './staff.ts';
+import { forgetOperations } from './forget.ts';
 import { settingsOperations } from './settings.ts';
 import { siteOperations } from './site.ts';
 import { syncOperations } from './sync.ts';
@@ -57,6 +59,8 @@ export const operations = {
   ...watchlistOperations,
   ...agreementsOperations,
   ...photosOperations,
+  ...staffOperations,
+  ...forgetOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -17,15 +17,24 @@ export const sessionOperations = {
        * over loopback): the screen asks for the first admin PIN (session.setFirstAdminPin).
        */
       firstStart: z.boolean(),
+      /** The named person who unlocked this session (shared/contract/staff.ts); null for a shared PIN or locked. */
+      person: z.string().nullable(),
     }),
     'The role of this session',
     PASSIVE,
   ),
   'session.unlock': op(
     ALL,
-    z.object({ pin: z.string().min(4).max(64) }).strict(),
-    z.object({ role: z.enum(ROLES) }),
-    'Unlock the desk or admin role with its PIN (browser host and desk window)',
+    z
+      .object({
+        /** A shared desk or admin PIN, a person's own PIN, or their staff card's code. */
+        pin: z.string().min(4).max(64),
+        /** The person unlocking, when the screen asks: only their credential is tried, and a wrong one counts against them. */
+        staffId: z.number().int().positive().optional(),
+      })
+      .strict(),
+    z.object({ role: z.enum(ROLES), person: z.string().nullable().optional() }),
+    'Unlock the desk or admin role with a PIN or staff card code (browser host and desk window)',
   ),
   'session.setFirstAdminPin': op(
     ALL,

@@ -156,6 +156,22 @@ export const SyncIntervals = z.strictObject({
   referenceSeconds: z.number().int().min(60).max(86_400),
 });
 
+/** The kinds of personal data kept for a time of their own (electron/core/retention/kinds.ts). */
+export const RETENTION_KINDS = ['visits', 'walkIns', 'photos', 'signatures', 'audit'] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+const retentionFigure = z.number().int().min(1).max(3650);
+
+export const RetentionView = z.array(
+  z.object({
+    kind: z.enum(RETENTION_KINDS),
+    days: z.number().int(),
+    /** No figure of its own: it follows visits (retentionDays). Always false for visits. */
+    asVisits: z.boolean(),
+    /** False for a kind this Foyer holds no data of yet (photos and signatures before their part is installed). */
+    held: z.boolean(),
+  }),
+);
+
 export const SettingsView = z.object({
   baseUrl: z.string().nullable(),
   embedded: z.boolean(),
@@ -172,6 +188,8 @@ export const SettingsView = z.object({
   autoCheckOut: z.string(),
   flow: FlowConfig,
   pins: z.object({ desk: z.boolean(), admin: z.boolean() }),
+  /** Each kind's retention in days, and whether it holds data yet. */
+  retention: RetentionView,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -240,6 +258,15 @@ export const settingsOperations = {
     z.strictObject({
       intervals: SyncIntervals.partial().optional(),
       retentionDays: z.number().int().min(1).max(3650).optional(),
+      /** Days per kind besides visits (retentionDays); null: as visits. */
+      retention: z
+        .strictObject({
+          walkInsDays: retentionFigure.nullable().optional(),
+          photosDays: retentionFigure.nullable().optional(),
+          signaturesDays: retentionFigure.nullable().optional(),
+          auditDays: retentionFigure.nullable().optional(),
+        })
+        .optional(),
       windowDaysBack: z.number().int().min(0).max(60).optional(),
       windowDaysAhead: z.number().int().min(0).max(365).optional(),
       autoCheckOut: z

@@ -1,8 +1,9 @@
 /**
  * Every control of the admin console pressed once, in Chromium at 1440 x 900,
  * on the demo at the tests' moment: each section (push with a file's
- * preview, outbox, sync, groups and employees, every settings form, the
- * audit log) opened from its tab, its controls found in the DOM (a form or
+ * preview, outbox, sync, groups and employees, every settings form (a staff
+ * member added and removed), a visitor's data (a guest found, exported and
+ * forgotten), the audit log) opened from its tab, its controls found in the DOM (a form or
  * button added tomorrow is pressed too) and each pressed once; the console
  * must never show a page error or a React console error. A few controls are
  * not pressed, each for the reason given in SKIP.
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SCREENS } from '../support/browser.ts';
 import type { Page } from 'playwright-core';
+import { HOUR } from '../support/basics.ts';
 import {
   ADMIN_PIN,
   type ControlsPage,
@@ -20,6 +22,7 @@ import {
   LATE,
   openControlsPage,
   pressEveryControl,
+  putEvent,
 } from './every-control-fixture.ts';
 
 let c: ControlsPage;
@@ -42,8 +45,20 @@ const typePin = (role: 'desk' | 'admin', pin: string) => async (page: Page) => {
   await page.fill(`[data-testid=pin-${role}-again]`, pin);
 };
 
+/** A guest of their own for "A visitor's data": found once, exported, forgotten. */
+const FORGOTTEN = ['Forgetta', 'Everycontrol'] as const;
+
 /** What the settings' buttons wait for, by key. */
 const SETTINGS_SET_UP = {
+  // A person is added (a name and a PIN of their own), then removed by the row's Remove and its confirmation.
+  'staff-add:Add the person': async (page: Page) => {
+    await page.fill('[data-testid=staff-name]', 'Every Control');
+    await page.fill('[data-testid=staff-pin]', '97531');
+  },
+  // The search waits for a name; the guest found is exported, then forgotten.
+  'forget-find': async (page: Page) => {
+    await page.fill('[data-testid=forget-text]', FORGOTTEN.join(' '));
+  },
   'pin-form-desk:Change the PIN': typePin('desk', DESK_PIN),
   'pin-form-desk:Set the PIN': typePin('desk', DESK_PIN),
   'pin-form-admin:Change the PIN': typePin('admin', ADMIN_PIN),
@@ -68,7 +83,9 @@ const shoot = (name: string) => c.page.screenshot({ path: join(SCREENS, `control
 
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  c = await openControlsPage('admin', { width: 1440, height: 900 });
+  c = await openControlsPage('admin', { width: 1440, height: 900 }, (app) =>
+    putEvent(app, 'Every control visit', app.now() + HOUR, app.now() + 3 * HOUR, [[...FORGOTTEN]]),
+  );
   await c.page.click('[data-testid=staff-button]');
   await c.page.locator('[data-testid=pin-pad]').waitFor();
   await c.page.keyboard.type(ADMIN_PIN);
@@ -114,7 +131,8 @@ describe('every control of the admin console', () => {
     SECTION_MS,
   );
 
-  for (const section of ['outbox', 'sync', 'browse', 'settings', 'audit'])
+  // "A visitor's data" before the settings: the connection's buttons there may start the demo afresh, without the guest.
+  for (const section of ['outbox', 'sync', 'browse', 'privacy', 'settings', 'audit'])
     it(
       section,
       async () => {

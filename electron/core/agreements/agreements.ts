@@ -18,6 +18,7 @@ import { DAY, iso } from '../../../shared/time.ts';
 import { AppError } from '../app/errors.ts';
 import type { Config } from '../config/config.ts';
 import { writeFileAtomic } from '../config/atomic-write.ts';
+import { retentionDaysOf } from '../retention/kinds.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { AnswerRow, PhotoRow } from '../db/repos/agreements.ts';
 import { createFontBook, type FontBook } from '../printing/fonts.ts';
@@ -285,8 +286,8 @@ export function photoOf(
   }
 }
 
-/** Days signed copies are kept: their own setting, else as long as the visit data. */
-export const signatureDays = (config: Config) => config.agreements.signatureRetentionDays ?? config.retentionDays;
+/** Days signed copies are kept: the site's figure for signatures (retention/kinds.ts). */
+export const signatureDays = (config: Config) => retentionDaysOf(config, 'signatures');
 
 /** Deletes the signed copies and photos whose retention has passed, rows and files. */
 export function sweepDue(deps: AgreementDeps): { answers: number; photos: number } {
@@ -304,7 +305,7 @@ export function sweepDue(deps: AgreementDeps): { answers: number; photos: number
     if (due.length === 0) break;
   }
   for (;;) {
-    const due = deps.mirror.agreements.photosBefore(iso(now - config.photos.retentionDays * DAY));
+    const due = deps.mirror.agreements.photosBefore(iso(now - retentionDaysOf(config, 'photos') * DAY));
     for (const row of due) {
       deps.mirror.agreements.deletePhoto(row.id);
       removeFile(deps, PHOTOS, row.file);

@@ -155,6 +155,32 @@ export const AUDITED: { [K in OperationName]?: Audited<K> } = {
   'watchlist.setSettings': {
     entry: ({ threshold }) => ({ action: 'settings', subject: 'watchlist threshold', detail: String(threshold) }),
   },
+  // Who may unlock changed: the person's name, never their PIN or card code.
+  'staff.add': { entry: (_, out) => ({ action: 'staff-add', subject: out.name, detail: out.role }) },
+  // Who took a visitor's data, and who erased them: the entry of an erasure names only the pseudonym.
+  'forget.export': {
+    entry: ({ format }, out) => ({
+      action: 'visitor-export',
+      subject: out.person,
+      detail: `${out.items} items as ${format.toUpperCase()}`,
+    }),
+  },
+  'forget.erase': {
+    entry: (_, out) => ({
+      action: 'visitor-forget',
+      subject: out.done ? (out.pseudonym ?? 'a visitor') : 'nobody yet: queued changes to confirm',
+      detail: out.service
+        ? `service still holds invitations ${out.service.invitationIds.join(', ') || 'none'}; walk-in events ${out.service.walkInEventSourceIds.join(', ') || 'none'}`
+        : undefined,
+    }),
+  },
+  'staff.remove': {
+    entry: (_, out) => ({
+      action: 'staff-remove',
+      subject: out.name,
+      detail: `${out.sessionsEnded} session(s) locked`,
+    }),
+  },
 };
 
 /** A desk's decision on a watchlist alert, as the audit log says it. */
@@ -201,6 +227,8 @@ function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
     device: deviceOf(ctx),
     subject: subject === undefined ? null : typeof subject === 'number' ? guestSubject(ctx, subject) : subject,
     detail: entry.detail ?? null,
+    // The person who unlocked the session with their own PIN or card (unlock: the one it ends with).
+    person: ctx.session.staff?.name ?? null,
   };
 }
 

@@ -32,6 +32,8 @@ import { photosHandlers } from './handlers/photos.ts';
 import { printingHandlers } from './handlers/printing.ts';
 import { pushesHandlers } from './handlers/pushes.ts';
 import { sessionHandlers } from './handlers/session.ts';
+import { staffHandlers } from './handlers/staff.ts';
+import { forgetHandlers } from './handlers/forget.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { siteHandlers } from './handlers/site.ts';
 import { syncHandlers } from './handlers/sync.ts';
@@ -73,6 +75,8 @@ const handlers: Handlers<OperationName> = {
   ...watchlistHandlers,
   ...agreementsHandlers,
   ...photosHandlers,
+  ...staffHandlers,
+  ...forgetHandlers,
 };
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
@@ -128,6 +132,9 @@ function describeIssue(issue: z.core.$ZodIssue): { path: string; message: string
   return { path, message: clip(issue.message, 200) };
 }
 
+/** How often the staff list is looked at for people removed by another process: their screens lock within it. */
+const STAFF_CHECK_MS = SECOND;
+
 /** How often idle staff sessions are looked for: the lock comes at most this late (calls check it exactly). */
 const SWEEP_EVERY_MS = 10 * SECOND;
 
@@ -159,6 +166,25 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
   });
   const sweeper = setInterval(() => sessions.sweep(), SWEEP_EVERY_MS);
   sweeper.unref();
+  /**
+   * A person removed from the staff list (here, by "foyer staff remove" in another process, or at any screen of
+   * the site) unlocks nothing more, and their open sessions lock: each screen hears its role on its stream.
+   */
+  const endSessionsOfRemoved = (): number => {
+    if (!sessions.anyPerson()) return 0;
+    let active: Set<number>;
+    try {
+      active = runtime.mirror.staff.activeIds();
+    } catch {
+      return 0; // a mirror being switched (reconnect): looked at again in a second
+    }
+    const locked = sessions.lockPeople((id) => !active.has(id));
+    for (const session of locked) emitTo(session, { type: 'role', role: session.role });
+    if (locked.length) options.log?.(`${locked.length} session(s) of staff removed from the list locked`);
+    return locked.length;
+  };
+  const staffWatch = setInterval(endSessionsOfRemoved, STAFF_CHECK_MS);
+  staffWatch.unref();
   let lastSuccess = '';
   let guestsVersion = runtime.mirror.deskGuests.version();
   let prunedAt = 0;
@@ -217,6 +243,8 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     async call(session, name, input, callOptions) {
       if (!Object.hasOwn(operations, name)) throw new AppError('UNKNOWN_OPERATION', `no operation "${String(name)}"`);
       sessions.touch(session, name);
+      // Removed since the last look (another process): the call runs as the locked session it now is.
+      if (session.staff && !runtime.mirror.staff.isActive(session.staff.id)) endSessionsOfRemoved();
       if (!allowed(session.role, name))
         throw new AppError('FORBIDDEN', `"${name}" is not allowed for the ${session.role} role`);
       const control = controlCharacterAt(input);
@@ -244,6 +272,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(options.log ? { log: options.log } : {}),
           ...(hub ? { hub } : {}),
           ...(callOptions?.file ? { file: callOptions.file } : {}),
+          endSessionsOfRemoved,
         };
         // Whoever an operation lets in is checked against the watchlist first: its alerts stand even when it is refused.
         screenEntry(ctx, name, parsed.data);
@@ -275,6 +304,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     sessions,
     close() {
       clearInterval(sweeper);
+      clearInterval(staffWatch);
       stopHubEvents?.();
       stopPrintingEvents();
     },

@@ -21,6 +21,8 @@ export interface HandlerContext {
   hub?: Hub;
   /** Set when the door takes a file as it is written (see FileSink). */
   file?: FileSink;
+  /** Locks now the sessions of people no longer on the staff list, telling their screens; returns how many. */
+  endSessionsOfRemoved?: () => number;
 }
 
 /**

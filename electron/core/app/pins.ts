@@ -34,6 +34,12 @@ export async function hashPinAsync(pin: string): Promise<string> {
   return format(salt, await scryptAsync(checked(pin), salt, KEY_LENGTH));
 }
 
+/** A staff card's code: hashed as a PIN is, with no PIN rule (its own rule is the contract's CARD_CODE_PATTERN). */
+export async function hashSecretAsync(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  return format(salt, await scryptAsync(secret, salt, KEY_LENGTH));
+}
+
 export async function verifyPin(pin: string, hash: string | undefined): Promise<boolean> {
   if (!hash) return false;
   const [scheme, salt, digest] = hash.split(':');

@@ -35,6 +35,17 @@ export interface Session {
    * by the door that opened it: while no admin PIN is set, such a door may set the first one (usecases/first-pin.ts).
    */
   readonly atMachine: boolean;
+  /**
+   * The named person who unlocked it with a PIN or card code of their own (usecases/staff.ts); undefined for a
+   * shared PIN. Cleared whenever the session locks: every audit entry of the session names them.
+   */
+  staff: StaffRef | undefined;
+}
+
+/** A person of the site's staff list, as a session carries them. */
+export interface StaffRef {
+  id: number;
+  name: string;
 }
 
 /** The command line's client: the machine's own user, who owns the data folder (cli/door.ts). */
@@ -48,7 +59,17 @@ export function createSession(
   now = Date.now(),
   atMachine = false,
 ): Session {
-  return { id, role: baseRole, baseRole, maxRole, client, lastSeenAt: now, lastActiveAt: now, atMachine };
+  return {
+    id,
+    role: baseRole,
+    baseRole,
+    maxRole,
+    client,
+    lastSeenAt: now,
+    lastActiveAt: now,
+    atMachine,
+    staff: undefined,
+  };
 }
 
 /**
@@ -101,6 +122,10 @@ export interface SessionKeeper {
   touch(session: Session, name: OperationName): void;
   /** Locks idle staff sessions and drops stale browser sessions; the core runs it on a timer. */
   sweep(): void;
+  /** Locks now every unlocked session of a person `gone` says is no longer on the staff list; returns them. */
+  lockPeople(gone: (staffId: number) => boolean): Session[];
+  /** Whether any session is unlocked by a named person (the core then looks for removals every second). */
+  anyPerson(): boolean;
   readonly size: number;
 }
 
@@ -139,6 +164,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     if (session.role === session.baseRole) return;
     if (at - session.lastActiveAt < options.staffIdleMs()) return;
     session.role = session.baseRole;
+    session.staff = undefined;
     options.onLocked?.(session);
   }
 
@@ -219,15 +245,52 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
           sessions.delete(session.id);
       }
     },
+    lockPeople(gone) {
+      const locked: Session[] = [];
+      for (const { session } of sessions.values())
+        if (session.staff && gone(session.staff.id)) {
+          session.role = session.baseRole;
+          session.staff = undefined;
+          locked.push(session);
+        }
+      return locked;
+    },
+    anyPerson() {
+      for (const { session } of sessions.values()) if (session.staff) return true;
+      return false;
+    },
     get size() {
       return sessions.size;
     },
   };
 }
 
+/** A named person who may unlock: their role, and the hashes of their PIN and card code (usecases/staff.ts). */
+export interface StaffCredential {
+  id: number;
+  name: string;
+  role: 'desk' | 'admin';
+  pinHash: string | null;
+  cardHash: string | null;
+}
+
+/** The person whose PIN or card code this is, if any (personal PINs are unique on the site: usecases/staff.ts). */
+async function personOf(secret: string, people: readonly StaffCredential[]): Promise<StaffCredential | undefined> {
+  const matches = await Promise.all(
+    people.map(
+      async (p) => (await verifyPin(secret, p.pinHash ?? undefined)) || verifyPin(secret, p.cardHash ?? undefined),
+    ),
+  );
+  return people[matches.indexOf(true)];
+}
+
 /**
- * Raises the session's role with the admin or desk PIN. Every attempt goes
- * through the guard first, so the wait it imposes holds whatever the session.
+ * Raises the session's role with a person's own PIN or card code, or the
+ * shared admin or desk PIN. Every attempt goes through the guard first, so
+ * the wait it imposes holds whatever the session; naming the person
+ * (`staffId`) tries their credential alone and counts a wrong one against
+ * them too, so that one person's PIN guessed from many screens meets their
+ * own lockout.
  */
 export async function unlock(
   session: Session,
@@ -235,8 +298,10 @@ export async function unlock(
   pins: { desk?: string | undefined; admin?: string | undefined },
   guard: PinGuard,
   now = Date.now(),
+  people: readonly StaffCredential[] = [],
+  staffId?: number,
 ): Promise<Role> {
-  if (!pins.admin && !pins.desk)
+  if (!pins.admin && !pins.desk && people.length === 0)
     throw new AppError(
       'REFUSED',
       'no PIN is set yet: set the first admin PIN in Foyer at the machine it runs on (the desktop app, or a browser ' +
@@ -244,22 +309,44 @@ export async function unlock(
     );
   if (session.maxRole === session.baseRole)
     throw new AppError('FORBIDDEN', `this ${session.baseRole} door cannot be unlocked`);
-  const attempt = guard.begin(session.client);
-  let role: Role | undefined;
+  const named = staffId === undefined ? undefined : people.find((p) => p.id === staffId);
+  const attempts = [guard.begin(session.client)];
+  if (staffId !== undefined && !named) {
+    attempts[0]!.failed(); // a person not (or no longer) on the list: as a wrong PIN, from this client
+    throw new AppError('REFUSED', 'wrong PIN');
+  }
   try {
-    role = (await verifyPin(pin, pins.admin)) ? 'admin' : (await verifyPin(pin, pins.desk)) ? 'desk' : undefined;
+    if (named) attempts.push(guard.begin(`staff:${named.id}`));
   } catch (error) {
-    attempt.failed(); // settled whatever happens: an attempt left open would hold every later one
+    attempts[0]!.failed();
+    throw error;
+  }
+  let role: Role | undefined;
+  let person: StaffCredential | undefined;
+  try {
+    person = await personOf(pin, named ? [named] : people);
+    role =
+      person?.role ??
+      (named
+        ? undefined
+        : (await verifyPin(pin, pins.admin))
+          ? 'admin'
+          : (await verifyPin(pin, pins.desk))
+            ? 'desk'
+            : undefined);
+  } catch (error) {
+    for (const attempt of attempts) attempt.failed(); // settled whatever happens: an attempt left open would hold every later one
     throw error;
   }
   if (!role) {
-    attempt.failed();
+    for (const attempt of attempts) attempt.failed();
     throw new AppError('REFUSED', 'wrong PIN');
   }
-  attempt.succeeded();
+  for (const attempt of attempts) attempt.succeeded();
   if (RANK[role] > RANK[session.maxRole])
     throw new AppError('FORBIDDEN', `this ${session.baseRole} door cannot be unlocked to ${role}`);
   session.role = role;
+  session.staff = person ? { id: person.id, name: person.name } : undefined;
   session.lastActiveAt = now;
   return role;
 }

@@ -29,6 +29,8 @@ Commands:
   web [--port 5170]       serve the app to a browser (kiosk; desk and admin with a PIN)
   hub [--port 5443]       serve this site's paired kiosks and desks over HTTPS (one mirror, one outbox)
   devices [pair|revoke]   the hub's paired devices: list, pair CODE --role R --name N, revoke ID
+  staff [add|remove]      the site's named staff: list, add --name N --role R --pin P|--card C, remove ID
+  forget TEXT             find a visitor and erase them from this site (--export FILE first; foyer forget --help)
 
 Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
@@ -102,6 +104,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   devices: async () => {
     const m = await import('./devices-command.ts');
     return { run: m.devicesCommand, usage: m.DEVICES_USAGE };
+  },
+  staff: async () => {
+    const m = await import('./staff-command.ts');
+    return { run: m.staffCommand, usage: m.STAFF_USAGE };
+  },
+  forget: async () => {
+    const m = await import('./forget-command.ts');
+    return { run: m.forgetCommand, usage: m.FORGET_USAGE };
   },
 };
 

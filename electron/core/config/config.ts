@@ -67,6 +67,18 @@ export const Config = z.strictObject({
   intervals: Intervals.prefault({}),
   /** Invitations and check-ins older than this are purged from the mirror. */
   retentionDays: z.number().int().min(1).max(3650).default(30),
+  /**
+   * Retention of the other kinds of personal data, in days (electron/core/retention/kinds.ts); absent: as
+   * retentionDays. Photos and signatures are kept for their part of Foyer (their figures may be set before).
+   */
+  retention: z
+    .strictObject({
+      walkInsDays: z.number().int().min(1).max(3650).optional(),
+      photosDays: z.number().int().min(1).max(3650).optional(),
+      signaturesDays: z.number().int().min(1).max(3650).optional(),
+      auditDays: z.number().int().min(1).max(3650).optional(),
+    })
+    .prefault({}),
   /** Subtracted from the newest updatedAt seen, against clock skew between service hosts. */
   watermarkMarginSeconds: z.number().int().min(0).max(86_400).default(120),
   requestTimeoutSeconds: z.number().min(1).max(300).default(15),

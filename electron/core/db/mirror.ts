@@ -17,6 +17,7 @@ import { createOutboxRepo } from './repos/outbox.ts';
 import { createPrintJobsRepo } from './repos/print-jobs.ts';
 import { createAgreementsRepo } from './repos/agreements.ts';
 import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts';
+import { createStaffRepo } from './repos/staff.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
 import { createWalkInsRepo } from './repos/walk-ins.ts';
@@ -125,6 +126,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     watchlist: createWatchlistRepo(db),
     /** Agreements signed and photos taken at the kiosk (electron/core/agreements). */
     agreements: createAgreementsRepo(db),
+    /** The site's named staff (their PINs and card codes as hashes). */
+    staff: createStaffRepo(db),
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

@@ -46,6 +46,9 @@ export const LOCAL_TABLES = {
   agreement_versions: ['agreement version', 'agreement versions'],
   agreement_answers: ['signed or declined agreement', 'signed or declined agreements'],
   guest_photos: ['guest photo', 'guest photos'],
+  staff: ['staff member', 'staff members'],
+  forgotten: ['forgotten visitor', 'forgotten visitors'],
+  forgotten_ids: ['id of a forgotten visitor', 'ids of forgotten visitors'],
 } as const;
 
 type Row = Record<string, unknown>;

@@ -72,9 +72,15 @@ export interface Hub {
    * A desk device's session as it is now (after an unlock, a staff action, a lock): kept while it is
    * unlocked, so that it outlives a restart of the hub within its idle time; dropped once it is locked.
    */
-  keepSession(deviceId: number, session: { id: string; role: Role; lastActiveAt: number }): void;
+  keepSession(
+    deviceId: number,
+    session: { id: string; role: Role; lastActiveAt: number; staff?: { id: number; name: string } | undefined },
+  ): void;
   /** The kept session of this id, if it is this device's, unlocked and within its idle time (read now). */
-  restoreSession(id: string, deviceId: number): { role: 'desk' | 'admin'; lastActiveAt: number } | undefined;
+  restoreSession(
+    id: string,
+    deviceId: number,
+  ): { role: 'desk' | 'admin'; lastActiveAt: number; staff: { id: number; name: string } | undefined } | undefined;
   /** The id is no longer a session's (renewed by an unlock, closed). */
   dropSession(id: string): void;
   /** Told when a device was revoked (here or by another process): its sessions end. */
@@ -347,10 +353,17 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         changed();
       };
     },
-    keepSession(deviceId, { id, role, lastActiveAt }) {
+    keepSession(deviceId, { id, role, lastActiveAt, staff }) {
       if (role === 'kiosk') return registry.dropSession(id);
       const idleUntil = lastActiveAt + options.config().staffIdleMinutes * MINUTE;
-      registry.keepSession(id, { deviceId, role, lastActiveAt, idleUntil });
+      registry.keepSession(id, {
+        deviceId,
+        role,
+        lastActiveAt,
+        idleUntil,
+        staffId: staff?.id ?? null,
+        staffName: staff?.name ?? null,
+      });
     },
     restoreSession(id, deviceId) {
       const kept = registry.keptSession(id);
@@ -361,7 +374,11 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         registry.dropSession(id);
         return undefined;
       }
-      return { role: kept.role, lastActiveAt: kept.lastActiveAt };
+      const staff =
+        kept.staffId !== null && kept.staffId !== undefined
+          ? { id: kept.staffId, name: kept.staffName ?? '' }
+          : undefined;
+      return { role: kept.role, lastActiveAt: kept.lastActiveAt, staff };
     },
     dropSession: (id) => registry.dropSession(id),
     onRevoked(listener) {

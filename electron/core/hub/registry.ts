@@ -91,6 +91,16 @@ export const HUB_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX device_sessions_idle ON device_sessions (idle_until);
     `,
   },
+  {
+    version: 4,
+    name: 'named staff sessions',
+    // The person who unlocked a kept session with their own PIN (the mirror's staff list): after a restart the
+    // session names them again, and locks at its first call if they were removed meanwhile.
+    sql: `
+      ALTER TABLE device_sessions ADD COLUMN staff_id INTEGER;
+      ALTER TABLE device_sessions ADD COLUMN staff_name TEXT;
+    `,
+  },
 ];
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -117,6 +127,8 @@ export interface KeptSession {
   role: 'desk' | 'admin';
   lastActiveAt: number;
   idleUntil: number;
+  staffId?: number | null;
+  staffName?: string | null;
 }
 
 export interface PairingRow {
@@ -257,18 +269,20 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
       db.transaction(() => {
         db.prepare('DELETE FROM device_sessions WHERE idle_until <= ?').run(session.lastActiveAt);
         db.prepare(
-          `INSERT INTO device_sessions (id_sha256, device_id, role, last_active_at, idle_until)
-           VALUES (@idSha256, @deviceId, @role, @lastActiveAt, @idleUntil)
+          `INSERT INTO device_sessions (id_sha256, device_id, role, last_active_at, idle_until, staff_id, staff_name)
+           VALUES (@idSha256, @deviceId, @role, @lastActiveAt, @idleUntil, @staffId, @staffName)
            ON CONFLICT (id_sha256) DO UPDATE SET device_id = excluded.device_id, role = excluded.role,
-             last_active_at = excluded.last_active_at, idle_until = excluded.idle_until`,
-        ).run({ idSha256: sha256(id), ...session });
+             last_active_at = excluded.last_active_at, idle_until = excluded.idle_until,
+             staff_id = excluded.staff_id, staff_name = excluded.staff_name`,
+        ).run({ idSha256: sha256(id), staffId: null, staffName: null, ...session });
       })();
     },
     /** The kept session of this id, if any (its idle time not looked at: the caller decides). */
     keptSession(id: string): KeptSession | undefined {
       return db
         .prepare<[string], KeptSession>(
-          `SELECT device_id AS deviceId, role, last_active_at AS lastActiveAt, idle_until AS idleUntil
+          `SELECT device_id AS deviceId, role, last_active_at AS lastActiveAt, idle_until AS idleUntil,
+             staff_id AS staffId, staff_name AS staffName
            FROM device_sessions WHERE id_sha256 = ?`,
         )
         .get(sha256(id));

@@ -23,7 +23,8 @@ import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { damageNotice } from '../db/damage-notice.ts';
-import { iso } from '../../../shared/time.ts';
+import { HOUR, iso } from '../../../shared/time.ts';
+import { enforceRetentionIfDue } from '../retention/kinds.ts';
 import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
 import { within } from './within.ts';
 import { createJob, type Job, type Timers } from './job.ts';
@@ -36,6 +37,8 @@ export interface SyncEngineDeps {
   outbox?: Outbox;
   now?: () => number;
   log?: (line: string) => void;
+  /** The data directory, for retention of kinds kept as files (retention/kinds.ts). */
+  dataDir?: string;
   status?: StatusStore;
   /** How often queued changes are tried while the engine runs. */
   outboxIntervalMs?: number;
@@ -284,6 +287,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       ...jobOptions,
     });
 
+  // Retention per kind (retention/kinds.ts), once a day whether or not the service is reached.
+  const retentionDaily = createJob(
+    () => {
+      const done = enforceRetentionIfDue({ mirror, config: config(), now: now(), dataDir: deps.dataDir ?? '' });
+      if (done) log(`retention: ${JSON.stringify(done)}`);
+    },
+    { interval: () => HOUR, onError: (error) => writeFailed(error, 'retention', 'outbox'), ...jobOptions },
+  );
+
   /**
    * Sends what is queued. While the service refuses the token nothing is
    * sent (every row is kept); the pulls ask again at their intervals, and the
@@ -369,7 +381,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (started) return;
       started = true;
       if (controller.signal.aborted) controller = new AbortController();
-      for (const job of [...pullJobs, outboxJob, autoCheckOut]) job?.start(0);
+      for (const job of [...pullJobs, outboxJob, autoCheckOut, retentionDaily]) job?.start(0);
       probe.start();
     },
     /** Whether the timers run (start was called and stop was not). */
@@ -380,7 +392,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
      */
     async stop(): Promise<void> {
       started = false;
-      const stopped = [...pullJobs, outboxJob, autoCheckOut].map((job) => job?.stop());
+      const stopped = [...pullJobs, outboxJob, autoCheckOut, retentionDaily].map((job) => job?.stop());
       controller.abort(new Error('sync stopped'));
       await Promise.allSettled([...stopped, ...running.values(), probe.stop()]);
     },

@@ -79,6 +79,7 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
         action: 'automatic-check-out',
         role: 'system',
         device: 'automatic',
+        person: null,
         subject: guestsSubject(done.map(({ guest }) => guest)),
         detail: `${done.length} checked out (${config.autoCheckOut}), ${refused.length} refused; invitations ${done
           .slice(0, 50)

@@ -4,6 +4,8 @@
  * atomically to the one source of truth (the config store), which everything
  * that reads it (PIN checks, the flow, the kiosk, the engine) asks at each use.
  */
+import { RETENTION_KINDS } from '../../../shared/contract/settings.ts';
+import { retentionDaysOf, retentionHeld } from '../retention/kinds.ts';
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/settings.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { PIN_HINT, PIN_PATTERN } from '../../../shared/domain/pin.ts';
@@ -42,6 +44,12 @@ export function settingsView(runtime: Pick<Runtime, 'config' | 'embedded' | 'tok
     windowDaysBack: config.windowDaysBack,
     windowDaysAhead: config.windowDaysAhead,
     retentionDays: config.retentionDays,
+    retention: RETENTION_KINDS.map((kind) => ({
+      kind,
+      days: retentionDaysOf(config, kind),
+      asVisits: kind !== 'visits' && config.retention[`${kind}Days`] === undefined,
+      held: retentionHeld(kind),
+    })),
     intervals: config.intervals,
     autoCheckOut: config.autoCheckOut,
     flow: config.flow,
@@ -124,6 +132,7 @@ export function setSync(
   patch: {
     intervals?: Partial<Config['intervals']> | undefined;
     retentionDays?: number | undefined;
+    retention?: Partial<Record<keyof Config['retention'], number | null | undefined>> | undefined;
     windowDaysBack?: number | undefined;
     windowDaysAhead?: number | undefined;
     autoCheckOut?: string | undefined;
@@ -132,9 +141,16 @@ export function setSync(
   const intervals = { ...runtime.configStore.current().intervals, ...patch.intervals };
   if (intervals.fullSeconds < intervals.incrementalSeconds)
     throw new SettingRefused('intervals.fullSeconds', 'the full listing cannot come more often than the quick one');
-  const { intervals: _, ...rest } = patch;
+  const { intervals: _, retention: kinds, ...rest } = patch;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  return updateConfig(runtime, (c) => ({ ...c, ...defined, intervals }));
+  return updateConfig(runtime, (c) => {
+    // null: the kind goes back to the visits' figure.
+    const retention = { ...c.retention };
+    for (const [key, days] of Object.entries(kinds ?? {}) as [keyof Config['retention'], number | null | undefined][])
+      if (days === null) delete retention[key];
+      else if (days !== undefined) retention[key] = days;
+    return { ...c, ...defined, intervals, retention };
+  });
 }
 
 /**

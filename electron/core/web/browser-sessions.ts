@@ -93,18 +93,24 @@ export function createBrowserSessions(
   }
 
   /** What each device session last wrote to the registry: its role and last action (see keep). */
-  const written = new WeakMap<Session, { role: Session['role']; lastActiveAt: number }>();
+  const written = new WeakMap<Session, { role: Session['role']; lastActiveAt: number; staffId?: number | undefined }>();
   /** Writes a device's session to the registry when its role changed or its last action moved on enough. */
   function keep(device: PairedDevice, session: Session): void {
     if (!hub) return;
     const last = written.get(session);
     const unlocked = session.role !== session.baseRole;
     if (!last && !unlocked) return;
-    if (last?.role === session.role && session.lastActiveAt - last.lastActiveAt < KEEP_EVERY_MS) return;
+    if (
+      last?.role === session.role &&
+      last.staffId === session.staff?.id &&
+      session.lastActiveAt - last.lastActiveAt < KEEP_EVERY_MS
+    )
+      return;
     try {
       // Locked (by a person, or for being idle): the registry forgets it.
       hub.keepSession(device.id, session);
-      if (unlocked) written.set(session, { role: session.role, lastActiveAt: session.lastActiveAt });
+      if (unlocked)
+        written.set(session, { role: session.role, lastActiveAt: session.lastActiveAt, staffId: session.staff?.id });
       else written.delete(session);
     } catch {
       // Bookkeeping only: the call stands; after a restart the device is asked for its PIN, as before.
@@ -117,7 +123,8 @@ export function createBrowserSessions(
     const session = core.sessions.open('kiosk', 'admin', client, { id });
     session.role = kept.role;
     session.lastActiveAt = kept.lastActiveAt;
-    written.set(session, kept);
+    session.staff = kept.staff;
+    written.set(session, { ...kept, staffId: kept.staff?.id });
     belongsTo(device, session);
     return session;
   }

@@ -19,14 +19,22 @@ export function Logo() {
 /** The staff screens' bar: where you are, the sync status, and the way back to the kiosk. */
 export function StaffHeader({ role, nav }: { role: Role; nav?: ReactNode }) {
   const lock = useSession((s) => s.lock);
+  const person = useSession((s) => s.person);
+  const roleWord = role === 'admin' ? 'Admin' : 'Desk';
   return (
     <header className="staff-top">
       <div className="staff-header">
         <Logo />
         {nav}
         <div className="staff-header-end">
-          <span className={`role-chip role-${role}`} data-testid="role">
-            {role === 'admin' ? 'Admin' : 'Desk'}
+          {/* The person who unlocked with their own PIN, else the role the shared PIN gave. */}
+          <span
+            className={`role-chip role-${role}`}
+            title={person ? `${person}, ${roleWord.toLowerCase()}` : undefined}
+            data-testid="role"
+            data-role={role}
+          >
+            {person ?? roleWord}
           </span>
           <button
             type="button"

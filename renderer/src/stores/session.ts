@@ -19,6 +19,8 @@ export function onAppEvent(listener: (event: AppEvent) => void): () => void {
 
 interface SessionState {
   role: Role | null;
+  /** The named person who unlocked this screen with their own PIN or card (null: a shared PIN, or locked). */
+  person: string | null;
   pinsSet: boolean;
   /** This door can never be raised above kiosk (a device paired as kiosk): no staff entry is shown. */
   kioskOnly: boolean;
@@ -52,6 +54,7 @@ interface SessionState {
 
 export const useSession = create<SessionState>()((set) => ({
   role: null,
+  person: null,
   pinsSet: false,
   kioskOnly: false,
   firstStart: false,
@@ -68,9 +71,9 @@ export const useSession = create<SessionState>()((set) => ({
     const stopUnpaired = onUnpaired((message) => set({ unpaired: message }));
     const refresh = () =>
       api.call('session.get', {}).then(
-        ({ role, pinsSet, kioskOnly, firstStart }) =>
+        ({ role, person, pinsSet, kioskOnly, firstStart }) =>
           // Once skipped, the desk window is not asked again until the next start (a reconnect asks the core again).
-          set((state) => ({ role, pinsSet, kioskOnly, firstStart: firstStart && !state.firstStartSkipped })),
+          set((state) => ({ role, person, pinsSet, kioskOnly, firstStart: firstStart && !state.firstStartSkipped })),
         () => {}, // the stream's own reconnect brings the role back
       );
     void refresh();
@@ -83,8 +86,11 @@ export const useSession = create<SessionState>()((set) => ({
         if (event.type === 'sync-status') showStatus(event.status);
         else if (event.type === 'mirror-changed') mirrorChanged();
         else if (event.type === 'guests-changed') guestsChanged(event.version);
-        else if (event.type === 'role') set({ role: event.role });
-        else for (const listener of eventListeners) listener(event);
+        else if (event.type === 'role') {
+          // Locked by the core (idle, a person removed, another screen's lock): whoever it names is asked again.
+          set({ role: event.role, person: null });
+          void refresh();
+        } else for (const listener of eventListeners) listener(event);
       },
       (connected) => {
         set((state) => ({ connected, connectionLostAt: connected ? null : (state.connectionLostAt ?? Date.now()) }));
@@ -104,8 +110,8 @@ export const useSession = create<SessionState>()((set) => ({
     };
   },
   async unlock(pin) {
-    const { role } = await api.call('session.unlock', { pin });
-    set({ role });
+    const { role, person } = await api.call('session.unlock', { pin });
+    set({ role, person: person ?? null });
     return role;
   },
   async setFirstAdminPin(pin) {
@@ -118,7 +124,7 @@ export const useSession = create<SessionState>()((set) => ({
   },
   async lock() {
     const { role } = await api.call('session.lock', {});
-    set({ role });
+    set({ role, person: null });
   },
 }));
 

@@ -160,10 +160,10 @@ describe('the audit log', () => {
     expect(rows).toBe(2);
     const lines = csv.trimEnd().split('\n');
     // Made for a spreadsheet: a byte-order mark, plain headers, the site's wall clock with its zone, actions in words.
-    expect(lines[0]).toBe('\uFEFFTime,What happened,Action,Screen or device,Role,Detail,Time zone');
+    expect(lines[0]).toBe('\uFEFFTime,What happened,Action,Screen or device,Role,Person,Detail,Time zone');
     const zone = siteZone(runtime.config);
     expect(lines[1]).toBe(
-      `${localStamp(iso(clock), zone)},Showed the door PIN of ${guest(ids[0]!)},Door PIN shown,"'=HYPERLINK(""http://x"")",desk,,${zone}`,
+      `${localStamp(iso(clock), zone)},Showed the door PIN of ${guest(ids[0]!)},Door PIN shown,"'=HYPERLINK(""http://x"")",desk,,,${zone}`,
     );
     expect(lines).toHaveLength(3);
   });

@@ -53,6 +53,7 @@ describe('the events of the contract', () => {
       'devices-changed': ['desk', 'admin'],
       'walk-ins-changed': ['desk', 'admin'],
       'printing-changed': ['desk', 'admin'],
+      'staff-changed': ['admin'],
       'evacuation-changed': ['kiosk', 'desk', 'admin'],
       'watchlist-changed': ['desk', 'admin'],
       'agreements-changed': ['desk', 'admin'],

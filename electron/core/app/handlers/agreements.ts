@@ -24,6 +24,7 @@ import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
 import { openWalkInRequest } from './walk-ins.ts';
+import '../../agreements/person-data.ts';
 
 export const agreementDeps = ({ runtime, now }: HandlerContext): AgreementDeps => ({
   mirror: runtime.mirror,

@@ -9,6 +9,7 @@ import {
   auditActionLabel,
   type auditOperations,
   auditSentence,
+  auditWho,
   MAX_AUDIT_EXPORT,
 } from '../../../../shared/contract/audit.ts';
 import { CSV_BOM, csvText } from '../../../../shared/csv.ts';
@@ -17,10 +18,14 @@ import type { AuditRow } from '../../db/repos/audit-log.ts';
 import { localStamp, siteZone } from '../../usecases/local-times.ts';
 import type { Handlers } from '../handler.ts';
 
-const HEADER = ['Time', 'What happened', 'Action', 'Screen or device', 'Role', 'Detail', 'Time zone'];
+const HEADER = ['Time', 'What happened', 'Action', 'Screen or device', 'Role', 'Person', 'Detail', 'Time zone'];
 const ROLES: Record<string, string> = { desk: 'desk', admin: 'admin', kiosk: 'kiosk', system: 'automatic' };
 
-const withSentence = (row: AuditRow) => ({ ...row, sentence: auditSentence(row.action, row.subject) });
+const withSentence = (row: AuditRow) => ({
+  ...row,
+  sentence: auditSentence(row.action, row.subject),
+  who: auditWho(row),
+});
 
 export const auditHandlers: Handlers<keyof typeof auditOperations> = {
   'audit.list': (filter, { runtime }) => {
@@ -39,6 +44,7 @@ export const auditHandlers: Handlers<keyof typeof auditOperations> = {
         auditActionLabel(r.action),
         r.device,
         ROLES[r.role] ?? r.role,
+        r.person,
         r.detail,
         zone,
       ]),

@@ -2,6 +2,7 @@
 import { applyKioskPatch, type settingsOperations } from '../../../../shared/contract/settings.ts';
 import { servicePatternProblem } from '../../codes/service-pattern.ts';
 import { testConnection } from '../../usecases/connection.ts';
+import { refusePersonalPin } from '../../usecases/staff.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../errors.ts';
 import type { Handlers } from '../handler.ts';
@@ -40,8 +41,10 @@ export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
     return { settings: settingsView(runtime), newMirror };
   },
   // The machine's own user (the command line) may remove the admin PIN; a screen may not lock everyone out.
-  'settings.setPin': ({ role, pin }, { runtime, session }) =>
-    setPin(runtime, role, pin, { mayRemoveAdmin: session.client === CLI_CLIENT }),
+  'settings.setPin': async ({ role, pin }, { runtime, session }) => {
+    if (pin !== null) await refusePersonalPin(runtime, pin);
+    return setPin(runtime, role, pin, { mayRemoveAdmin: session.client === CLI_CLIENT });
+  },
   'settings.setFlow': (flow, { runtime }) => setFlow(runtime, flow),
   'settings.setSync': (patch, { runtime }) => {
     setSync(runtime, patch);

@@ -46,7 +46,12 @@ const PHOTO = `id, person_key AS personKey, invitation_id AS invitationId, walk_
 const OF_GUEST = `(invitation_id = @id OR (@id > 0 AND walk_in_id =
   (SELECT w.id FROM walk_ins w WHERE w.invitation_id = @id)) OR (@id < 0 AND walk_in_id = -@id))`;
 
+const OF_WHO = `invitation_id IN (SELECT value FROM json_each(@invitations))
+  OR walk_in_id IN (SELECT value FROM json_each(@walkIns)) OR person_key IN (SELECT value FROM json_each(@keys))`;
+
 export function createAgreementsRepo(db: Database.Database) {
+  const answersOfWho = db.prepare(`SELECT ${ANSWER} FROM agreement_answers WHERE ${OF_WHO} ORDER BY at`);
+  const photosOfWho = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE ${OF_WHO} ORDER BY taken_at`);
   const latestVersion = db.prepare(
     `SELECT version, hash FROM agreement_versions WHERE document_id = ? ORDER BY version DESC LIMIT 1`,
   );
@@ -136,6 +141,21 @@ export function createAgreementsRepo(db: Database.Database) {
     },
     photosOfPerson(personKey: string): PhotoRow[] {
       return photosOfPerson.all(personKey).map(photo);
+    },
+    /** Every answer and photo of these invitations, walk-in requests or person keys ("forget a visitor"). */
+    ofPerson(who: { invitationIds: number[]; walkInIds: number[]; keys: string[] }): {
+      answers: AnswerRow[];
+      photos: PhotoRow[];
+    } {
+      const params = {
+        invitations: JSON.stringify(who.invitationIds),
+        walkIns: JSON.stringify(who.walkInIds),
+        keys: JSON.stringify(who.keys),
+      };
+      return {
+        answers: answersOfWho.all(params).map(answer),
+        photos: photosOfWho.all(params).map(photo),
+      };
     },
     photosBefore(at: string): PhotoRow[] {
       return photosBefore.all(at).map(photo);

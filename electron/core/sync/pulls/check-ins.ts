@@ -5,6 +5,7 @@
  * bounded pass (check-ins-pass.ts). docs/data.md "How check-in pulls stay
  * bounded" gives the reasoning.
  */
+import { withoutForgotten } from '../../forget/forgotten-ids.ts';
 import { type CheckIn, LIMITS } from '../../../../shared/api/index.ts';
 import { utc } from '../../db/repos/util.ts';
 import { keepWalk, restoreListing } from '../check-in-listing.ts';
@@ -38,7 +39,7 @@ function checkInsListing(ctx: PullContext): CheckInsListing {
     // Past the retention period, personal data of guests who left is not kept on the lobby machine.
     apply: (items: CheckIn[]) =>
       mirror.checkIns.upsertMany(
-        items.filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
+        withoutForgotten(mirror, 'check-in', items).filter((c) => (utc(c.leftAt) ?? retainAfter) >= retainAfter),
         config.locationId,
       ),
     // Held while it would drop a guest on site (removals.ts).

@@ -4,6 +4,7 @@
  * changed since the watermark; a full listing, on its own interval, is what
  * removes what the service no longer lists.
  */
+import { withoutForgotten } from '../../forget/forgotten-ids.ts';
 import { LIMITS, type ReceptionInvitation } from '../../../../shared/api/index.ts';
 import type { Config } from '../../config/config.ts';
 import { utc } from '../../db/repos/util.ts';
@@ -60,7 +61,8 @@ export async function pullInvitations(ctx: PullContext, mode: 'incremental' | 'f
           );
           return fetchedPage(answer, answer.invitations);
         },
-        apply: (items) => mirror.invitations.upsertMany(items),
+        // A visitor forgotten on request stays forgotten: the service still lists them (forget/forget.ts).
+        apply: (items) => mirror.invitations.upsertMany(withoutForgotten(mirror, 'invitation', items)),
       },
       {
         onItems: (items) => {

@@ -6,13 +6,14 @@ import { onAppEvent, useSession } from '../../stores/session.ts';
 import { type AdminSection, useAdmin } from './admin-store.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { BrowsePanel } from './BrowsePanel.tsx';
+import { ForgetVisitorCard } from './ForgetVisitorCard.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { PushPanel } from './push/PushPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import './admin.css';
 
-/** The admin console: files for the service, the outbox, sync, what the service holds, the settings. */
+/** The admin console: files for the service, the outbox, sync, what the service holds, the settings, a visitor's data. */
 export function AdminArea() {
   const { section, setSection, checkProgress } = useAdmin(
     useShallow((s) => ({ section: s.section, setSection: s.setSection, checkProgress: s.checkProgress })),
@@ -36,6 +37,7 @@ export function AdminArea() {
     sync: 'Sync',
     browse: 'Groups and employees',
     settings: 'Settings',
+    privacy: 'Visitor data',
     audit: 'Audit log',
   };
   return (
@@ -56,6 +58,7 @@ export function AdminArea() {
           { id: 'sync', label: 'Sync', ...(syncTrouble > 0 ? { count: syncTrouble, tone: 'warn' as const } : {}) },
           { id: 'browse', label: 'Groups and employees' },
           { id: 'settings', label: 'Settings' },
+          { id: 'privacy', label: titles.privacy },
           { id: 'audit', label: titles.audit },
         ]}
       />
@@ -71,6 +74,7 @@ export function AdminArea() {
           {section === 'sync' && <SyncPanel />}
           {section === 'browse' && <BrowsePanel />}
           {section === 'settings' && <SettingsPanel />}
+          {section === 'privacy' && <ForgetVisitorCard />}
           {section === 'audit' && <AuditPanel />}
         </PanelBoundary>
       </div>

@@ -29,7 +29,7 @@ function filterOf(f: Filters): AuditFilter {
   };
 }
 
-/** Who did what, when, from which screen: the audit log, filtered, and as CSV. */
+/** Who did what, when, from which screen ("Anna Weber, desk, Reception tablet"): the audit log, filtered, and as CSV. */
 export function AuditPanel() {
   const [filters, setFilters] = useState<Filters>(() => ({
     fromDay: dayKey(Date.now() - 6 * DAY),
@@ -79,8 +79,8 @@ export function AuditPanel() {
         <div>
           <h2>Audit log</h2>
           <p className="muted">
-            Every staff action with its time, the screen it came from and the role. Kept as long as the mirror keeps
-            visits (the retention setting).
+            Every staff action with its time and who did it: the person (when they unlocked with their own PIN or card),
+            the role and the screen. Kept as long as the audit log’s retention setting says.
           </p>
         </div>
         <div className="button-row">
@@ -152,8 +152,7 @@ export function AuditPanel() {
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">What happened</th>
-                <th scope="col">Screen or device</th>
-                <th scope="col">Role</th>
+                <th scope="col">Who</th>
               </tr>
             </thead>
             <tbody>
@@ -166,8 +165,7 @@ export function AuditPanel() {
                       {e.detail && <span className="muted">{e.detail}</span>}
                     </div>
                   </td>
-                  <td>{e.device}</td>
-                  <td>{ROLE_LABELS[e.role] ?? e.role}</td>
+                  <td data-testid="audit-who">{e.who}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SettingsView } from '../../../../shared/contract/settings.ts';
+import type { RetentionKind, SettingsView } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
@@ -16,6 +16,7 @@ import { KioskForm } from './KioskForm.tsx';
 import { KioskTextsForm } from './KioskTextsForm.tsx';
 import { KioskZoneCodesForm } from './KioskZoneCodesForm.tsx';
 import { SiteSettings } from './SiteSettings.tsx';
+import { StaffCard } from './StaffCard.tsx';
 import { useSave } from './use-save.ts';
 import { PIN_PATTERN } from '../../../../shared/domain/pin.ts';
 
@@ -195,11 +196,26 @@ const INTERVALS = [
   ['referenceSeconds', 'Access profile groups and employees, every', 60],
 ] as const;
 
+/** The kinds of personal data with a retention of their own besides visits (retentionDays), and their words. */
+const OTHER_KINDS = [
+  ['walkIns', 'Walk-in requests'],
+  ['photos', 'Photos'],
+  ['signatures', 'Signatures'],
+  ['audit', 'Audit log entries'],
+] as const satisfies readonly (readonly [Exclude<RetentionKind, 'visits'>, string])[];
+
+/** A kind's figure as the form shows it: empty while it follows visits. */
+const ownDays = (settings: SettingsView, kind: RetentionKind) => {
+  const row = settings.retention.find((r) => r.kind === kind);
+  return row && !row.asVisits ? String(row.days) : '';
+};
+
 function SyncForm({ settings }: { settings: SettingsView }) {
   const settingsSaved = useAdmin((s) => s.settingsSaved);
   const saver = useSave();
   const [values, setValues] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(INTERVALS.map(([key]) => [key, String(settings.intervals[key])])),
+    ...Object.fromEntries(OTHER_KINDS.map(([kind]) => [`${kind}Days`, ownDays(settings, kind)])),
     retentionDays: String(settings.retentionDays),
     windowDaysBack: String(settings.windowDaysBack),
     windowDaysAhead: String(settings.windowDaysAhead),
@@ -217,6 +233,12 @@ function SyncForm({ settings }: { settings: SettingsView }) {
     retentionDays: whole('retentionDays', 1, 3650),
     windowDaysBack: whole('windowDaysBack', 0, 60),
     windowDaysAhead: whole('windowDaysAhead', 0, 365),
+    ...Object.fromEntries(
+      OTHER_KINDS.map(([kind]) => [
+        `${kind}Days`,
+        values[`${kind}Days`]?.trim() ? whole(`${kind}Days`, 1, 3650) : undefined,
+      ]),
+    ),
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -227,14 +249,21 @@ function SyncForm({ settings }: { settings: SettingsView }) {
         retentionDays: Number(values.retentionDays),
         windowDaysBack: Number(values.windowDaysBack),
         windowDaysAhead: Number(values.windowDaysAhead),
+        // Empty: the kind follows visits again.
+        retention: Object.fromEntries(
+          OTHER_KINDS.map(([kind]) => {
+            const text = values[`${kind}Days`]?.trim();
+            return [`${kind}Days`, text ? Number(text) : null];
+          }),
+        ),
       }),
     );
     if (saved) settingsSaved({ settings: saved });
   };
-  const number = (key: string, label: string, unit: string) => {
-    const error = local[key] ?? fieldError(saver, key, `intervals.${key}`);
+  const number = (key: string, label: string, unit: string, hint?: string) => {
+    const error = local[key] ?? fieldError(saver, key, `intervals.${key}`, `retention.${key}`);
     return (
-      <Field key={key} label={`${label} (${unit})`} error={error}>
+      <Field key={key} label={`${label} (${unit})`} error={error} hint={hint}>
         <input
           type="number"
           value={values[key]}
@@ -250,7 +279,9 @@ function SyncForm({ settings }: { settings: SettingsView }) {
       <header className="card-head">
         <div>
           <h2>Sync and retention</h2>
-          <p className="muted">How often Foyer asks the service, and how long it keeps guests who left.</p>
+          <p className="muted">
+            How often Foyer asks the service, and how long it keeps each kind of personal data (checked once a day).
+          </p>
         </div>
       </header>
       {INTERVALS.map(([key, label]) => number(key, label, 'seconds'))}
@@ -258,7 +289,15 @@ function SyncForm({ settings }: { settings: SettingsView }) {
         {number('windowDaysBack', 'Guests kept from this many days back', 'days')}
         {number('windowDaysAhead', 'to this many days ahead', 'days')}
       </div>
-      {number('retentionDays', 'Guests who left are removed after', 'days')}
+      <h3 className="form-section">Retention of personal data</h3>
+      {number('retentionDays', 'Visits (guests who left) are removed after', 'days')}
+      {OTHER_KINDS.map(([kind, label]) => {
+        const row = settings.retention.find((r) => r.kind === kind);
+        const figure = row
+          ? `Now ${row.days} days${row.asVisits ? ', as visits' : ''}${row.held ? '' : '; this Foyer holds none yet'}.`
+          : undefined;
+        return number(`${kind}Days`, `${label} are removed after`, 'days', `Empty: as visits. ${figure ?? ''}`.trim());
+      })}
       <SaveRow saver={saver} disabled={Object.values(local).some(Boolean)} />
     </form>
   );
@@ -289,6 +328,7 @@ export function SettingsPanel() {
     <div className="settings-grid" data-testid="settings">
       <ConnectionForm settings={settings} />
       <PinsCard settings={settings} />
+      <StaffCard />
       <KioskForm initial={kioskSettings} />
       <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />

@@ -6,7 +6,7 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice.ts';
 
 export type { PushKind } from './push-slice.ts';
 export type { SettingsView } from './settings-slice.ts';
-export type AdminSection = 'push' | 'outbox' | 'sync' | 'browse' | 'settings' | 'audit';
+export type AdminSection = 'push' | 'outbox' | 'sync' | 'browse' | 'settings' | 'privacy' | 'audit';
 
 export interface AdminState extends PushSlice, OutboxSlice, SettingsSlice {
   section: AdminSection;
