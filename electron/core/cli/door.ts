@@ -5,9 +5,11 @@
  * own session. Its role is admin and cannot change: whoever runs `foyer` is
  * this machine's user, who owns the data folder, its token and its mirror
  * anyway (docs/security.md, "The command line"); PINs guard the screens of a
- * shared kiosk or desk, not the account. What the contract does not offer
- * (the mirror over the week, a push read from a path with its progress) the
- * commands take from the use cases, never from the repositories.
+ * shared kiosk or desk, not the account. Everything a command changes goes
+ * through here (check-ins, walk-ins, pushes, PINs, pairing, staff, forgetting),
+ * so it is in the audit log with the device "cli"; what the contract does not
+ * offer to read (the mirror over the week, an outbox item's results) the
+ * commands still take from the use cases.
  */
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { createAppCore } from '../app/core.ts';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../../electron/core/app/session.ts';
 import { fingerprintOf } from '../../../electron/core/hub/tls.ts';
 import { HUB_COOKIES } from '../../../shared/contract/hub.ts';
 import { runFoyer } from '../../support/cli.ts';
@@ -73,6 +74,12 @@ describe('foyer devices', () => {
     expect(refused.body.error.message).toMatch(/revoked/);
     await stream.ended;
     expect(JSON.parse(foyer('devices', '--json').out)[0].revokedAt).not.toBeNull();
+    // Both in the site's audit log, made by the terminal (the CLI's door: core.call as its own session).
+    const admin = createSession('cli-audit', 'admin', 'admin', 'desktop');
+    const { entries } = await site.core.call(admin, 'audit.list', {});
+    expect(entries.filter((e) => e.device === 'cli').map((e) => `${e.action} ${e.subject}`)).toEqual(
+      expect.arrayContaining(['pair Lobby 3', 'revoke Lobby 3']),
+    );
   }, 60_000);
 
   it('says what to fix: a code nobody shows, a device that does not exist, wrong usage', async () => {
