@@ -350,4 +350,3 @@ export async function unlock(
   session.lastActiveAt = now;
   return role;
 }
-
