@@ -5,6 +5,7 @@
  * (a negative id: the walk-in request's, as the desk lists one the service has
  * not given back yet) is printed with what is known when they are let in.
  */
+import { photoOf } from '../agreements/agreements.ts';
 import { badgeWords } from '../../../shared/i18n/kiosk/badge-words.ts';
 import { signPassCode } from '../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../codes/site-key.ts';
@@ -48,6 +49,15 @@ function passCodeOrNull(deps: BadgeDeps, id: number, kind: 'invitation' | 'walkI
   }
 }
 
+/** The photo the kiosk took of the guest (or of a walk-in, by a negative id), where the site takes photos. */
+function photoOrNull(deps: BadgeDeps, id: number): Buffer | null {
+  if (!deps.config.photos.enabled) return null;
+  const config = deps.config;
+  return (
+    photoOf({ mirror: deps.mirror, dataDir: deps.dataDir, config: () => config, now: Date.now }, id)?.bytes ?? null
+  );
+}
+
 /**
  * A walk-in's badge from their request: the name, company and host they gave,
  * their own pass (good once the service has their visit), and the door PIN
@@ -68,6 +78,7 @@ function walkInBadge(deps: BadgeDeps, walkInId: number, now: number): BadgeConte
     doorPin: pin,
     accentColor: config.kiosk.branding.accentColor,
     labels,
+    photo: photoOrNull(deps, -walkInId),
   };
 }
 
@@ -89,6 +100,7 @@ export function guestBadge(deps: BadgeDeps, invitationId: number, now: number): 
     doorPin: config.kiosk.badge.doorPin ? mirror.deskGuests.pin(invitationId) : null,
     accentColor: config.kiosk.branding.accentColor,
     labels,
+    photo: photoOrNull(deps, invitationId),
   };
 }
 

@@ -2,8 +2,8 @@
  * The visitor badge as a PDF of the label's exact size, drawn by the host
  * (pdfkit) for an IPP printer: the site's accent band with "Visitor", the
  * guest's name as written (Latin, Cyrillic or Chinese, in its own order),
- * company, host, day, the door PIN where the site prints it, and a QR of
- * the guest's signed pass code. Its words are the kiosk badge's words, in
+ * company, host, day, the door PIN where the site prints it, the photo taken
+ * at the kiosk where there is one, and a QR of the guest's signed pass code. Its words are the kiosk badge's words, in
  * the badge's language (shared/i18n), as on the badge the page prints.
  *
  * The layout follows the label's shape: on a tall label the QR sits under
@@ -27,6 +27,8 @@ export interface BadgeContent {
   doorPin: string | null;
   accentColor: string | null;
   labels: { visitor: string; host: string; doorPin: string };
+  /** The guest's photo taken at the kiosk (PNG or JPEG bytes, issue 34), where the site takes photos. */
+  photo?: Buffer | null;
 }
 
 const PT_PER_MM = 72 / 25.4;
@@ -86,6 +88,10 @@ function drawQr(doc: Doc, code: string, x: number, y: number, side: number) {
   doc.fill('#000000');
 }
 
+function drawPhoto(doc: Doc, photo: Buffer, x: number, y: number, side: number) {
+  doc.image(photo, x, y, { fit: [side, side], align: 'center', valign: 'center' });
+}
+
 /** The badge on a page of widthMm × heightMm, as PDF bytes. */
 export function renderBadgePdf(
   content: BadgeContent,
@@ -128,11 +134,16 @@ export function renderBadgePdf(
       ? Math.min(width * 0.55, height * 0.4)
       : Math.min(height - band - 2 * pad, width * 0.35)
     : 0;
-  const textWidth = tall || !qrSide ? width - 2 * pad : width - 3 * pad - qrSide;
+  // A wide label: the photo at the left of the text. A tall one: between the text and the code, else beside the code.
+  const photoSide = content.photo && !tall ? Math.min(height - band - 2 * pad, width * 0.22) : 0;
+  if (content.photo && photoSide > 0) drawPhoto(doc, content.photo, pad, band + pad, photoSide);
+  const beside = photoSide > 0 ? photoSide + pad : 0;
+  const textX = pad + beside;
+  const textWidth = (tall || !qrSide ? width - 2 * pad : width - 3 * pad - qrSide) - beside;
   const nameSize = Math.min(short * 0.13, 28);
   const smallSize = Math.max(Math.min(short * 0.065, 11), 5);
   let y = band + pad;
-  y += line(doc, fonts, content.name || '—', { x: pad, y, width: textWidth, size: nameSize });
+  y += line(doc, fonts, content.name || '—', { x: textX, y, width: textWidth, size: nameSize });
   const rows = [
     content.company,
     content.hostName ? `${content.labels.host}: ${content.hostName}` : null,
@@ -140,12 +151,21 @@ export function renderBadgePdf(
     content.doorPin ? `${content.labels.doorPin}: ${content.doorPin}` : null,
   ].filter((row): row is string => Boolean(row));
   for (const row of rows)
-    y += line(doc, fonts, row, { x: pad, y, width: textWidth, size: smallSize, color: '#222222' });
+    y += line(doc, fonts, row, { x: textX, y, width: textWidth, size: smallSize, color: '#222222' });
 
-  if (content.passCode && qrSide > 0) {
-    if (tall) drawQr(doc, content.passCode, (width - qrSide) / 2, Math.max(y + pad / 2, height - pad - qrSide), qrSide);
-    else drawQr(doc, content.passCode, width - pad - qrSide, band + pad, qrSide);
-  }
+  if (tall) {
+    const qrTop = Math.max(y + pad / 2, height - pad - qrSide);
+    const gap = (qrSide ? qrTop : height) - y - pad;
+    if (content.photo && gap >= width * 0.25) {
+      const side = Math.min(gap, width * 0.45);
+      drawPhoto(doc, content.photo, (width - side) / 2, y + (gap - side) / 2 + pad / 2, side);
+      if (qrSide) drawQr(doc, content.passCode!, (width - qrSide) / 2, qrTop, qrSide);
+    } else if (content.photo && qrSide) {
+      const side = Math.min(width - 3 * pad - qrSide, qrSide);
+      drawPhoto(doc, content.photo, pad, qrTop + (qrSide - side) / 2, side);
+      drawQr(doc, content.passCode!, width - pad - qrSide, qrTop, qrSide);
+    } else if (qrSide) drawQr(doc, content.passCode!, (width - qrSide) / 2, qrTop, qrSide);
+  } else if (content.passCode && qrSide > 0) drawQr(doc, content.passCode, width - pad - qrSide, band + pad, qrSide);
   doc.end();
   return done;
 }
