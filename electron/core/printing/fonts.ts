@@ -1,11 +1,14 @@
 /**
- * The badge's font: Noto Sans SC (Latin, Cyrillic and Chinese), as the
- * web's unicode-range subsets of @fontsource/noto-sans-sc at weight 400
- * (about 100 WOFF files, 4.7 MB together: fontkit draws WOFF2 subsets without their outlines). A name's characters pick the
- * few subsets they need; pdfkit embeds each as a subset of the glyphs used.
+ * The badge's fonts: Noto Sans (Latin, every Cyrillic alphabet: Ukrainian
+ * і ї є ґ, Serbian ђ ј љ њ ћ џ, Belarusian ў; Greek, Vietnamese) and, for
+ * what it lacks, Noto Sans SC (Chinese), as the web's unicode-range subsets
+ * of @fontsource/noto-sans and @fontsource/noto-sans-sc at weight 400 (WOFF
+ * files: fontkit draws WOFF2 subsets without their outlines). A name's
+ * characters pick the few subsets that have their glyphs; pdfkit embeds each
+ * as a subset of the glyphs used.
  *
- * Where the files are: next to the packaged app (resources/fonts/noto-sans-sc,
- * electron-builder's extraResources), or the package in node_modules.
+ * Where the files are: next to the packaged app (resources/fonts/<package>,
+ * electron-builder's extraResources), or the packages in node_modules.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +16,11 @@ import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { create as createFont, type Font } from 'fontkit';
 
-const PACKAGE = '@fontsource/noto-sans-sc';
+/** The families, in the order a character looks for its glyph; a family's keys start with its prefix. */
+const FAMILIES = [
+  { name: 'noto-sans', prefix: '' },
+  { name: 'noto-sans-sc', prefix: 'sc-' },
+] as const;
 /** Subsets tried first for a character in none of the ranges (a space, say). */
 const PREFERRED = 'latin';
 
@@ -31,12 +38,12 @@ export function parseUnicodeRange(text: string): [number, number][] {
   });
 }
 
-/** The folder holding unicode.json and files/: the packaged copy, else the package's. */
-export function fontDirectory(): string {
+/** The folder holding a family's unicode.json and files/: the packaged copy, else the package's. */
+export function fontDirectory(family: string = 'noto-sans-sc'): string {
   const resources = (process as { resourcesPath?: string }).resourcesPath;
-  const packaged = resources ? join(resources, 'fonts', 'noto-sans-sc') : undefined;
+  const packaged = resources ? join(resources, 'fonts', family) : undefined;
   if (packaged && existsSync(join(packaged, 'unicode.json'))) return packaged;
-  return dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/unicode.json`));
+  return dirname(createRequire(import.meta.url).resolve(`@fontsource/${family}/unicode.json`));
 }
 
 /**
@@ -81,23 +88,43 @@ export function unwrapWoff(woff: Buffer): Buffer {
   return Buffer.concat([head, ...bodies]);
 }
 
-export function createFontBook(directory = fontDirectory()) {
-  const ranges = JSON.parse(readFileSync(join(directory, 'unicode.json'), 'utf8')) as Record<string, string>;
-  const subsets: FontSubset[] = Object.entries(ranges).map(([key, range]) => {
-    const name = key.replace(/^\[(\d+)\]$/, '$1');
-    return {
-      key: name,
-      file: join(directory, 'files', `noto-sans-sc-${name}-400-normal.woff`),
-      ranges: parseUnicodeRange(range),
-    };
+export function createFontBook(directory: (family: string) => string = fontDirectory) {
+  const subsets: FontSubset[] = FAMILIES.flatMap(({ name: family, prefix }) => {
+    const dir = directory(family);
+    const ranges = JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>;
+    return Object.entries(ranges).map(([key, range]) => {
+      const name = key.replace(/^\[(\d+)\]$/, '$1');
+      return {
+        key: `${prefix}${name}`,
+        file: join(dir, 'files', `${family}-${name}-400-normal.woff`),
+        ranges: parseUnicodeRange(range),
+      };
+    });
   });
   const preferred = subsets.find((s) => s.key === PREFERRED) ?? subsets[0]!;
   // Parsed once: unpacking a WOFF2 subset costs far more than drawing a badge.
   const loaded = new Map<string, Font>();
-  const subsetOf = (codePoint: number): FontSubset =>
-    preferred.ranges.some(([a, b]) => codePoint >= a && codePoint <= b)
-      ? preferred
-      : (subsets.find((s) => s.ranges.some(([a, b]) => codePoint >= a && codePoint <= b)) ?? preferred);
+  const fontOf = (subset: FontSubset): Font => {
+    let font = loaded.get(subset.key);
+    if (!font) {
+      font = createFont(unwrapWoff(readFileSync(subset.file))) as Font;
+      loaded.set(subset.key, font);
+    }
+    return font;
+  };
+  const covers = (subset: FontSubset, codePoint: number) =>
+    subset.ranges.some(([a, b]) => codePoint >= a && codePoint <= b);
+  const chosen = new Map<number, FontSubset>();
+  /** The first subset whose range holds the character and whose font draws it (a range may promise more). */
+  const subsetOf = (codePoint: number): FontSubset => {
+    let subset = chosen.get(codePoint);
+    if (!subset) {
+      const candidates = [preferred, ...subsets].filter((s) => covers(s, codePoint));
+      subset = candidates.find((s) => fontOf(s).hasGlyphForCodePoint(codePoint)) ?? candidates[0] ?? preferred;
+      chosen.set(codePoint, subset);
+    }
+    return subset;
+  };
   return {
     /** The text cut into runs that one subset draws, each with its subset's key. */
     runs(text: string): { key: string; text: string }[] {
@@ -112,13 +139,7 @@ export function createFontBook(directory = fontDirectory()) {
     },
     /** The subset's font, read and parsed once. */
     font(key: string): Font {
-      let font = loaded.get(key);
-      if (!font) {
-        const subset = subsets.find((s) => s.key === key) ?? preferred;
-        font = createFont(unwrapWoff(readFileSync(subset.file))) as Font;
-        loaded.set(key, font);
-      }
-      return font;
+      return fontOf(subsets.find((s) => s.key === key) ?? preferred);
     },
   };
 }

@@ -25,6 +25,15 @@ describe("the badge's font", () => {
         expect(book.font(run.key).hasGlyphForCodePoint(char.codePointAt(0)!)).toBe(true);
   });
 
+  it('draws every Cyrillic alphabet (Ukrainian, Belarusian, Serbian) and Chinese, each character from a font that has it', () => {
+    const book = createFontBook();
+    const text = 'Їжак Ґудзь Євген Ўладзімір Јовановић Ђорђе Љубица Њего Ћирић Џон 王超 Ελένη';
+    for (const run of book.runs(text))
+      for (const char of run.text.replace(/\s/g, ''))
+        expect(book.font(run.key).hasGlyphForCodePoint(char.codePointAt(0)!), `${char} in ${run.key}`).toBe(true);
+    expect(book.runs('王超').every((r) => r.key.startsWith('sc-'))).toBe(true);
+  });
+
   it('unwraps a WOFF into the TrueType font it holds, glyph for glyph', () => {
     const woff = readFileSync(join(fontDirectory(), 'files', 'noto-sans-sc-cyrillic-400-normal.woff'));
     const plain = create(unwrapWoff(woff)) as Font;
