@@ -23,7 +23,7 @@ import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { damageNotice } from '../db/damage-notice.ts';
-import { HOUR, iso } from '../../../shared/time.ts';
+import { HOUR, iso, MINUTE } from '../../../shared/time.ts';
 import { enforceRetentionIfDue } from '../retention/kinds.ts';
 import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
 import { within } from './within.ts';
@@ -287,13 +287,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       ...jobOptions,
     });
 
-  // Retention per kind (retention/kinds.ts), once a day whether or not the service is reached.
+  // Retention per kind (retention/kinds.ts), once a day whether or not the service is reached. A purge that could
+  // not be written (a full disk) shows in the status until any write works again, and is tried again in a minute.
+  let retentionFailed = false;
   const retentionDaily = createJob(
     () => {
       const done = enforceRetentionIfDue({ mirror, config: config(), now: now(), dataDir: deps.dataDir ?? '' });
+      retentionFailed = false;
       if (done) log(`retention: ${JSON.stringify(done)}`);
     },
-    { interval: () => HOUR, onError: (error) => writeFailed(error, 'retention', 'outbox'), ...jobOptions },
+    {
+      interval: () => (retentionFailed ? MINUTE : HOUR),
+      onError: (error) => {
+        retentionFailed = true;
+        writeFailed(error, 'retention');
+      },
+      ...jobOptions,
+    },
   );
 
   /**
