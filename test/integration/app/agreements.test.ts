@@ -214,6 +214,32 @@ describe('agreements', () => {
     expect(record).toMatchObject({ outcome: 'declined', hasCopy: false });
   });
 
+  it('a guest who has not signed is not checked in, whoever calls; a party member signs with their own ticket', async () => {
+    // Paul declined: a call that skips the kiosk's screens is refused too, saying what is missing.
+    const paul = await find('Ablehner');
+    await expect(core.call(kiosk, 'kiosk.checkIn', { ticket: paul.ticket })).rejects.toMatchObject({
+      code: 'REFUSED',
+      message: 'NDA must be signed before the check-in: please read and sign it first',
+    });
+    // Found as the other of Greta's party: asked on his own, signs with his own ticket, and checks in.
+    const greta = await find('Vertraulich');
+    const [member, ...others] = await core.call(kiosk, 'kiosk.party', { ticket: greta.ticket });
+    expect(others).toEqual([]);
+    expect(member).toMatchObject({ firstName: 'Paul', lastInitial: 'A' });
+    const [doc] = await core.call(kiosk, 'agreements.forGuest', { ticket: member!.ticket, language: 'DE' });
+    expect(doc).toMatchObject({ documentId: 'nda', language: 'DE' });
+    await core.call(kiosk, 'agreements.sign', {
+      ticket: member!.ticket,
+      documentId: 'nda',
+      version: doc!.version,
+      language: 'DE',
+      signature: { typed: 'Paul Ablehner' },
+    });
+    await core.call(kiosk, 'kiosk.checkIn', { ticket: member!.ticket });
+    const records = await core.call(desk, 'agreements.ofGuest', { invitationId: today[1]! });
+    expect(records.map((r) => r.outcome)).toEqual(['signed', 'declined']);
+  });
+
   it('a kiosk acts only for a guest it found itself, and takes only a PNG of bounded size as a signature', async () => {
     const guest = await find('Ablehner');
     const input = { ticket: guest.ticket, documentId: 'nda', version: 2, language: 'EN' };

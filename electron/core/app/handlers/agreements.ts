@@ -20,6 +20,7 @@ import type { AnswerRow } from '../../db/repos/agreements.ts';
 import { displayName } from '../../lookup/names.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
+import { registerCheckInGuard } from '../../kiosk/check-in-guards.ts';
 import { AppError } from '../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
@@ -45,6 +46,18 @@ export function guestSigner(ctx: HandlerContext, ticket: string): Signer {
   const guest = foundGuest(ticket, ctx, ctx.now());
   return signerOf(guest, { invitationId: guest.invitationId, walkInId: null });
 }
+
+// A guest checks in at a kiosk only once every document asked of them is signed (the kiosk's screens ask first;
+// a call that skips them is refused here).
+registerCheckInGuard('agreements', (ctx, guest) => {
+  const signer = signerOf(guest, { invitationId: guest.invitationId, walkInId: null });
+  const missing = toSign(agreementDeps(ctx), signer, 'invited', ctx.runtime.config.kiosk.defaultLanguage);
+  if (missing.length > 0)
+    throw new AppError(
+      'REFUSED',
+      `${missing.map((d) => d.title).join(', ')} must be signed before the check-in: please read and sign it first`,
+    );
+});
 
 /** This kiosk session's own walk-in request, as a signer. */
 export function walkInSigner(ctx: HandlerContext, requestTicket: string): Signer {

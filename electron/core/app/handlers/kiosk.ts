@@ -17,6 +17,7 @@ import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../errors.ts';
+import { guardCheckIn } from '../../kiosk/check-in-guards.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
@@ -173,6 +174,7 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     const found = foundGuest(ticket, ctx, now);
     const id = found.invitationId;
     // Whatever can fail comes before the check-in is queued: once it is, the guest is told it worked.
+    guardCheckIn(ctx, found, ticket);
     const passCode = passCodeOrNull(ctx, id);
     const hostName = hostNameOf(ctx.runtime, found);
     const next = tickets.issue(ctx.session.id, id, now);
