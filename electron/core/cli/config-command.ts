@@ -13,7 +13,6 @@ import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
 import { AppError } from '../app/errors.ts';
 import { checkFlow, SettingRefused } from '../usecases/settings.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
-import { openDoor } from './door.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]
        foyer config set KEY VALUE [--data-dir DIR]
@@ -86,6 +85,8 @@ export async function configCommand(argv: string[], out: Output): Promise<number
     if (key === 'deskPin' || key === 'adminPin') {
       // Through the contract, as the console sets it (its rules, in the audit log); the machine's own user may
       // remove the admin PIN (settings.setPin).
+      // Loaded here: "config get" and the other keys open neither the mirror nor the core.
+      const { openDoor } = await import('./door.ts');
       const door = await openDoor(dataDir);
       try {
         await door.call('settings.setPin', {
