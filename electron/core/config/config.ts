@@ -43,6 +43,17 @@ const Intervals = z.strictObject({
   referenceSeconds: seconds.default(600),
 });
 
+/**
+ * Retention of the other kinds of personal data, in days (electron/core/retention/kinds.ts); absent: as
+ * retentionDays (photos and signatures: their own settings first).
+ */
+const RetentionSettings = z.strictObject({
+  walkInsDays: z.number().int().min(1).max(3650).optional(),
+  photosDays: z.number().int().min(1).max(3650).optional(),
+  signaturesDays: z.number().int().min(1).max(3650).optional(),
+  auditDays: z.number().int().min(1).max(3650).optional(),
+});
+
 /** "HH:MM" local time or "off" (shared/domain/visit-end.ts); "3:00" and "OFF" are taken as "03:00" and "off". */
 export const AutoCheckOut = z
   .string({ error: AUTO_CHECK_OUT_HINT })
@@ -67,18 +78,8 @@ export const Config = z.strictObject({
   intervals: Intervals.prefault({}),
   /** Invitations and check-ins older than this are purged from the mirror. */
   retentionDays: z.number().int().min(1).max(3650).default(30),
-  /**
-   * Retention of the other kinds of personal data, in days (electron/core/retention/kinds.ts); absent: as
-   * retentionDays. Photos and signatures are kept for their part of Foyer (their figures may be set before).
-   */
-  retention: z
-    .strictObject({
-      walkInsDays: z.number().int().min(1).max(3650).optional(),
-      photosDays: z.number().int().min(1).max(3650).optional(),
-      signaturesDays: z.number().int().min(1).max(3650).optional(),
-      auditDays: z.number().int().min(1).max(3650).optional(),
-    })
-    .prefault({}),
+  /** Retention of the other kinds of personal data, in days (RetentionSettings). */
+  retention: RetentionSettings.prefault({}),
   /** Subtracted from the newest updatedAt seen, against clock skew between service hosts. */
   watermarkMarginSeconds: z.number().int().min(0).max(86_400).default(120),
   requestTimeoutSeconds: z.number().min(1).max(300).default(15),
@@ -275,6 +276,7 @@ const NESTED = {
   watchlist: WatchlistSettings,
   agreements: AgreementSettings,
   photos: PhotoSettings,
+  retention: RetentionSettings,
 } as const;
 type Nested = keyof typeof NESTED;
 type Settable = Exclude<keyof Config, 'kiosk' | 'pins' | Nested>;

@@ -32,8 +32,8 @@ afterAll(async () => {
   await cleanup();
 });
 
-/** The engine's jobs: four pulls, the outbox, the automatic check-out's look at the time. */
-const JOBS = 6;
+/** The engine's jobs: four pulls, the outbox, the automatic check-out's look at the time, the daily retention. */
+const JOBS = 7;
 
 describe('the engine and its timers', () => {
   it('keeps one timer per job while 400 changes are queued during delivery rounds, and none after close', async () => {

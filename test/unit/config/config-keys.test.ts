@@ -14,6 +14,10 @@ describe('CONFIG_KEYS', () => {
       'intervals.checkInsSeconds',
       'intervals.referenceSeconds',
       'retentionDays',
+      'retention.walkInsDays',
+      'retention.photosDays',
+      'retention.signaturesDays',
+      'retention.auditDays',
       'watermarkMarginSeconds',
       'requestTimeoutSeconds',
       'flow',
@@ -48,7 +52,11 @@ describe('CONFIG_KEYS', () => {
   it('each reads a value of the defaults', () => {
     const config = Config.parse({});
     for (const key of CONFIG_KEYS)
-      if (!['baseUrl', 'hubUrl', 'hubFingerprint', 'printing.defaultPrinter', 'printing.fallbackPrinter'].includes(key))
+      // Unset by default: the embedded service, no hub, no printer named, each kind of data kept as the visits.
+      if (
+        !['baseUrl', 'hubUrl', 'hubFingerprint', 'printing.defaultPrinter', 'printing.fallbackPrinter'].includes(key) &&
+        !key.startsWith('retention.')
+      )
         expect(getConfigValue(config, key), key).toBeDefined();
   });
 });
