@@ -4,8 +4,8 @@
  * (agreements/ for signed copies, photos/ for photos), written and deleted
  * together; nothing of it goes to the service.
  *
- * This module is also what "forget a visitor" plugs in: findPerson,
- * erasePerson and exportPerson answer for everything held about a person.
+ * What "forget a visitor" and the retention per kind find and erase of it is
+ * registered in person-data.ts, with the deletions below.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,7 +63,7 @@ function folder(deps: AgreementDeps, name: string): string {
 const fileName = (now: number, extension: string) =>
   `${iso(now).replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.${extension}`;
 
-function removeFile(deps: AgreementDeps, dir: string, name: string | null): void {
+function removeFile(deps: Pick<AgreementDeps, 'dataDir'>, dir: string, name: string | null): void {
   if (name) rmSync(join(deps.dataDir, dir, name), { force: true });
 }
 
@@ -238,10 +238,19 @@ export function decline(
 }
 
 /** A signed copy's bytes, while it is kept. */
-export function readCopy(deps: AgreementDeps, row: AnswerRow): Buffer | undefined {
-  if (!row.file) return undefined;
+export function readCopy(deps: Pick<AgreementDeps, 'dataDir'>, row: AnswerRow): Buffer | undefined {
+  return readKept(deps, COPIES, row.file);
+}
+
+/** A photo's bytes, or undefined when its file is gone (its retention passed meanwhile). */
+export function readPhoto(deps: Pick<AgreementDeps, 'dataDir'>, row: PhotoRow): Buffer | undefined {
+  return readKept(deps, PHOTOS, row.file);
+}
+
+function readKept(deps: Pick<AgreementDeps, 'dataDir'>, dir: string, name: string | null): Buffer | undefined {
+  if (!name) return undefined;
   try {
-    return readFileSync(join(deps.dataDir, COPIES, row.file));
+    return readFileSync(join(deps.dataDir, dir, name));
   } catch {
     return undefined;
   }
@@ -278,76 +287,62 @@ export function photoOf(
   id: number,
 ): { bytes: Buffer; type: ImageType; takenAt: string } | undefined {
   const row = deps.mirror.agreements.photoOf(id);
-  if (!row) return undefined;
-  try {
-    return { bytes: readFileSync(join(deps.dataDir, PHOTOS, row.file)), type: row.type, takenAt: row.takenAt };
-  } catch {
-    return undefined;
-  }
+  const bytes = row && readPhoto(deps, row);
+  return row && bytes ? { bytes, type: row.type, takenAt: row.takenAt } : undefined;
 }
 
 /** Days signed copies are kept: the site's figure for signatures (retention/kinds.ts). */
 export const signatureDays = (config: Config) => retentionDaysOf(config, 'signatures');
 
+type Files = Pick<AgreementDeps, 'mirror' | 'dataDir'>;
+
+/** An answer, its row and its signed copy. */
+export function deleteAnswer(deps: Files, row: AnswerRow): void {
+  deps.mirror.agreements.deleteAnswer(row.id);
+  removeFile(deps, COPIES, row.file);
+}
+
+/** A photo, its row and its file. */
+export function deletePhoto(deps: Files, row: PhotoRow): void {
+  deps.mirror.agreements.deletePhoto(row.id);
+  removeFile(deps, PHOTOS, row.file);
+}
+
+/** Deletes the answers given before `cutoff` (an ISO instant), rows and files; returns how many. */
+export function purgeAnswersBefore(deps: Files, cutoff: string): number {
+  let purged = 0;
+  // In pages (answersBefore has a limit), until none is due.
+  for (
+    let due = deps.mirror.agreements.answersBefore(cutoff);
+    due.length > 0;
+    due = deps.mirror.agreements.answersBefore(cutoff)
+  ) {
+    for (const row of due) deleteAnswer(deps, row);
+    purged += due.length;
+  }
+  return purged;
+}
+
+/** Deletes the photos taken before `cutoff`, rows and files; returns how many. */
+export function purgePhotosBefore(deps: Files, cutoff: string): number {
+  let purged = 0;
+  for (
+    let due = deps.mirror.agreements.photosBefore(cutoff);
+    due.length > 0;
+    due = deps.mirror.agreements.photosBefore(cutoff)
+  ) {
+    for (const row of due) deletePhoto(deps, row);
+    purged += due.length;
+  }
+  return purged;
+}
+
 /** Deletes the signed copies and photos whose retention has passed, rows and files. */
 export function sweepDue(deps: AgreementDeps): { answers: number; photos: number } {
   const config = deps.config();
   const now = deps.now();
-  let answers = 0;
-  let photos = 0;
-  for (;;) {
-    const due = deps.mirror.agreements.answersBefore(iso(now - signatureDays(config) * DAY));
-    for (const row of due) {
-      deps.mirror.agreements.deleteAnswer(row.id);
-      removeFile(deps, COPIES, row.file);
-    }
-    answers += due.length;
-    if (due.length === 0) break;
-  }
-  for (;;) {
-    const due = deps.mirror.agreements.photosBefore(iso(now - retentionDaysOf(config, 'photos') * DAY));
-    for (const row of due) {
-      deps.mirror.agreements.deletePhoto(row.id);
-      removeFile(deps, PHOTOS, row.file);
-    }
-    photos += due.length;
-    if (due.length === 0) break;
-  }
-  return { answers, photos };
-}
-
-/** Everything held about a person ("forget a visitor": find). */
-export function findPerson(deps: AgreementDeps, key: string): { answers: AnswerRow[]; photos: PhotoRow[] } {
-  return { answers: deps.mirror.agreements.answersOfPerson(key), photos: deps.mirror.agreements.photosOfPerson(key) };
-}
-
-/** The person's signed copies and photos as files ("forget a visitor": export). */
-export function exportPerson(deps: AgreementDeps, key: string): { name: string; bytes: Buffer }[] {
-  const { answers, photos } = findPerson(deps, key);
-  const files: { name: string; bytes: Buffer }[] = [];
-  for (const row of answers) {
-    const bytes = readCopy(deps, row);
-    if (bytes) files.push({ name: `${row.documentId}-v${row.version}-${row.id}.pdf`, bytes });
-  }
-  for (const row of photos) {
-    try {
-      const bytes = readFileSync(join(deps.dataDir, PHOTOS, row.file));
-      files.push({ name: `photo-${row.id}.${row.type === 'image/png' ? 'png' : 'jpg'}`, bytes });
-    } catch {
-      // gone from disk already (its retention passed meanwhile): nothing to export
-    }
-  }
-  return files;
-}
-
-/** Deletes everything held about a person, rows and files ("forget a visitor": erase). */
-export function erasePerson(deps: AgreementDeps, key: string): { answers: number; photos: number } {
-  const { answers, photos } = findPerson(deps, key);
-  deps.mirror.transaction(() => {
-    for (const row of answers) deps.mirror.agreements.deleteAnswer(row.id);
-    for (const row of photos) deps.mirror.agreements.deletePhoto(row.id);
-  });
-  for (const row of answers) removeFile(deps, COPIES, row.file);
-  for (const row of photos) removeFile(deps, PHOTOS, row.file);
-  return { answers: answers.length, photos: photos.length };
+  return {
+    answers: purgeAnswersBefore(deps, iso(now - signatureDays(config) * DAY)),
+    photos: purgePhotosBefore(deps, iso(now - retentionDaysOf(config, 'photos') * DAY)),
+  };
 }

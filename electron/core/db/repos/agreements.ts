@@ -69,14 +69,12 @@ export function createAgreementsRepo(db: Database.Database) {
     ORDER BY id DESC LIMIT 1`);
   const answersOf = db.prepare(`SELECT ${ANSWER} FROM agreement_answers WHERE ${OF_GUEST}
     OR person_key = @personKey ORDER BY at DESC, id DESC LIMIT 100`);
-  const answersOfPerson = db.prepare(`SELECT ${ANSWER} FROM agreement_answers WHERE person_key = ? ORDER BY id`);
   const answersBefore = db.prepare(`SELECT ${ANSWER} FROM agreement_answers WHERE at < ? ORDER BY id LIMIT 500`);
   const deleteAnswer = db.prepare(`DELETE FROM agreement_answers WHERE id = ?`);
   const insertPhoto = db.prepare(`INSERT INTO guest_photos (person_key, invitation_id, walk_in_id, taken_at, device,
     file, type) VALUES (@personKey, @invitationId, @walkInId, @takenAt, @device, @file, @type)`);
   const photoOf = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE ${OF_GUEST}
     ORDER BY taken_at DESC, id DESC LIMIT 1`);
-  const photosOfPerson = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE person_key = ? ORDER BY id`);
   const photosBefore = db.prepare(`SELECT ${PHOTO} FROM guest_photos WHERE taken_at < ? ORDER BY id LIMIT 500`);
   const deletePhoto = db.prepare(`DELETE FROM guest_photos WHERE id = ?`);
   // A walk-in's photo counts for their invitation once the mirror holds it.
@@ -121,9 +119,6 @@ export function createAgreementsRepo(db: Database.Database) {
     answersOf(id: number, personKey: string): AnswerRow[] {
       return answersOf.all({ id, personKey }).map(answer);
     },
-    answersOfPerson(personKey: string): AnswerRow[] {
-      return answersOfPerson.all(personKey).map(answer);
-    },
     answersBefore(at: string): AnswerRow[] {
       return answersBefore.all(at).map(answer);
     },
@@ -138,9 +133,6 @@ export function createAgreementsRepo(db: Database.Database) {
     photoOf(id: number): PhotoRow | undefined {
       const row = photoOf.get({ id });
       return row ? photo(row) : undefined;
-    },
-    photosOfPerson(personKey: string): PhotoRow[] {
-      return photosOfPerson.all(personKey).map(photo);
     },
     /** Every answer and photo of these invitations, walk-in requests or person keys ("forget a visitor"). */
     ofPerson(who: { invitationIds: number[]; walkInIds: number[]; keys: string[] }): {
