@@ -1,7 +1,7 @@
 /**
  * Migration 0021: a mirror of migration 0020, whose outbox rows were the only record of where and how each check-in
  * was made, opens with those facts in check_in_facts (the devices the hub noted folded in), and the readers say
- * what they said before.
+ * what they said before. A damaged mirror's facts are kept in the new one (salvage.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIRROR_MIGRATIONS_DIR, openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
+import { salvageOutbox } from '../../../electron/core/db/salvage.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 
 const dirs: string[] = [];
@@ -23,10 +24,14 @@ const payload = (checkInId: number, action: string, eventName: string, extra: ob
   JSON.stringify({ checkInId, locationId: 10, action, eventName, fromState: 'A', toState: 'B', ...extra });
 
 /** A mirror at migration 0020 with transitions in its outbox (delivered, failed, pending, damaged) and noted devices. */
-function mirrorOf0020(): string {
+function tempPath(): string {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-facts-'));
   dirs.push(dir);
-  const path = join(dir, 'mirror.db');
+  return join(dir, 'mirror.db');
+}
+
+function mirrorOf0020(): string {
+  const path = tempPath();
   const raw = new Database(path);
   configureDatabase(raw);
   migrate(raw, readMigrations(MIRROR_MIGRATIONS_DIR).slice(0, 20));
@@ -121,5 +126,40 @@ describe('migration 0021', () => {
     expect(mirror.guests.details(6).tappedAt).toBe(T(5));
     expect(mirror.deskGuests.autoCheckedOutAt(5)).toBe(T(3));
     expect(mirror.checkInFacts.last(6, 'checkIn')).toMatchObject({ device: 'Lobby kiosk', eventName: 'DESK_IN' });
+  });
+});
+
+describe("a damaged mirror's facts", () => {
+  it('are kept in the new mirror; one whose row was delivered (not queued again) keeps no outbox id', () => {
+    const old = openMirror(tempPath());
+    mirrors.push(old);
+    const add = (checkInId: number, action: 'checkIn' | 'checkOut', minute: number) => {
+      const outboxId = old.outbox.add({
+        kind: 'transition',
+        target: `check-in:${checkInId}`,
+        payload: JSON.parse(payload(checkInId, action, 'CHECK_IN')) as unknown,
+        label: `${action} ${checkInId}`,
+        now: T(minute),
+      });
+      old.checkInFacts.add({
+        checkInId,
+        action,
+        at: T(minute),
+        eventName: 'CHECK_IN',
+        door: 'kiosk',
+        made: { device: 'Lobby kiosk' },
+        automatic: false,
+        outboxId,
+      });
+      return outboxId;
+    };
+    old.outbox.markDelivered(add(5, 'checkIn', 1), '{}', T(2));
+    const queued = add(6, 'checkIn', 3);
+    const fresh = openMirror(tempPath());
+    mirrors.push(fresh);
+    const report = salvageOutbox(old.db.name, fresh.db);
+    expect(report).toMatchObject({ copied: 1, local: { check_in_facts: 2 } });
+    expect(fresh.checkInFacts.last(5, 'checkIn')).toMatchObject({ at: T(1), device: 'Lobby kiosk', outboxId: null });
+    expect(fresh.checkInFacts.last(6, 'checkIn')).toMatchObject({ at: T(3), device: 'Lobby kiosk', outboxId: queued });
   });
 });

@@ -4,7 +4,10 @@
  * marked failed); one taken back before it was sent (an undone check-out) leaves nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { iso } from '../../../shared/time.ts';
+import '../../../electron/core/forget/mirror-holders.ts';
+import { personDataHolders, type Person } from '../../../electron/core/forget/registry.ts';
+import { enforceRetention } from '../../../electron/core/retention/kinds.ts';
+import { DAY, iso } from '../../../shared/time.ts';
 import { apiError, clock, config, mirror, outbox, service, START, useMirror } from './fixture.ts';
 
 useMirror();
@@ -120,5 +123,48 @@ describe('the facts of a check-in', () => {
     expect(mirror.checkInFacts.ofRow(out.outboxId)).toBeUndefined();
     expect(facts().map((f) => (f as { action: string }).action)).toEqual(['checkIn']);
     expect(mirror.guests.byId(1, config.flow)).toMatchObject({ category: 'onsite' });
+  });
+
+  it("go with the visit: purged with its record and invitation, erased with the person's check-ins", async () => {
+    // The service's record of a check-out says when the guest left.
+    const { outbox: box } = outbox((call) => {
+      const answer = service(call) as { state?: string };
+      return answer?.state === 'CHECKED_OUT' ? { ...answer, leftAt: iso(clock.now) } : answer;
+    });
+    box.queueTransition(1, 'checkIn', 'kiosk', { made: lobby });
+    box.queueTransition(2, 'checkIn', 'kiosk', { made: lobby });
+    box.queueTransition(3, 'checkIn', 'kiosk', { made: lobby });
+    await box.deliver();
+    clock.now += 60_000;
+    box.queueTransition(1, 'checkOut', 'desk', { made: lobby });
+    await box.deliver();
+    // Long after: guest 1 left (purged), guest 2 is still on site (kept: the evacuation list must not lose them).
+    enforceRetention({ mirror, dataDir: '/nowhere', config, now: START + 40 * DAY });
+    expect(mirror.checkInFacts.last(1, 'checkIn')).toBeUndefined();
+    expect(mirror.checkInFacts.last(2, 'checkIn')).toMatchObject({ device: 'Lobby kiosk' });
+
+    const person: Person = {
+      invitationIds: [2],
+      checkInIds: [2],
+      walkInIds: [],
+      contactIds: [],
+      names: ['Bea Guest'],
+      emails: [],
+      companies: [],
+    };
+    const holder = personDataHolders().find((h) => h.name === 'invitations and check-ins')!;
+    expect(holder.export(person, { mirror, dataDir: '/nowhere' })).toContainEqual(
+      expect.objectContaining({
+        kind: 'check-in fact',
+        checkInId: 2,
+        device: 'Lobby kiosk',
+        byPerson: 'Rita Reception',
+      }),
+    );
+    mirror.transaction(() =>
+      holder.erase(person, { mirror, dataDir: '/nowhere', pseudonym: 'Visitor 1', pseudonymEmail: 'v1@invalid' }),
+    );
+    expect(mirror.checkInFacts.last(2, 'checkIn')).toBeUndefined();
+    expect(mirror.checkInFacts.last(3, 'checkIn')).toMatchObject({ device: 'Lobby kiosk' });
   });
 });
