@@ -49,7 +49,7 @@ export const VISITOR_LOG_TYPES: Record<VisitorLogFormat, string> = {
 };
 
 /** Visits read and written at a time: a few milliseconds of work between two turns of the event loop. */
-const PAGE = 500;
+const PAGE = 100;
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
 /** What a row needs of the configuration, read once an export: reading it looks at the file on the disk. */
