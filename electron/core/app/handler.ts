@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import type { OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
+import type { Publish } from '../bus.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import type { PinGuard } from './pin-guard.ts';
@@ -12,6 +13,11 @@ export interface HandlerContext {
   runtime: Runtime;
   /** Publishes on the one event stream (e.g. the progress of a long check). */
   emit: (event: AppEvent) => void;
+  /**
+   * Publishes a domain event (bus.ts) once the call has succeeded: its transaction committed, its answer made.
+   * A call that fails publishes nothing of what it published.
+   */
+  publish: Publish;
   /** The process's limit on PIN attempts (see pin-guard.ts). */
   pinGuard: PinGuard;
   now: () => number;

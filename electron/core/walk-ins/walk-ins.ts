@@ -15,6 +15,7 @@ import { iso, MINUTE, nextLocalMidnight } from '../../../shared/time.ts';
 import { AppError } from '../app/errors.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { DomainModule } from '../domain.ts';
 import type { WalkInRow } from '../db/repos/walk-ins.ts';
 import { displayName } from '../lookup/names.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -166,14 +167,18 @@ export function admitWalkIn(deps: WalkInDeps, request: NewRequest): WalkInRow {
  * After a pull: each approved walk-in whose invitation the mirror now holds
  * is linked to it, and its check-in queued, in one transaction (so once).
  * A guest already on site (checked in elsewhere) is linked without a check-in.
+ * `checkedIn` hears each check-in queued, once its transaction committed.
  */
-export function linkWalkIns(deps: WalkInDeps): number {
+export function linkWalkIns(
+  deps: WalkInDeps,
+  checkedIn?: (invitationId: number, source: WalkInRow['source']) => void,
+): number {
   const { mirror, config, outbox, log } = deps;
   let linked = 0;
   for (const row of mirror.walkIns.unlinked()) {
     const invitationId = mirror.walkIns.invitationOf(row.marker);
     if (invitationId === undefined) continue;
-    mirror.transaction(() => {
+    const checkIn = mirror.transaction(() => {
       const guest = mirror.guests.byId(invitationId, config().flow);
       let checkIn: number | null = null;
       if (guest?.category === 'expected')
@@ -184,8 +189,27 @@ export function linkWalkIns(deps: WalkInDeps): number {
           log?.(`walk-in ${row.id}: not checked in: ${error.message}`);
         }
       mirror.walkIns.link(row.id, invitationId, checkIn);
+      return checkIn;
     });
+    if (checkIn !== null) checkedIn?.(invitationId, row.source);
     linked += 1;
   }
   return linked;
 }
+
+/**
+ * The walk-ins' part in the core (domains.ts): after each pull of the
+ * invitations, approved walk-ins whose invitation came are linked and checked
+ * in (a check-in Foyer made itself: `automatic`).
+ */
+export const walkInsDomain: DomainModule = {
+  name: 'walk-ins',
+  subscribe(bus, { runtime, now, log }) {
+    bus.on('invitationsPulled', () => {
+      const deps = { mirror: runtime.mirror, outbox: runtime.outbox, config: () => runtime.config, now, log };
+      linkWalkIns(deps, (invitationId, door) =>
+        bus.publish('checkedIn', { invitationId, door, device: null, automatic: true, at: now() }),
+      );
+    });
+  },
+};

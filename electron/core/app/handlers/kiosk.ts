@@ -24,6 +24,7 @@ import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
 import { kioskParty } from './kiosk-party.ts';
 import { queueKioskBadge } from './printing.ts';
 import { transition } from './transition.ts';
+import { publishCheckedIn } from '../where.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
 
@@ -188,6 +189,7 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
     arrivals.remember(ctx.session, id, tappedAt, now);
     budget.served(ctx.session, id, now);
+    publishCheckedIn(ctx, id);
     return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode, hostPrints };
   },
   'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {

@@ -7,6 +7,7 @@
  * never why; a desk is told the entry and its note, and decides at the alert.
  */
 import type { OperationName } from '../../../../shared/contract/operations.ts';
+import type { DomainModule } from '../../domain.ts';
 import type { WatchlistAlert } from '../../../../shared/contract/watchlist.ts';
 import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
@@ -159,3 +160,6 @@ export const watchlistHandlers: Handlers<
     return decided;
   },
 };
+
+/** The watchlist's part in the core (domains.ts): its check before every operation. */
+export const watchlistDomain: DomainModule = { name: 'watchlist', screen: screenEntry };
