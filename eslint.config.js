@@ -98,6 +98,38 @@ export default tseslint.config(
     },
   },
   {
+    // The dispatcher, the runtime and the sync engine name no domain: each domain plugs in its handlers, bus
+    // subscribers, engine jobs and checks from its own module, listed once in electron/core/domains.ts.
+    files: ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            serviceByEmbedOnly,
+            notRenderer,
+            {
+              group: [
+                './handlers/**',
+                '**/handlers/**',
+                '**/usecases/**',
+                '**/walk-ins/**',
+                '**/watchlist/**',
+                '**/agreements/**',
+                '**/retention/**',
+                '**/kiosk/**',
+                '**/forget/**',
+                '**/imports/**',
+              ],
+              message: 'core.ts, runtime.ts and sync/engine.ts name no domain: a domain plugs in through domains.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The command line is a door like the others: it calls operations through the contract (cli/door.ts) or the
     // use cases, never the repositories, so that it keeps the same rules and cannot drift from the other doors.
     files: ['electron/core/cli/**'],

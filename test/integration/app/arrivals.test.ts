@@ -89,7 +89,7 @@ describe('the feed of arrivals', () => {
   it('lists who arrived, newest first by the tap here, with where: a paired device by its name, the desk', async () => {
     await checkIn(ids[0]!); // at this desk (the desktop app)
     await checkIn(ids[1]!);
-    // As the core notes a paired device's check-in (noteCheckInDevice): here by the test, for a device named so.
+    // As the roll call notes a paired device's check-in (its checkedIn subscriber): here by the test, for a device named so.
     noteCheckInPlace(runtime, ids[1]!, 'Lobby 1', clock);
     const arrivals = await feed(start);
     expect(arrivals.map((a) => [a.lastName, a.where, a.at])).toEqual([

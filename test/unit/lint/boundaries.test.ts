@@ -120,3 +120,40 @@ describe('the CLI is a door: no repositories', () => {
     ]);
   });
 });
+
+describe('the dispatcher, the runtime and the sync engine name no domain', () => {
+  const ROOT = new URL('../../../', import.meta.url);
+  const THREE = ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'];
+
+  it.each([
+    ['electron/core/app/core.ts', './handlers/evacuation.ts'],
+    ['electron/core/app/core.ts', './handlers/watchlist.ts'],
+    ['electron/core/app/core.ts', '../agreements/agreements.ts'],
+    ['electron/core/runtime.ts', './walk-ins/walk-ins.ts'],
+    ['electron/core/sync/engine.ts', '../usecases/auto-check-out.ts'],
+    ['electron/core/sync/engine.ts', '../retention/kinds.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([
+      expect.stringContaining('name no domain'),
+    ]);
+  });
+
+  it.each([
+    ['electron/core/app/core.ts', '../domains.ts'],
+    ['electron/core/runtime.ts', './domains.ts'],
+    ['electron/core/sync/engine.ts', '../bus.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
+  });
+
+  it.each(THREE)('%s, as it is, imports none', async (file) => {
+    const { readFileSync } = await import('node:fs');
+    expect(await restricted(file, readFileSync(new URL(file, ROOT), 'utf8'))).toEqual([]);
+  });
+
+  it('and the other modules of the core still may', async () => {
+    expect(
+      await restricted('electron/core/domains.ts', "import * as d from './app/handlers/evacuation.ts';\nvoid d;\n"),
+    ).toEqual([]);
+  });
+});
