@@ -4,8 +4,9 @@
  * entry.
  *
  * Why here, around the handler, and not in each use case: every door goes
- * through core.call, so no action can be added without deciding here whether
- * it is audited, and a use case needs no session to know who acts. A
+ * through core.call, and AUDIT_POLICY names every operation of the contract
+ * (an operation without a decision does not compile), so no action can be
+ * added without deciding here whether it is audited, and a use case needs no session to know who acts. A
  * synchronous handler runs inside one mirror transaction with its entry:
  * the use cases' own transactions nest in it (savepoints), so the action and
  * its entry are committed together, and an action that throws leaves no
@@ -45,8 +46,90 @@ const settings = (which: string) => ({ entry: () => ({ action: 'settings', subje
 const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
   `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
 
-/** Every audited operation: an action's name is what the console's filter offers. */
-export const AUDITED: { [K in OperationName]?: Audited<K> } = {
+/**
+ * Why an operation writes no entry of its own. Every operation is either
+ * audited (its entry) or names one of these: AUDIT_POLICY lists them all,
+ * so an operation added to the contract without a decision does not compile.
+ */
+export const NOT_AUDITED = {
+  reads: 'it changes nothing (reads, looks up, exports what the log already says, tests a connection)',
+  guest:
+    "a guest's own step at a kiosk (a check-in, a signature, a photo, a walk-in request): the service, or the row it writes, records it",
+  routine: 'routine work with nothing a person decides (sync now, a test page)',
+  session: "the session's own lock",
+} as const;
+
+export type NotAudited = keyof typeof NOT_AUDITED;
+
+const reads = 'reads' satisfies NotAudited;
+const guest = 'guest' satisfies NotAudited;
+
+/** Every operation: its entry (an action's name is what the console's filter offers), or why it writes none. */
+export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
+  'session.get': reads,
+  'session.lock': 'session',
+  'sync.status': reads,
+  'sync.now': 'routine',
+  'sync.history': reads,
+  'kiosk.settings': reads,
+  'kiosk.lookup': reads,
+  'kiosk.byCode': reads,
+  'kiosk.checkIn': guest,
+  'kiosk.arrival': reads,
+  'kiosk.checkOut': guest,
+  'kiosk.undoCheckOut': guest,
+  'kiosk.party': reads,
+  'kiosk.miss': reads,
+  'guests.list': reads,
+  'guests.changes': reads,
+  'guests.overview': reads,
+  'guests.passCode': reads,
+  'guests.get': reads,
+  'guests.evacuationList': reads,
+  'guests.endedVisits': reads,
+  'conflicts.list': reads,
+  'employees.search': reads,
+  'employees.browse': reads,
+  'groups.list': reads,
+  'imports.issuesCsv': reads,
+  'imports.preview': reads,
+  'outbox.list': reads,
+  'outbox.exportCsv': reads,
+  'settings.get': reads,
+  'settings.testConnection': reads,
+  'site.get': reads,
+  'hub.status': reads,
+  'walkIns.settings': reads,
+  'walkIns.siteSettings': reads,
+  'walkIns.hosts': reads,
+  'walkIns.request': guest,
+  'walkIns.status': reads,
+  'walkIns.pending': reads,
+  'evacuation.state': reads,
+  'evacuation.get': reads,
+  'evacuation.report': reads,
+  'audit.list': reads,
+  'audit.exportCsv': reads,
+  'arrivals.list': reads,
+  'printing.status': reads,
+  'printing.badge': reads,
+  'printing.settings': reads,
+  'printing.testPrint': 'routine',
+  'watchlist.status': reads,
+  'watchlist.alerts': reads,
+  'agreements.forGuest': reads,
+  'agreements.forWalkIn': reads,
+  'agreements.sign': guest,
+  'agreements.decline': guest,
+  'agreements.ofGuest': reads,
+  'agreements.settings': reads,
+  'photos.settings': reads,
+  'photos.take': guest,
+  'photos.ofGuest': reads,
+  'photos.taken': reads,
+  'photos.siteSettings': reads,
+  'staff.list': reads,
+  'forget.find': reads,
   'guests.transition': {
     entry: ({ invitationId, action }) => ({
       action: action === 'checkIn' ? 'check-in' : action === 'checkOut' ? 'check-out' : 'undo',
@@ -239,8 +322,10 @@ export async function runAudited<K extends OperationName>(
   ctx: HandlerContext,
   run: () => OperationOutput<K> | Promise<OperationOutput<K>>,
 ): Promise<OperationOutput<K>> {
-  const audited = AUDITED[name] as Audited<K> | undefined;
-  if (!audited || (ctx.session.role === 'kiosk' && !audited.fromKiosk)) return run();
+  const policy = AUDIT_POLICY[name] as Audited<K> | NotAudited;
+  if (typeof policy === 'string') return run();
+  const audited = policy;
+  if (ctx.session.role === 'kiosk' && !audited.fromKiosk) return run();
   const write = (output: OperationOutput<K>) =>
     ctx.runtime.mirror.auditLog.add(rowOf(ctx, audited.entry(input, output)));
   let pending: Promise<OperationOutput<K>> | undefined;
