@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/core.ts';
+import { createBus } from '../../../electron/core/bus.ts';
 import type { PinLimit } from '../../../electron/core/app/pin-guard.ts';
 import { type AppError } from '../../../electron/core/app/errors.ts';
 import { createSession } from '../../../electron/core/app/session.ts';
@@ -222,6 +223,7 @@ describe('error answers: the one shape, short, no internals', () => {
       onStatus: () => () => {},
       mirror: { deskGuests: { version: () => 0 } },
       printing: { onChange: () => () => {} },
+      bus: createBus(),
       get config(): never {
         throw new Error('SQLITE_IOERR: disk I/O error in /tmp/secret/mirror.db');
       },
