@@ -21,9 +21,9 @@ export interface DomainEvents {
   /**
    * A guest was checked in at a door (kiosk.checkIn, a desk's guests.transition): where, by the session's role,
    * and the paired device's name when a hub's device did it. `automatic`: queued by Foyer itself (a walk-in's
-   * check-in when its invitation came), not at a door. `at`: the dispatcher's clock.
+   * check-in when its invitation came), not at a door.
    */
-  checkedIn: { invitationId: number; door: 'kiosk' | 'desk'; device: string | null; automatic: boolean; at: number };
+  checkedIn: { invitationId: number; door: 'kiosk' | 'desk'; device: string | null; automatic: boolean };
   /** The guests' version moved (a call, a pull, a delivery): looked at after each call and each sync status. */
   guestsMoved: { version: number };
   /** A pull of the invitations was applied (`full`: the listing in full). */

@@ -15,13 +15,18 @@ export function pairedDeviceName(ctx: At): string | null {
 
 export const doorOf = (ctx: At): 'kiosk' | 'desk' => (ctx.session.role === 'kiosk' ? 'kiosk' : 'desk');
 
+/**
+ * Where the session acts, as the roll call and a check-in's facts record it: the paired device's name at a hub,
+ * else the kind of door ("desk", or "kiosk" for a kiosk's check-in).
+ */
+export const placeOf = (ctx: At): string => pairedDeviceName(ctx) ?? doorOf(ctx);
+
 /** Tells the domains (bus.ts: checkedIn) that a door checked this guest in, once the call succeeded. */
-export function publishCheckedIn(ctx: At & Pick<HandlerContext, 'publish' | 'now'>, invitationId: number): void {
+export function publishCheckedIn(ctx: At & Pick<HandlerContext, 'publish'>, invitationId: number): void {
   ctx.publish('checkedIn', {
     invitationId,
     door: doorOf(ctx),
     device: pairedDeviceName(ctx),
     automatic: false,
-    at: ctx.now(),
   });
 }

@@ -208,7 +208,7 @@ export const walkInsDomain: DomainModule = {
     bus.on('invitationsPulled', () => {
       const deps = { mirror: runtime.mirror, outbox: runtime.outbox, config: () => runtime.config, now, log };
       linkWalkIns(deps, (invitationId, door) =>
-        bus.publish('checkedIn', { invitationId, door, device: null, automatic: true, at: now() }),
+        bus.publish('checkedIn', { invitationId, door, device: null, automatic: true }),
       );
     });
   },

@@ -22,14 +22,11 @@ import {
 } from '../../usecases/roll-call.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { AppError } from '../errors.ts';
-import type { HandlerContext, Handlers } from '../handler.ts';
-import { doorOf, pairedDeviceName } from '../where.ts';
+import type { Handlers } from '../handler.ts';
+import { placeOf } from '../where.ts';
 
-/**
- * Who acts, as the roll call records it: the paired device's name at a hub,
- * else the kind of door ("desk", or "kiosk" for a kiosk's check-in).
- */
-export const actorOf = (ctx: Pick<HandlerContext, 'session' | 'hub'>): string => pairedDeviceName(ctx) ?? doorOf(ctx);
+/** Who acts, as the roll call records it (where.ts). */
+export const actorOf = placeOf;
 
 const changed = (
   ctx: { emit: (event: AppEvent) => void; runtime: Pick<Runtime, 'config'> },
@@ -110,11 +107,11 @@ export const evacuationDomain: DomainModule = {
   name: 'evacuation',
   subscribe(bus, { runtime, log }) {
     const emit = (event: AppEvent) => bus.publish('broadcast', event);
-    bus.on('checkedIn', ({ invitationId, door, device, automatic, at }) => {
+    bus.on('checkedIn', ({ invitationId, door, device, automatic }) => {
       // Foyer's own check-ins (a walk-in's, when its invitation came) say where from the walk-in's request.
       if (automatic) return;
       try {
-        const version = noteCheckInPlace(runtime, invitationId, device ?? door, at);
+        const version = noteCheckInPlace(runtime, invitationId, device ?? door);
         if (version !== undefined) changed({ emit, runtime }, true, version);
       } catch (error) {
         // The check-in stands; the roll call then says "kiosk" or "desk" instead of the device's name.
