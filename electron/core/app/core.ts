@@ -13,7 +13,7 @@ import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { sweepDue } from '../agreements/agreements.ts';
 import { runAudited } from './audit.ts';
-import { AppError, asAppError } from './errors.ts';
+import { AppError, asAppError } from '../errors.ts';
 import { sessionEvents } from './events.ts';
 import type { FileSink, Handlers, ParsedInput } from './handler.ts';
 import { agreementsHandlers } from './handlers/agreements.ts';
@@ -40,8 +40,8 @@ import { syncHandlers } from './handlers/sync.ts';
 import { visitsHandlers } from './handlers/visits.ts';
 import { walkInsHandlers } from './handlers/walk-ins.ts';
 import { screenEntry, watchlistHandlers } from './handlers/watchlist.ts';
-import { createPinGuard, type PinLimit } from './pin-guard.ts';
-import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
+import { createPinGuard, type PinLimit } from '../access/pin-guard.ts';
+import { createSessionKeeper, type Session, type SessionKeeper } from '../access/session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
 
 /**
@@ -109,7 +109,7 @@ export interface AppCore {
 export interface AppCoreOptions {
   log?: (line: string) => void;
   now?: () => number;
-  /** Tests: other PIN limits (see pin-guard.ts) and session bounds. */
+  /** Tests: other PIN limits (see access/pin-guard.ts) and session bounds. */
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;

@@ -2,7 +2,7 @@
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { displayName } from '../lookup/names.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 import { type CliDoor, openDoor } from './door.ts';
 

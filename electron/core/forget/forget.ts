@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ForgetResult, FoundPerson, PersonSelection } from '../../../shared/contract/forget.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { baseFold } from '../lookup/fold.ts';

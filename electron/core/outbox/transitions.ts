@@ -2,7 +2,7 @@
 import { LIMITS } from '../../../shared/api/limits.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { TransitionPayload } from './payloads.ts';
 import { displayName } from '../lookup/names.ts';

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from '../db/repos/roll-calls.ts';
 import type { Runtime } from '../runtime.ts';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { EventSyncItem } from '../../../shared/api/index.ts';
 import type { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { iso, MINUTE, nextLocalMidnight } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { WalkInRow } from '../db/repos/walk-ins.ts';

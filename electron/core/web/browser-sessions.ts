@@ -19,7 +19,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCore } from '../app/core.ts';
-import { createSession, type Session } from '../app/session.ts';
+import { createSession, type Session } from '../access/session.ts';
 import type { OpenedHub, PairedDevice } from '../hub/index.ts';
 import { SECOND } from '../../../shared/time.ts';
 

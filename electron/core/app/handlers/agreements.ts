@@ -21,7 +21,7 @@ import { displayName } from '../../lookup/names.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
 import { registerCheckInGuard } from '../../kiosk/check-in-guards.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
 import { openWalkInRequest } from './walk-ins.ts';

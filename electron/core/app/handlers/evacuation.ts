@@ -20,7 +20,7 @@ import {
   viewOf,
 } from '../../usecases/roll-call.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
 /**

@@ -16,7 +16,7 @@ import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
 import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import { guardCheckIn } from '../../kiosk/check-in-guards.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';

@@ -7,7 +7,7 @@ import type { photosOperations } from '../../../../shared/contract/photos.ts';
 import { photoOf, savePhoto, textIn } from '../../agreements/agreements.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { agreementDeps, guestSigner, walkInSigner } from './agreements.ts';
 

@@ -11,7 +11,7 @@ import type { PrintJobRow } from '../../db/repos/print-jobs.ts';
 import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { shortName } from '../../printing/badge-content.ts';
 import { hostPrints, printerFor } from '../../printing/spooler.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
 /** A paired device's id ("device:3"), or null for the host's own screens. */

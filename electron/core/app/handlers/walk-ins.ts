@@ -21,7 +21,7 @@ import {
 } from '../../walk-ins/walk-ins.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
 import { kioskStateOf } from './kiosk-state.ts';

@@ -22,7 +22,7 @@ import {
 } from '../../watchlist/screen.ts';
 import type { WatchlistItem } from '../../imports/watchlist.ts';
 import { auditRowOf, deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
 import { kioskStateOf } from './kiosk-state.ts';
 

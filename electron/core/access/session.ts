@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/contract/op.ts';
 import { type OperationName, PASSIVE_OPERATIONS } from '../../../shared/contract/operations.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { countedClient, type PinGuard } from './pin-guard.ts';
 import { verifyPin } from './pins.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
