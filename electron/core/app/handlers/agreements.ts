@@ -20,7 +20,7 @@ import type { AnswerRow } from '../../db/repos/agreements.ts';
 import { displayName } from '../../lookup/names.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
-import { registerCheckInGuard } from '../../kiosk/check-in-guards.ts';
+import { registerCheckInGuard } from '../check-in-guards.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';

@@ -17,7 +17,7 @@ import { iso } from '../../../../shared/time.ts';
 import { displayName } from '../../lookup/names.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../../errors.ts';
-import { guardCheckIn } from '../../kiosk/check-in-guards.ts';
+import { guardCheckIn } from '../check-in-guards.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
