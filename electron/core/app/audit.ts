@@ -22,7 +22,8 @@ import type { OperationName, OperationOutput } from '../../../shared/contract/op
 import { iso } from '../../../shared/time.ts';
 import { browserAddress } from '../../../shared/contract/site.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
-import { displayName, guestsSubject } from '../lookup/names.ts';
+import { guestsSubject } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 
 interface Entry {
@@ -42,8 +43,7 @@ interface Audited<K extends OperationName> {
 const invitations = (ids: readonly number[]) =>
   `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
-const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
-  `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
+const walkInSubject = (w: { id: number; firstName: string; lastName: string }) => `${personName(w)} (walk-in ${w.id})`;
 
 /** Every audited operation: an action's name is what the console's filter offers. */
 export const AUDITED: { [K in OperationName]?: Audited<K> } = {
@@ -211,7 +211,7 @@ export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub' | 'runtime'
  */
 function guestSubject(ctx: HandlerContext, invitationId: number): string {
   const guest = invitationId > 0 ? ctx.runtime.mirror.guests.byId(invitationId, ctx.runtime.config.flow) : undefined;
-  const name = guest ? displayName(guest.firstName, guest.lastName) : '';
+  const name = guest ? personName(guest) : '';
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }
 

@@ -17,7 +17,7 @@ import {
   toSign,
 } from '../../agreements/agreements.ts';
 import type { AnswerRow } from '../../db/repos/agreements.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceOf } from '../audit.ts';
 import { registerCheckInGuard } from '../check-in-guards.ts';
@@ -38,7 +38,7 @@ type Person = { email: string | null; firstName: string | null; lastName: string
 const signerOf = (person: Person, visit: { invitationId: number | null; walkInId: number | null }): Signer => ({
   personKey: personKey(person),
   ...visit,
-  name: displayName(person.firstName, person.lastName) || 'a guest without a name',
+  name: personName(person) || 'a guest without a name',
 });
 
 /** The guest a kiosk's ticket names (a guest it found minutes ago), as a signer. */

@@ -25,7 +25,7 @@ function guestNameOf(ctx: HandlerContext, invitationId: number | null): string |
   const { mirror, config } = ctx.runtime;
   if (invitationId === null) return null;
   const person = invitationId < 0 ? mirror.walkIns.byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
-  return person ? shortName(person.firstName, person.lastName) : null;
+  return person ? shortName(person) : null;
 }
 
 export function toPrintJob(ctx: HandlerContext, row: PrintJobRow): PrintJob {

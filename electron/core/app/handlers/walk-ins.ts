@@ -9,7 +9,7 @@ import type { WalkIn, WalkInStatus } from '../../../../shared/contract/walk-ins.
 import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { toWalkIn } from '../../db/repos/walk-ins.ts';
 import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import type { Runtime } from '../../runtime.ts';
 import {
   admitWalkIn,
@@ -146,7 +146,7 @@ export const walkInsHandlers: Handlers<
     );
     const tickets = walkInTickets(runtime).hosts;
     return hosts.map((h) => ({
-      name: displayName(h.firstName, h.lastName) || `Employee #${h.id}`,
+      name: personName(h) || `Employee #${h.id}`,
       hostTicket: tickets.issue(session.id, h.id, now),
     }));
   },
@@ -205,7 +205,7 @@ export const walkInsHandlers: Handlers<
         'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
       );
     if (runtime.mirror.walkIns.checkedInAgain(invitationId))
-      throw new AppError('REFUSED', `${displayName(guest.firstName, guest.lastName)} was already checked in again`);
+      throw new AppError('REFUSED', `${personName(guest)} was already checked in again`);
     // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
     const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
     if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');

@@ -9,7 +9,7 @@
 import type { OperationName } from '../../../../shared/contract/operations.ts';
 import type { WatchlistAlert } from '../../../../shared/contract/watchlist.ts';
 import { iso } from '../../../../shared/time.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import type { Person } from '../../watchlist/match.ts';
 import {
@@ -97,7 +97,7 @@ export function screenEntry(ctx: HandlerContext, name: OperationName, input: unk
   const first = alerts.find((a) => a.action === 'deny') ?? alerts[0]!;
   throw new AppError(
     'REFUSED',
-    `${displayName(about.person.firstName, about.person.lastName)} matches the watchlist entry "${first.entryName}" (deny)` +
+    `${personName(about.person)} matches the watchlist entry "${first.entryName}" (deny)` +
       `${first.entryNote ? `: ${first.entryNote}` : ''}. Decide at the alert first: Let in, or Turn away`,
   );
 }
