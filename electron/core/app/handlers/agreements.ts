@@ -19,7 +19,7 @@ import {
 import type { AnswerRow } from '../../db/repos/agreements.ts';
 import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { deviceOf } from '../audit.ts';
+import { deviceName } from '../../access/device.ts';
 import { registerCheckInGuard } from '../check-in-guards.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
@@ -100,7 +100,7 @@ export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
     const signer = ticket !== undefined ? guestSigner(ctx, ticket) : walkInSigner(ctx, requestTicket!);
     const row = await sign(agreementDeps(ctx), signer, {
       ...input,
-      device: deviceOf(ctx),
+      device: deviceName(ctx),
       audience: ticket !== undefined ? 'invited' : 'walkIns',
     });
     ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
@@ -111,7 +111,7 @@ export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
     const row = decline(agreementDeps(ctx), signer, {
       documentId,
       version,
-      device: deviceOf(ctx),
+      device: deviceName(ctx),
       audience: 'invited',
     });
     ctx.emit({

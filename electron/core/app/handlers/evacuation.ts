@@ -20,6 +20,8 @@ import {
   viewOf,
 } from '../../usecases/roll-call.ts';
 import { updateConfig } from '../../usecases/settings.ts';
+import { pairedDeviceOf } from '../../access/device.ts';
+import type { Session } from '../../access/session.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
@@ -27,13 +29,11 @@ import type { HandlerContext, Handlers } from '../handler.ts';
  * Who acts, as the roll call records it: the paired device's name at a hub,
  * else the kind of door ("desk", or "kiosk" for a kiosk's check-in).
  */
-export function actorOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {
-  const device = /^device:(\d+)$/.exec(ctx.session.client);
-  if (device && ctx.hub) {
-    const found = ctx.hub.status().devices.find((d) => d.id === Number(device[1]));
-    if (found) return found.name;
-  }
-  return ctx.session.role === 'kiosk' ? 'kiosk' : 'desk';
+export function actorOf(ctx: {
+  session: Pick<Session, 'client' | 'role'>;
+  hub?: Parameters<typeof pairedDeviceOf>[1];
+}): string {
+  return pairedDeviceOf(ctx.session, ctx.hub)?.name ?? (ctx.session.role === 'kiosk' ? 'kiosk' : 'desk');
 }
 
 const changed = (ctx: Pick<HandlerContext, 'emit' | 'runtime'>, active: boolean, version: number) =>

@@ -20,7 +20,7 @@ import {
   type WalkInDeps,
 } from '../../walk-ins/walk-ins.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { deviceOf } from '../audit.ts';
+import { deviceName } from '../../access/device.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
@@ -105,7 +105,7 @@ function refuseWhenOff(runtime: Runtime): void {
 /** A desk registration: the visitor is let in at once. */
 function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' | 'source'>): WalkIn {
   const row = letInWithBadge(ctx, () =>
-    admitWalkIn(depsOf(ctx), { ...request, device: deviceOf(ctx), source: 'desk' }),
+    admitWalkIn(depsOf(ctx), { ...request, device: deviceName(ctx), source: 'desk' }),
   );
   changed(ctx, true);
   return toWalkIn(row);
@@ -159,7 +159,7 @@ export const walkInsHandlers: Handlers<
     const { openAllowed } = limit.check(session, now);
     const deps = depsOf(ctx);
     const made = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now, (hostId) => {
-      const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
+      const request: NewRequest = { form, hostId, language, device: deviceName(ctx), source: 'kiosk' };
       // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
       const open = runtime.config.walkIns.mode === 'open' && openAllowed;
       const row = open

@@ -21,7 +21,8 @@ import {
   type Where,
 } from '../../watchlist/screen.ts';
 import type { WatchlistItem } from '../../imports/watchlist.ts';
-import { auditRowOf, deviceOf } from '../audit.ts';
+import { deviceName } from '../../access/device.ts';
+import { auditRowOf } from '../audit.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
 import { kioskStateOf } from './kiosk-state.ts';
@@ -45,7 +46,7 @@ function personOf(
   input: unknown,
 ): { person: Person; where: Where } | undefined {
   const { runtime } = ctx;
-  const device = deviceOf(ctx);
+  const device = deviceName(ctx);
   const guest = (invitationId: number | undefined, point: string) => {
     const found =
       invitationId === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
@@ -113,7 +114,7 @@ export function keepPushedWatchlist(
   const list = keepWatchlist(runtime.mirror, file, items, lines, ctx.now());
   // Built now (0.6-2 s at 10,000 entries), not at the next guest's check-in.
   watchlistIndex(runtime.mirror, list);
-  const device = deviceOf(ctx);
+  const device = deviceName(ctx);
   for (const guest of runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow)) {
     const where = guest.invitationId > 0 ? { invitationId: guest.invitationId } : { walkInId: -guest.invitationId };
     const { alerts } = screenPerson(depsOf(ctx), guest, { point: 'on site when the list came', device, ...where });
@@ -150,7 +151,7 @@ export const watchlistHandlers: Handlers<
     if (row.decision) throw new AppError('REFUSED', `this alert was decided already (${row.decidedBy ?? 'a desk'})`);
     const at = iso(ctx.now());
     mirror.transaction(() => {
-      mirror.watchlist.decide(id, decision, at, deviceOf(ctx));
+      mirror.watchlist.decide(id, decision, at, deviceName(ctx));
       if (decision === 'notThisPerson') mirror.watchlist.clear(row.entryKey, row.visitorKey, at, id);
     });
     const decided = toWatchlistAlert(mirror.watchlist.alert(id)!);
