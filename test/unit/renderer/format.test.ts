@@ -25,6 +25,10 @@ describe('names', () => {
     expect(kioskName({ firstName: '超', lastName: '王' })).toBe('王超');
     expect(kioskName({ firstName: '小明', lastName: '张' })).toBe('张小明');
     expect(kioskName({ firstName: 'Chao', lastName: 'Wang' })).toBe('Chao W.');
+    // Japanese and Korean names are written family name first too (shared/domain/person-name.ts).
+    expect(kioskName({ firstName: '太郎', lastName: '山田' })).toBe('山田太郎');
+    expect(kioskName({ firstName: '민준', lastName: '김' })).toBe('김민준');
+    expect(kioskName({ firstName: 'Иван', lastName: 'Петров' })).toBe('Иван П.');
     expect(personName({ firstName: '超', lastName: '王' })).toBe('王超');
     expect(personName({ firstName: 'Maria', lastName: 'Popa' })).toBe('Maria Popa');
   });
