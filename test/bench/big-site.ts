@@ -79,7 +79,9 @@ export async function seedBigSite(counts: { pastVisits: number; onSite: number; 
     const checkIn =
       db.prepare(`INSERT INTO check_ins (id, location_id, state, first_name, last_name, company_name, arrived_at, left_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    const device = db.prepare('INSERT INTO check_in_devices (check_in_id, device, at) VALUES (?, ?, ?)');
+    const device = db.prepare(
+      `INSERT INTO check_in_facts (check_in_id, action, at, event_name, door, device) VALUES (?, 'checkIn', ?, 'CHECK_IN', 'kiosk', ?)`,
+    );
     const total = counts.pastVisits + counts.onSite;
     for (let i = 1; i <= total; i++) {
       const past = i <= counts.pastVisits;
@@ -97,7 +99,7 @@ export async function seedBigSite(counts: { pastVisits: number; onSite: number; 
       invitation.run(i, eventId, i, LOCATION, iso(from), iso(from + (past ? DAY : 3 * DAY)), stamp, stamp);
       const left = past ? iso(arrived + 3 * HOUR) : null;
       checkIn.run(i, LOCATION, past ? 'CHECKED_OUT' : 'CHECKED_IN', first, last, company, iso(arrived), left);
-      if (i % 10 === 0) device.run(i, DEVICES[i % DEVICES.length]!, iso(Math.max(arrived, now - 6 * DAY)));
+      if (i % 10 === 0) device.run(i, iso(arrived), DEVICES[i % DEVICES.length]!);
     }
     const audit = db.prepare(
       'INSERT INTO audit_log (at, action, role, device, subject, detail) VALUES (?, ?, ?, ?, ?, ?)',

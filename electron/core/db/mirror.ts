@@ -8,6 +8,7 @@ import { LOCAL_TABLES, salvageOutbox } from './salvage.ts';
 import { createLookupIndex } from '../lookup/index-build.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 import { createAuditLogRepo } from './repos/audit-log.ts';
+import { createCheckInFactsRepo } from './repos/check-in-facts.ts';
 import { createCheckInsRepo } from './repos/check-ins.ts';
 import { createDeskGuestsRepo } from './repos/desk-guests.ts';
 import { createGuestsRepo } from './repos/guests.ts';
@@ -114,6 +115,8 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     employees: createEmployeesRepo(db),
     syncState,
     outbox: createOutboxRepo(db),
+    /** Where and how each check-in was made here, kept after its outbox row (migration 0021). */
+    checkInFacts: createCheckInFactsRepo(db),
     guests: createGuestsRepo(db, { guestsVersion: invitations.guestsVersion, bulkLoading: bulkLoad.active }),
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     /** Who is on site (walk-ins on their way to the service included): the evacuation list's and the roll call's. */

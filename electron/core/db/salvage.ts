@@ -10,7 +10,7 @@
  *
  * What exists only on this machine is kept too, as far as it can be read:
  * walk-in requests (one waiting for the desk is a person at the door), roll
- * calls with their ticks, where each check-in was made, and the audit log.
+ * calls with their ticks, where and how each check-in was made, and the audit log.
  * Everything else the mirror held comes back from the service.
  */
 import type Database from 'better-sqlite3';
@@ -36,7 +36,7 @@ export const LOCAL_TABLES = {
   walk_ins: ['walk-in request', 'walk-in requests'],
   roll_calls: ['roll call', 'roll calls'],
   roll_call_entries: ['roll call mark', 'roll call marks'],
-  check_in_devices: ['check-in place', 'check-in places'],
+  check_in_facts: ['check-in or check-out made here', 'check-ins and check-outs made here'],
   audit_log: ['audit log entry', 'audit log entries'],
   print_jobs: ['print job', 'print jobs'],
   watchlist_lists: ['watchlist', 'watchlists'],
@@ -132,6 +132,8 @@ export function salvageOutbox(keptPath: string, to: Database.Database): SalvageR
       to.transaction(() => insertAll(to, table, rows))();
       if (rows.length) report.local[table] = rows.length;
     }
+    // A fact whose outbox row was delivered (not copied) keeps no id that a new row of this mirror may take.
+    to.prepare('UPDATE check_in_facts SET outbox_id = NULL WHERE outbox_id NOT IN (SELECT id FROM outbox)').run();
     return report;
   } catch (error) {
     return { ...report, problem: (error as Error).message };

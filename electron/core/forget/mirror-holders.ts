@@ -1,7 +1,7 @@
 /**
  * What the mirror holds about a visitor, as holders of the erasure's
- * registry (registry.ts): invitations with their contacts and check-ins,
- * walk-in requests, roll-call entries, print jobs, the outbox (delivered
+ * registry (registry.ts): invitations with their contacts and check-ins (and
+ * where and how each was made, check_in_facts), walk-in requests, roll-call entries, print jobs, the outbox (delivered
  * payloads, labels and the service's answers) and the audit log, where the
  * person becomes the pseudonym and the staff actions stay.
  */
@@ -55,8 +55,9 @@ registerPersonData({
       ),
       ...rows(
         db,
-        `SELECT 'check-in place' AS kind, check_in_id AS checkInId, device, at FROM check_in_devices
-         WHERE check_in_id IN (SELECT value FROM json_each(?))`,
+        `SELECT 'check-in fact' AS kind, check_in_id AS checkInId, action, at, event_name AS eventName, door, device,
+           automatic, by_person AS byPerson, failed
+         FROM check_in_facts WHERE check_in_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
         json(person.checkInIds),
       ),
     ];
@@ -79,7 +80,7 @@ registerPersonData({
       .prepare('DELETE FROM pending_transitions WHERE check_in_id IN (SELECT value FROM json_each(?))')
       .run(ids).changes;
     n += db
-      .prepare('DELETE FROM check_in_devices WHERE check_in_id IN (SELECT value FROM json_each(?))')
+      .prepare('DELETE FROM check_in_facts WHERE check_in_id IN (SELECT value FROM json_each(?))')
       .run(ids).changes;
     n += db.prepare('DELETE FROM check_ins WHERE id IN (SELECT value FROM json_each(?))').run(ids).changes;
     n += mirror.invitations.removeIds(person.invitationIds);

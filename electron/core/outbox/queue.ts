@@ -5,6 +5,7 @@
 import { LIMITS } from '../../../shared/api/index.ts';
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
 import { iso } from '../../../shared/time.ts';
+import type { MadeAt } from '../db/repos/check-in-facts.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { OutboxKind, OutboxRow } from '../db/repos/outbox.ts';
 import type { OutboxContext } from './context.ts';
@@ -19,7 +20,8 @@ import {
 } from './transitions.ts';
 import { personName } from '../../../shared/domain/person-name.ts';
 
-export type TransitionOptions = { holdMs?: number; automatic?: boolean };
+/** `made`: the door's device or screen and the staff member, noted in the check-in's facts (check-in-facts.ts). */
+export type TransitionOptions = { holdMs?: number; automatic?: boolean; made?: MadeAt | undefined };
 
 export type PushMeta = { source: string | null; label: string; lines?: (number | null)[] | undefined };
 
@@ -53,6 +55,7 @@ export function createQueue(ctx: OutboxContext) {
    * check-out back before it is sent, so that Undo can take it back (the
    * interface has no way back from checked out). `automatic`: the daily
    * automatic check-out (usecases/auto-check-out.ts), marked so in the row.
+   * Its facts (where, how, by whom) are written with the row.
    */
   function queueTransition(
     checkInId: number,
@@ -86,6 +89,16 @@ export function createQueue(ctx: OutboxContext) {
       payload,
       label: describeTransition(guest, action, automatic),
       now: at,
+    });
+    mirror.checkInFacts.add({
+      checkInId,
+      action,
+      at,
+      eventName: plan.eventName,
+      door: source,
+      made: options.made,
+      automatic: automatic === true,
+      outboxId,
     });
     const undoUntil = action === 'checkOut' && options.holdMs ? iso(now() + options.holdMs) : null;
     if (undoUntil) repo.holdUntil(outboxId, undoUntil);
@@ -157,6 +170,7 @@ export function createQueue(ctx: OutboxContext) {
     if (!held || held.undoUntil <= iso(now()))
       throw new TransitionRefused(`the check-out of ${name} was already sent to the service and cannot be undone`);
     repo.clearPendingTransition(guest.invitationId, held.outboxId);
+    mirror.checkInFacts.takenBack(held.outboxId);
     repo.remove(held.outboxId);
     // A check-in still on its way shows again as it did before the check-out.
     // One whose payload cannot be read shows nothing: it fails when its turn comes.
@@ -274,8 +288,11 @@ export function createQueue(ctx: OutboxContext) {
       if (retried.success)
         throw new TransitionRefused(`this was already tried again as item ${retried.data.retriedAs}`);
       const payload = transitionOf(row);
+      // Made where the first try was made, whoever tries it again: the guest was at that door.
+      const first = mirror.checkInFacts.ofRow(id);
+      const made = first?.device ? { device: first.device, staff: staffOf(first) } : undefined;
       const queued = mirror.transaction(() => {
-        const again = queueTransition(payload.checkInId, payload.action, 'desk');
+        const again = queueTransition(payload.checkInId, payload.action, 'desk', { made });
         repo.setResult(id, JSON.stringify({ retriedAs: again.outboxId }), iso(now()));
         return again;
       });
@@ -288,6 +305,9 @@ export function createQueue(ctx: OutboxContext) {
 
   return { queueTransition, queueTransitions, cancelHeldCheckOuts, queueIdentities, queueEvents, queueProfiles, retry };
 }
+
+const staffOf = (fact: { byStaffId: number | null; byPerson: string | null }) =>
+  fact.byStaffId !== null && fact.byPerson !== null ? { id: fact.byStaffId, name: fact.byPerson } : undefined;
 
 /** A failed transition's payload, to plan it again; one that cannot be read cannot be tried again, and says why. */
 function transitionOf(row: OutboxRow): TransitionPayload {

@@ -64,6 +64,8 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
     const at = iso(now());
     mirror.transaction(() => {
       repo.markFailed(row.id, reason, at);
+      // A transition refused for good was not made: its facts say so (check-in-facts.ts).
+      mirror.checkInFacts.failed(row.id);
       // A set the service never received is no baseline for the next upload's difference.
       if (row.kind === 'profiles') repo.forgetProfileSet(row.id);
       if (row.kind !== 'transition' || checkInId === null) return;
@@ -74,6 +76,7 @@ export function createSettle(ctx: OutboxContext, policy: RetryPolicy, random?: (
       // Later transitions of this guest assumed this one: they cannot be sent either.
       for (const later of repo.laterOpen(row.target, row.id)) {
         repo.markFailed(later.id, `not sent: "${row.label}" before it failed`, at);
+        mirror.checkInFacts.failed(later.id);
         repo.clearPendingTransition(checkInId, later.id);
       }
     });

@@ -86,7 +86,9 @@ registerRetention({
   purge({ mirror }, cutoff) {
     const purged = mirror.invitations.purgeBefore(cutoff);
     mirror.invitations.removeOrphans();
-    return purged.invitations + purged.checkIns + mirror.printJobs.purgeBefore(cutoff);
+    // Where and how each check-in was made goes with its visit (check_in_facts).
+    const facts = mirror.checkInFacts.purgeBefore(cutoff);
+    return purged.invitations + purged.checkIns + mirror.printJobs.purgeBefore(cutoff) + facts;
   },
 });
 registerRetention({

@@ -35,14 +35,14 @@ function hostNameOf(site: Site, hostId: number | null): string | null {
 }
 
 /**
- * Where a guest checked in: the device when the hub noted it, else the door its outbox row names, else the service;
+ * Where a guest checked in: the device its facts name, else the door its event name says, else the service;
  * a walk-in on its way to the service (guest -id), where it was let in.
  */
-function placeOf(site: Site, repo: RollCallsRepo, invitationId: number): string {
+function placeOf(site: Site, invitationId: number): string {
   if (invitationId < 0) return site.mirror.walkIns.byId(-invitationId)?.device ?? 'desk';
-  const device = repo.deviceOf(invitationId);
-  if (device) return device;
-  const event = repo.checkInEventOf(invitationId);
+  const fact = site.mirror.checkInFacts.last(invitationId, 'checkIn');
+  if (fact?.device) return fact.device;
+  const event = fact?.eventName ?? undefined;
   if (event === undefined) return 'service';
   // The default flow names both doors' check-in alike: then only a noted door tells them apart.
   const { kioskCheckIn, deskCheckIn } = site.config.flow.transitions;
@@ -51,22 +51,21 @@ function placeOf(site: Site, repo: RollCallsRepo, invitationId: number): string 
 }
 
 /**
- * Notes where a check-in was made (a paired device's name, or the kind of
- * door). The check-in may have reached the roll call under way a moment
- * before (its arrival is added as soon as the guests move): its entry then
- * says so too. Returns the roll call's new version when an entry changed.
+ * Says where a check-in was made (a paired device's name, or the kind of
+ * door: its facts hold it since it was queued) on the roll call under way,
+ * which it may have reached a moment before (its arrival is added as soon as
+ * the guests move). Returns the roll call's new version when an entry changed.
  */
-export function noteCheckInPlace(site: Site, invitationId: number, place: string, now: number): number | undefined {
+export function noteCheckInPlace(site: Site, invitationId: number, place: string): number | undefined {
   const repo = rollCallsOf(site);
   return site.mirror.transaction(() => {
-    repo.noteDevice(invitationId, place, now);
     const running = repo.active();
     if (!running || !repo.place(running.id, invitationId, place)) return undefined;
     return repo.bump(running.id);
   });
 }
 
-function toEntry(site: Site, repo: RollCallsRepo, guest: Guest): NewEntry {
+function toEntry(site: Site, guest: Guest): NewEntry {
   return {
     invitationId: guest.invitationId,
     firstName: guest.firstName,
@@ -74,7 +73,7 @@ function toEntry(site: Site, repo: RollCallsRepo, guest: Guest): NewEntry {
     companyName: guest.companyName,
     hostName: hostNameOf(site, guest.hostId),
     arrivedAt: site.mirror.guests.details(guest.invitationId).tappedAt ?? guest.arrivedAt,
-    checkedInAt: placeOf(site, repo, guest.invitationId),
+    checkedInAt: placeOf(site, guest.invitationId),
   };
 }
 
@@ -149,7 +148,7 @@ export function startRollCall(site: Site, by: string, now: number): { rollCall: 
     });
     repo.addEntries(
       id,
-      onSite(site).map((guest) => toEntry(site, repo, guest)),
+      onSite(site).map((guest) => toEntry(site, guest)),
       false,
     );
     return { rollCall: viewOf(site, repo.byId(id)!), started: true };
@@ -175,7 +174,7 @@ export function addArrivals(site: Site): number | undefined {
     if (arrivals.length === 0 && !moved) return undefined;
     repo.addEntries(
       running.id,
-      arrivals.map((guest) => toEntry(site, repo, guest)),
+      arrivals.map((guest) => toEntry(site, guest)),
       true,
     );
     return repo.bump(running.id);

@@ -3,6 +3,7 @@
  * queued with its optimistic effect at once, sent by the engine; and what
  * became of it, as the command line reports it after trying to send.
  */
+import type { MadeAt } from '../db/repos/check-in-facts.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
@@ -15,7 +16,8 @@ export const CHECK_OUT_UNDO_MS = 8_000;
  * Queues the transition and returns the guest as now shown. With `undoable`
  * (the desk's screen) a check-out is held back for a few seconds, so that
  * Undo can take it back; a door that cannot offer Undo (the CLI, which sends
- * at once) does not hold. A refusal (TransitionRefused) or an unknown guest
+ * at once) does not hold. `made`: the door's device and staff member, for
+ * the check-in's facts. A refusal (TransitionRefused) or an unknown guest
  * (NoSuchGuest) is thrown in the contract's words.
  */
 export function queueTransition(
@@ -23,10 +25,10 @@ export function queueTransition(
   invitationId: number,
   action: TransitionAction,
   source: 'kiosk' | 'desk',
-  { undoable = false }: { undoable?: boolean } = {},
+  { undoable = false, made }: { undoable?: boolean; made?: MadeAt } = {},
 ): Guest {
   const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
-  return runtime.outbox.queueTransition(invitationId, action, source, hold).guest;
+  return runtime.outbox.queueTransition(invitationId, action, source, { ...hold, made }).guest;
 }
 
 /** The newest outbox item of this guest's check-in: the one a transition just queued. */

@@ -16,13 +16,15 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CSV_BOM, csvLine, neutraliseCell } from '../../../shared/csv.ts';
+import { CSV_BOM, csvLine } from '../../../shared/csv.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import type { VisitCursor, VisitRow } from '../db/repos/visits.ts';
 import { employeeName, personName } from '../../../shared/domain/person-name.ts';
 import type { Runtime } from '../runtime.ts';
 import { whereOf } from './arrivals.ts';
+import { drained } from './drained.ts';
 import { localDate, localStamp, siteZone } from './local-times.ts';
+import { writeWorkbook } from './xlsx-writer.ts';
 
 export type VisitorLogFormat = 'csv' | 'xlsx';
 
@@ -47,9 +49,19 @@ export const VISITOR_LOG_TYPES: Record<VisitorLogFormat, string> = {
 };
 
 /** Visits read and written at a time: a few milliseconds of work between two turns of the event loop. */
-const PAGE = 500;
+const PAGE = 100;
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
+/** What a row needs of the configuration, read once an export: reading it looks at the file on the disk. */
+interface SiteSettings {
+  zone: string;
+  flow: FlowConfig;
+}
+
+function settingsOf(site: Site): SiteSettings {
+  const config = site.config;
+  return { zone: siteZone(config), flow: config.flow };
+}
 
 const TIMES = ['Arrived (tapped here)', 'Arrived (service)', 'Left (tapped here)', 'Left (service)'] as const;
 const COLUMNS = [
@@ -82,11 +94,11 @@ function placeOf(row: VisitRow, flow: FlowConfig): string {
 }
 
 /** One visit as a row of cells: text, a time (a stamp as stored, or null), or a number. */
-function cellsOf(site: Site, hostName: (id: number | null) => string, r: VisitRow) {
+function cellsOf(site: SiteSettings, hostName: (id: number | null) => string, r: VisitRow) {
   const text = [personName(r), r.companyName ?? '', hostName(r.hostId), r.eventName ?? ''];
   const times = [r.arrivedTappedAt, r.arrivedAt, r.leftTappedAt, r.leftAt];
-  const agreements = agreementsOf(r.agreements, siteZone(site.config));
-  return { text, times, place: placeOf(r, site.config.flow), invitation: r.invitationId, agreements };
+  const agreements = agreementsOf(r.agreements, site.zone);
+  return { text, times, place: placeOf(r, site.flow), invitation: r.invitationId, agreements };
 }
 
 function hostNames(site: Site) {
@@ -99,22 +111,6 @@ function hostNames(site: Site) {
     }
     return hosts.get(id)!;
   };
-}
-
-/** Waits until `out` takes more, or fails if it went away (a browser that closed its download). */
-async function drained(out: Writable): Promise<void> {
-  if (out.destroyed) throw new Error('the visitor log was not written: its reader went away');
-  if (!out.writableNeedDrain) return;
-  // The listener that loses the race is taken off: one per page would pile up on a long export.
-  const done = new AbortController();
-  const closed = once(out, 'close', { signal: done.signal }).then(() => {
-    throw new Error('the visitor log was not written: its reader went away');
-  });
-  try {
-    await Promise.race([once(out, 'drain', { signal: done.signal }), closed]);
-  } finally {
-    done.abort();
-  }
 }
 
 /** Every page of the range's visits in order of arrival, with a turn of the event loop between two. */
@@ -132,14 +128,15 @@ async function* pagesOf(site: Site, range: VisitorLogRange): AsyncGenerator<Visi
 }
 
 async function writeCsv(site: Site, range: VisitorLogRange, out: Writable): Promise<number> {
-  const zone = siteZone(site.config);
+  const settings = settingsOf(site);
+  const { zone } = settings;
   const hostName = hostNames(site);
   out.write(CSV_BOM + csvLine(COLUMNS.map((c) => c.header)));
   let count = 0;
   for await (const rows of pagesOf(site, range)) {
     let text = '';
     for (const row of rows) {
-      const cells = cellsOf(site, hostName, row);
+      const cells = cellsOf(settings, hostName, row);
       const times = cells.times.map((t) => localStamp(t, zone));
       text += csvLine([...cells.text, ...times, cells.place, cells.invitation, zone, cells.agreements]);
     }
@@ -152,46 +149,30 @@ async function writeCsv(site: Site, range: VisitorLogRange, out: Writable): Prom
   return count;
 }
 
-/** The workbook, row by row (exceljs's streaming writer); exceljs is large, so it is loaded only for a workbook. */
+/** The workbook (xlsx-writer.ts), a page of visits at a time: text, real dates, the invitation as a number. */
 async function writeXlsx(site: Site, range: VisitorLogRange, out: Writable): Promise<number> {
-  const { default: ExcelJS } = await import('exceljs');
-  const zone = siteZone(site.config);
+  const settings = settingsOf(site);
+  const { zone } = settings;
   const hostName = hostNames(site);
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet('Visitor log', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    ...('time' in c ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-  sheet.getRow(1).commit();
   let count = 0;
-  for await (const rows of pagesOf(site, range)) {
-    for (const row of rows) {
-      const cells = cellsOf(site, hostName, row);
-      // A spreadsheet runs a text cell starting with "=" only when typed, but neutralised all the same, as in the CSV.
-      const text = cells.text.map(neutraliseCell);
-      const times = cells.times.map((t) => localDate(t, zone));
-      sheet
-        .addRow([
-          ...text,
-          ...times,
-          neutraliseCell(cells.place),
+  async function* pages() {
+    for await (const rows of pagesOf(site, range)) {
+      yield rows.map((row) => {
+        const cells = cellsOf(settings, hostName, row);
+        return [
+          ...cells.text,
+          ...cells.times.map((t) => localDate(t, zone)),
+          cells.place,
           cells.invitation,
           zone,
-          neutraliseCell(cells.agreements),
-        ])
-        .commit();
+          cells.agreements,
+        ];
+      });
+      count += rows.length;
     }
-    count += rows.length;
-    await drained(out);
   }
-  sheet.commit();
-  const finished = once(out, 'finish');
-  await book.commit();
-  await finished;
+  const columns = COLUMNS.map((c) => ({ header: c.header, width: c.width, date: 'time' in c }));
+  await writeWorkbook(out, { name: 'Visitor log', columns, pages: pages() });
   return count;
 }
 

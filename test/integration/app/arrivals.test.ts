@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
-import { noteCheckInPlace } from '../../../electron/core/usecases/roll-call.ts';
 import { whereOf } from '../../../electron/core/usecases/arrivals.ts';
 import { DEFAULT_FLOW } from '../../../shared/domain/flow.ts';
 import { DAY, HOUR, iso, MINUTE } from '../../../shared/time.ts';
@@ -88,9 +87,9 @@ describe('the feed of arrivals', () => {
 
   it('lists who arrived, newest first by the tap here, with where: a paired device by its name, the desk', async () => {
     await checkIn(ids[0]!); // at this desk (the desktop app)
-    await checkIn(ids[1]!);
-    // As the core notes a paired device's check-in (noteCheckInDevice): here by the test, for a device named so.
-    noteCheckInPlace(runtime, ids[1]!, 'Lobby 1', clock);
+    // A paired device's check-in names the device in its facts: here queued by the test, for a device named so.
+    step();
+    runtime.outbox.queueTransition(ids[1]!, 'checkIn', 'desk', { made: { device: 'Lobby 1' } });
     const arrivals = await feed(start);
     expect(arrivals.map((a) => [a.lastName, a.where, a.at])).toEqual([
       ['Hopper', { kind: 'device', name: 'Lobby 1' }, iso(start + 2 * MINUTE)],

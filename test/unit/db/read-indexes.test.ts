@@ -2,7 +2,8 @@
  * The big reads (issue 31) run on the indexes of migration 0015, as the
  * repositories prepare their statements (EXPLAIN QUERY PLAN): the visitor
  * log's pages on the arrivals, the arrivals feed on its location's arrivals,
- * the audit view's filters on theirs, the evacuation list on the on-site state.
+ * the audit view's filters on theirs, the evacuation list on the on-site state;
+ * a check-in's facts (migration 0021) on theirs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,18 @@ describe('the indexes of the big reads', () => {
     expect(steps).toMatch(
       /check_ins USING COVERING INDEX check_ins_location_arrived \(location_id=\? AND arrived_at>\?\)/,
     );
+  });
+
+  it("a check-in's facts (the tap time, the device, the door) on their index, in the feed and the visitor log", () => {
+    const facts = /SEARCH f USING (COVERING )?INDEX check_in_facts_of \(check_in_id=\? AND action=\? AND failed=\?\)/;
+    const recent = statementsOf(createArrivalsRepo)[0]!;
+    const feed = plan(recent, { locationId: 10, since: '2026-01-01', floor: '2025-12-31', limit: 10 }).join('\n');
+    expect(feed).toMatch(facts);
+    expect(feed).not.toMatch(/SCAN f\b/);
+    const details = statementsOf(createVisitsRepo).find((s) => s.includes('@page'))!;
+    const log = plan(details, { page: '[]' }).join('\n');
+    expect(log).toMatch(facts);
+    expect(log).not.toMatch(/SCAN f\b/);
   });
 
   it('each audit filter on its own index', () => {

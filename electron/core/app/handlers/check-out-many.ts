@@ -9,6 +9,7 @@ import type { Guest } from '../../db/repos/guests.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { CHECK_OUT_UNDO_MS } from '../../usecases/transitions.ts';
 import { deskViews } from './guests-view.ts';
+import { madeAt } from './transition.ts';
 
 type Many = { done: { guest: Guest }[]; refused: { checkInId: number; reason: string }[] };
 
@@ -33,7 +34,13 @@ export const bulkCheckOut: Handlers<'guests.endedVisits' | 'guests.checkOutMany'
       .map(deskViews(ctx));
   },
   'guests.checkOutMany': ({ invitationIds }, ctx) =>
-    answer(ctx, ctx.runtime.outbox.queueTransitions(invitationIds, 'checkOut', 'desk', { holdMs: CHECK_OUT_UNDO_MS })),
+    answer(
+      ctx,
+      ctx.runtime.outbox.queueTransitions(invitationIds, 'checkOut', 'desk', {
+        holdMs: CHECK_OUT_UNDO_MS,
+        made: madeAt(ctx),
+      }),
+    ),
   // Only check-outs still held back are taken back; the others are refused with the reason.
   'guests.undoCheckOutMany': ({ invitationIds }, ctx) =>
     answer(ctx, ctx.runtime.outbox.cancelHeldCheckOuts(invitationIds)),

@@ -100,9 +100,10 @@ export const evacuationHandlers: Handlers<
 };
 
 /**
- * After each successful call: a check-in is noted with where it was made (a
- * paired device's name, else the kind of door), so that the roll call can
- * say where a person checked in.
+ * After each successful call: the roll call under way says where a check-in
+ * was made (a paired device's name, else the kind of door). Its facts hold
+ * that since it was queued (check-in-facts.ts), so an entry added after it
+ * already says so; this only mends one added before.
  */
 export function noteCheckInDevice(ctx: HandlerContext, name: OperationName, input: unknown, output: unknown): void {
   const checkIn =
@@ -112,7 +113,7 @@ export function noteCheckInDevice(ctx: HandlerContext, name: OperationName, inpu
   const invitationId = (output as { invitationId?: unknown } | null)?.invitationId;
   if (typeof invitationId !== 'number') return;
   try {
-    const version = noteCheckInPlace(ctx.runtime, invitationId, actorOf(ctx), ctx.now());
+    const version = noteCheckInPlace(ctx.runtime, invitationId, actorOf(ctx));
     if (version !== undefined) changed(ctx, true, version);
   } catch (error) {
     // The check-in stands; the roll call then says "kiosk" or "desk" instead of the device's name.

@@ -1,8 +1,13 @@
+import type { MadeAt } from '../../db/repos/check-in-facts.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { parsePayload } from '../../outbox/payloads.ts';
 import type { TransitionAction } from '../../outbox/transitions.ts';
 import { queueTransition } from '../../usecases/transitions.ts';
 import type { HandlerContext } from '../handler.ts';
+import { actorOf } from './evacuation.ts';
+
+/** Where and by whom the handler's session makes a transition: its device or screen, and its named staff member. */
+export const madeAt = (ctx: HandlerContext): MadeAt => ({ device: actorOf(ctx), staff: ctx.session.staff });
 
 /** Queues a transition (optimistic at once) for the handler's door: see usecases/transitions.ts. */
 export function transition(
@@ -12,7 +17,7 @@ export function transition(
   source: 'kiosk' | 'desk',
   options: { undoable?: boolean } = {},
 ): Guest {
-  return queueTransition(ctx.runtime, invitationId, action, source, options);
+  return queueTransition(ctx.runtime, invitationId, action, source, { ...options, made: madeAt(ctx) });
 }
 
 /** Tries a failed transition again, planned from the guest as they are now; refused with the reason when it cannot be. */

@@ -6,11 +6,11 @@
  * - who and whether they arrived: the check-in as the desk shows it (the
  *   queued transition over the service's record), so an Undo takes the guest
  *   off the feed as it takes them off the list;
- * - when: the tap here (the check-in's outbox row), else the service's time,
- *   which is when a check-in reached it, hours late after a day offline;
- * - where: the device the hub noted (check_in_devices), an approved walk-in,
- *   the door its outbox row names, or none (checked in at the service by
- *   someone else).
+ * - when: the tap here (the check-in's facts, check_in_facts), else the
+ *   service's time, which is when a check-in reached it, hours late after a
+ *   day offline;
+ * - where: the device its facts name, an approved walk-in, the door its
+ *   event name says, or none (checked in at the service by someone else).
  *
  * An approved walk-in whose invitation the mirror does not hold yet is there
  * too, as guest -id from its approval (as on the desk's lists).
@@ -18,6 +18,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { DAY, iso } from '../../../../shared/time.ts';
+import { lastFact } from './check-in-facts.ts';
 
 export const ArrivalRow = z.object({
   invitationId: z.number().int(),
@@ -26,11 +27,11 @@ export const ArrivalRow = z.object({
   companyName: z.string().nullable(),
   at: z.string(),
   left: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
-  /** The paired device's name, or "kiosk"/"desk" for a screen that is not a paired device (check_in_devices). */
+  /** The paired device's name, or "kiosk"/"desk" for a screen that is not a paired device (check_in_facts). */
   device: z.string().nullable(),
   /** Which door registered the walk-in, when the guest is one. */
   walkIn: z.enum(['kiosk', 'desk']).nullable(),
-  /** The check-in's event name as its outbox row sent it (the flow's kiosk or desk check-in). */
+  /** The check-in's event name as it was sent (the flow's kiosk or desk check-in). */
   eventName: z.string().nullable(),
 });
 export type ArrivalRow = z.infer<typeof ArrivalRow>;
@@ -47,18 +48,14 @@ const TAP_BEFORE_RECORD = DAY;
 export function createArrivalsRepo(db: Database.Database) {
   // The inner query finds and orders the arrivals; where each came from is looked up for the few it keeps.
   const recent = db.prepare(`
-    SELECT a.invitationId, a.firstName, a.lastName, a.companyName, a.at, a.left, d.device AS device,
+    SELECT a.invitationId, a.firstName, a.lastName, a.companyName, a.at, a.left,
+      ${lastFact('checkIn', 'f.device', 'a.invitationId')} AS device,
       coalesce(a.walkIn, (SELECT w.source FROM walk_ins w WHERE w.invitation_id = a.invitationId)) AS walkIn,
-      iif(a.invitationId < 0, NULL, (SELECT json_extract(o.payload, '$.eventName') FROM outbox o
-        WHERE o.target = 'check-in:' || a.invitationId AND o.kind = 'transition' AND o.state <> 'failed'
-          AND json_extract(o.payload, '$.action') = 'checkIn'
-        ORDER BY o.id DESC LIMIT 1)) AS eventName
+      ${lastFact('checkIn', 'f.event_name', 'a.invitationId')} AS eventName
     FROM (
       SELECT x.id AS invitationId, coalesce(k.first_name, c.first_name) AS firstName,
         coalesce(k.last_name, c.last_name) AS lastName, coalesce(k.company_name, c.company_name) AS companyName,
-        coalesce((SELECT o.created_at FROM outbox o WHERE o.target = 'check-in:' || x.id AND o.kind = 'transition'
-            AND o.state <> 'failed' AND json_extract(o.payload, '$.action') = 'checkIn' ORDER BY o.id DESC LIMIT 1),
-          iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at)) AS at,
+        coalesce(${lastFact('checkIn', 'f.at', 'x.id')}, iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at)) AS at,
         iif(p.check_in_id IS NULL, k.left_at, p.left_at) IS NOT NULL AS left, NULL AS walkIn
       FROM (
         SELECT id FROM check_ins INDEXED BY check_ins_location_arrived
@@ -78,7 +75,6 @@ export function createArrivalsRepo(db: Database.Database) {
       ORDER BY at DESC, invitationId DESC
       LIMIT @limit
     ) a
-    LEFT JOIN check_in_devices d ON d.check_in_id = a.invitationId
     ORDER BY a.at DESC, a.invitationId DESC`);
   return {
     /** Arrivals at the location from `since` (an ISO instant), newest first, at most `limit`. */

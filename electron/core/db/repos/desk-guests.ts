@@ -20,6 +20,7 @@ import {
   withCategory,
 } from './guests.ts';
 import { baseFold } from '../../lookup/fold.ts';
+import { lastFact } from './check-in-facts.ts';
 import { parseJsonColumn } from './util.ts';
 import {
   NOT_LEFT_FOR_AGAIN,
@@ -238,15 +239,9 @@ export function createDeskGuestsRepo(
       customFields: string | null;
     }
   >;
-  // The guest's last check-out queued here, if the daily automatic one made it (outbox/queue.ts marks it).
+  // The guest's last check-out made here, if the daily automatic one made it (its facts say so).
   const lastCheckOut = db
-    .prepare(
-      `
-    SELECT iif(json_extract(payload, '$.by') = 'auto', created_at, NULL) FROM outbox
-    WHERE target = 'check-in:' || CAST(? AS INTEGER) AND kind = 'transition' AND state <> 'failed'
-      AND json_extract(payload, '$.action') = 'checkOut'
-    ORDER BY id DESC LIMIT 1`,
-    )
+    .prepare(`SELECT ${lastFact('checkOut', 'iif(f.automatic = 1, f.at, NULL)', 'x.id')} FROM (SELECT ? AS id) x`)
     .pluck() as Database.Statement<[number], string | null>;
   const pin = db
     .prepare("SELECT json_extract(access_control, '$.pin') FROM check_ins WHERE id = ?")

@@ -11,6 +11,7 @@ import { type Candidate, createFuzzyIndex, type FuzzyIndex } from '../../lookup/
 import { type TypedWord, typedWords } from '../../lookup/keys.ts';
 import { COMPLETE_EMAIL, ftsQueryOf, type LookupColumn } from './guest-fts.ts';
 import { type RankedName, scoreName } from '../../lookup/rank.ts';
+import { lastFact } from './check-in-facts.ts';
 import { parseJsonColumn } from './util.ts';
 
 /**
@@ -155,9 +156,7 @@ export function createGuestsRepo(
   const details = db.prepare(`
     SELECT coalesce(k.birthdate, c.birthdate) AS birthdate, json_extract(k.access_control, '$.pin') AS pin,
       k.trusted_id AS trustedId, k.legitimation AS legitimation,
-      (SELECT o.created_at FROM outbox o WHERE o.target = 'check-in:' || CAST(x.id AS INTEGER) AND o.kind = 'transition'
-        AND o.state <> 'failed' AND json_extract(o.payload, '$.action') = 'checkIn'
-        ORDER BY o.id DESC LIMIT 1) AS tappedAt
+      ${lastFact('checkIn', 'f.at', 'x.id')} AS tappedAt
     FROM (SELECT ? AS id) x LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN invitations i ON i.id = x.id
     LEFT JOIN contacts c ON c.id = i.contact_id`) as Database.Statement<
     [number],

@@ -1,12 +1,11 @@
 /**
- * The roll calls of evacuations (migration 0013): the roll call, its fixed
- * list of people with their marks, and which device made each check-in.
+ * The roll calls of evacuations (migration 0013): the roll call and its fixed
+ * list of people with their marks (where each checked in: check-in-facts.ts).
  * Rows are parsed as they leave the database. Callers run the writes of one
  * change (an entry and the version) in one transaction (mirror.transaction).
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { DAY } from '../../../../shared/time.ts';
 
 const flag = z.union([z.literal(0), z.literal(1)]).transform((value) => value === 1);
 
@@ -43,9 +42,6 @@ const ROLL_CALL_COLUMNS = `id, version, location_id AS locationId, location_name
 const ENTRY_COLUMNS = `invitation_id AS invitationId, first_name AS firstName, last_name AS lastName,
   company_name AS companyName, host_name AS hostName, arrived_at AS arrivedAt, checked_in_at AS checkedInAt,
   arrived_during AS arrivedDuring, accounted, marked_at AS markedAt, marked_by AS markedBy`;
-
-/** How long the device of a check-in is kept: a roll call asks about whoever is on site, rarely days later. */
-const DEVICE_KEEP_MS = 7 * DAY;
 
 export function createRollCallsRepo(db: Database.Database) {
   const rollCall = (sql: string) => {
@@ -84,24 +80,12 @@ export function createRollCallsRepo(db: Database.Database) {
   const endRollCall = db.prepare(
     'UPDATE roll_calls SET ended_at = ?, ended_by = ?, version = version + 1 WHERE id = ? AND ended_at IS NULL',
   );
-  const insertDevice = db.prepare('INSERT OR REPLACE INTO check_in_devices (check_in_id, device, at) VALUES (?, ?, ?)');
   const placeEntry = db.prepare(
     `UPDATE roll_call_entries SET checked_in_at = ? WHERE roll_call_id = ? AND invitation_id = ? AND checked_in_at <> ?`,
   );
-  const pruneDevices = db.prepare('DELETE FROM check_in_devices WHERE at < ?');
   const rekeyEntry = db.prepare(
     'UPDATE roll_call_entries SET invitation_id = ? WHERE roll_call_id = ? AND invitation_id = ?',
   );
-  const deviceOf = db.prepare('SELECT device FROM check_in_devices WHERE check_in_id = ?').pluck();
-  // The check-in's own outbox row says through which door it was made (the flow's kiosk or desk event name).
-  const checkInEventOf = db
-    .prepare(
-      `SELECT json_extract(payload, '$.eventName') FROM outbox
-       WHERE target = 'check-in:' || ? AND kind = 'transition' AND state <> 'failed'
-         AND json_extract(payload, '$.action') = 'checkIn'
-       ORDER BY id DESC LIMIT 1`,
-    )
-    .pluck();
 
   return {
     active: () => active(),
@@ -129,19 +113,12 @@ export function createRollCallsRepo(db: Database.Database) {
     /** The roll call's next version. */
     bump: (rollCallId: number): number => bump.get(rollCallId) as number,
     end: (rollCallId: number, at: string, by: string): boolean => endRollCall.run(at, by, rollCallId).changes === 1,
-    noteDevice(checkInId: number, device: string, now: number): void {
-      insertDevice.run(checkInId, device, new Date(now).toISOString());
-      pruneDevices.run(new Date(now - DEVICE_KEEP_MS).toISOString());
-    },
     /** The entry of `from` goes by `to` from now on, with its mark (a walk-in's visit came); whether it moved. */
     rekey: (rollCallId: number, from: number, to: number): boolean =>
       rekeyEntry.run(to, rollCallId, from).changes === 1,
     /** Says where an entry's check-in was made, when it said something else; whether it changed. */
     place: (rollCallId: number, invitationId: number, place: string): boolean =>
       placeEntry.run(place, rollCallId, invitationId, place).changes === 1,
-    deviceOf: (checkInId: number): string | undefined => (deviceOf.get(checkInId) as string | undefined) ?? undefined,
-    checkInEventOf: (checkInId: number): string | undefined =>
-      (checkInEventOf.get(String(checkInId)) as string | null | undefined) ?? undefined,
   };
 }
 export type RollCallsRepo = ReturnType<typeof createRollCallsRepo>;

@@ -1,9 +1,9 @@
 /**
  * The visitor log's rows: every guest who arrived within a time range, with
- * both times of each move (the service's record, and when it was tapped here
- * from its outbox row) and where the check-in was made: the device that made
- * it where it is still known (check_in_devices keeps a week), the door that
- * registered a walk-in, the door its outbox row names.
+ * both times of each move (the service's record, and when it was tapped here)
+ * and where the check-in was made: the device that made it, the door that
+ * registered a walk-in, the door its event name says (all from its facts,
+ * check_in_facts, but the walk-in's door).
  *
  * Read a page at a time, in the order of arrival (a cursor, not an offset):
  * a year of a large site's visits is read without holding them all, and
@@ -13,6 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { lastFact } from './check-in-facts.ts';
 
 export const VisitRow = z.object({
   invitationId: z.number().int(),
@@ -28,7 +29,7 @@ export const VisitRow = z.object({
   device: z.string().nullable(),
   /** The device or screen that registered the guest as a walk-in ("Lobby kiosk (device 3)", "desk"). */
   walkInDevice: z.string().nullable(),
-  /** The check-in's event name as its outbox row sent it (the flow's kiosk or desk check-in). */
+  /** The check-in's event name as it was sent (the flow's kiosk or desk check-in). */
   checkInEvent: z.string().nullable(),
   /** The agreements the guest answered for this visit, as JSON: [[title, version, outcome, at], ...] (0018). */
   agreements: z.string().nullable(),
@@ -40,12 +41,6 @@ export interface VisitCursor {
   arrivedAt: string;
   invitationId: number;
 }
-
-/** The last outbox row of a transition of `action` tapped here for the check-in `id` (a failed one does not count). */
-const tapped = (action: string, column: string) => `(SELECT ${column} FROM outbox o
-  WHERE o.target = 'check-in:' || CAST(x.id AS INTEGER) AND o.kind = 'transition' AND o.state <> 'failed'
-    AND json_extract(o.payload, '$.action') = '${action}'
-  ORDER BY o.id DESC LIMIT 1)`;
 
 export function createVisitsRepo(db: Database.Database) {
   // The page: a queued transition stands for the service's record of the same check-in (as on the desk).
@@ -64,16 +59,16 @@ export function createVisitsRepo(db: Database.Database) {
       coalesce(k.last_name, c.last_name) AS lastName, coalesce(k.company_name, c.company_name) AS companyName,
       e.host_id AS hostId, e.name AS eventName, x.at AS arrivedAt,
       iif(p.check_in_id IS NULL, k.left_at, p.left_at) AS leftAt,
-      ${tapped('checkIn', 'o.created_at')} AS arrivedTappedAt, ${tapped('checkOut', 'o.created_at')} AS leftTappedAt,
-      ${tapped('checkIn', "json_extract(o.payload, '$.eventName')")} AS checkInEvent,
-      d.device AS device, (SELECT w.device FROM walk_ins w WHERE w.invitation_id = x.id) AS walkInDevice,
+      ${lastFact('checkIn', 'f.at', 'x.id')} AS arrivedTappedAt, ${lastFact('checkOut', 'f.at', 'x.id')} AS leftTappedAt,
+      ${lastFact('checkIn', 'f.event_name', 'x.id')} AS checkInEvent,
+      ${lastFact('checkIn', 'f.device', 'x.id')} AS device, (SELECT w.device FROM walk_ins w WHERE w.invitation_id = x.id) AS walkInDevice,
       (SELECT json_group_array(json_array(a.title, a.version, a.outcome, a.at)) FROM (SELECT * FROM agreement_answers s
         WHERE s.invitation_id = x.id OR s.walk_in_id = (SELECT w.id FROM walk_ins w WHERE w.invitation_id = x.id)
         ORDER BY s.at, s.id) a) AS agreements
     FROM (SELECT j.value ->> 'id' AS id, j.value ->> 'at' AS at, j.key AS n FROM json_each(@page) j) x
     LEFT JOIN check_ins k ON k.id = x.id LEFT JOIN pending_transitions p ON p.check_in_id = x.id
     LEFT JOIN invitations i ON i.id = x.id LEFT JOIN events e ON e.id = i.event_id
-    LEFT JOIN contacts c ON c.id = i.contact_id LEFT JOIN check_in_devices d ON d.check_in_id = x.id
+    LEFT JOIN contacts c ON c.id = i.contact_id
     ORDER BY x.n`);
   return {
     /**

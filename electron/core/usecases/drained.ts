@@ -1,0 +1,19 @@
+/** Back-pressure for the files Foyer writes into a stream (the exports). */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/** Waits until `out` takes more, or fails if it went away (a browser that closed its download). */
+export async function drained(out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('the visitor log was not written: its reader went away');
+  if (!out.writableNeedDrain) return;
+  // The listener that loses the race is taken off: one per page would pile up on a long export.
+  const done = new AbortController();
+  const closed = once(out, 'close', { signal: done.signal }).then(() => {
+    throw new Error('the visitor log was not written: its reader went away');
+  });
+  try {
+    await Promise.race([once(out, 'drain', { signal: done.signal }), closed]);
+  } finally {
+    done.abort();
+  }
+}
