@@ -16,7 +16,7 @@ import { MAX_PHOTO_BYTES } from '../../../shared/contract/photos.ts';
 import { toKioskLanguage, type KioskLanguage } from '../../../shared/languages.ts';
 import { DAY, iso, MINUTE } from '../../../shared/time.ts';
 import type { DomainModule } from '../domain.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import { writeFileAtomic } from '../config/atomic-write.ts';
 import { retentionDaysOf } from '../retention/kinds.ts';

@@ -21,9 +21,10 @@
  */
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { iso } from '../../../shared/time.ts';
-import { browserAddress } from '../../../shared/contract/site.ts';
+import { deviceName } from '../access/device.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
-import { displayName, guestsSubject } from '../lookup/names.ts';
+import { guestsSubject } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 
 interface Entry {
@@ -43,8 +44,7 @@ interface Audited<K extends OperationName> {
 const invitations = (ids: readonly number[]) =>
   `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
-const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
-  `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
+const walkInSubject = (w: { id: number; firstName: string; lastName: string }) => `${personName(w)} (walk-in ${w.id})`;
 
 /**
  * Why an operation writes no entry of its own. Every operation is either
@@ -273,28 +273,13 @@ const WATCHLIST_DECISION_WORDS = {
   notThisPerson: 'not this person:',
 } as const;
 
-/** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
-export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub' | 'runtime'>): string {
-  const { client } = ctx.session;
-  const device = /^device:(\d+)$/.exec(client);
-  if (device) {
-    const found = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]));
-    return found ? found.name : `paired device ${device[1]}`;
-  }
-  if (client.startsWith('ip:')) {
-    const address = browserAddress(client.slice(3));
-    return ctx.runtime.config.browserNames[address] ?? `browser ${address}`;
-  }
-  return client;
-}
-
 /**
  * A guest as an auditor reads them: the name as the mirror has it now, with
  * the invitation id that stays true when a name is changed or removed.
  */
 function guestSubject(ctx: HandlerContext, invitationId: number): string {
   const guest = invitationId > 0 ? ctx.runtime.mirror.guests.byId(invitationId, ctx.runtime.config.flow) : undefined;
-  const name = guest ? displayName(guest.firstName, guest.lastName) : '';
+  const name = guest ? personName(guest) : '';
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }
 
@@ -307,7 +292,7 @@ function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
     at: iso(ctx.now()),
     action: entry.action,
     role: ctx.session.role,
-    device: deviceOf(ctx),
+    device: deviceName(ctx),
     subject: subject === undefined ? null : typeof subject === 'number' ? guestSubject(ctx, subject) : subject,
     detail: entry.detail ?? null,
     // The person who unlocked the session with their own PIN or card (unlock: the one it ends with).

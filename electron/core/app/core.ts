@@ -14,11 +14,11 @@ import { entryScreens, handlers } from '../domains.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { runAudited } from './audit.ts';
-import { AppError, asAppError } from './errors.ts';
+import { AppError, asAppError } from '../errors.ts';
 import { sessionEvents } from './events.ts';
 import type { FileSink, ParsedInput } from './handler.ts';
-import { createPinGuard, type PinLimit } from './pin-guard.ts';
-import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
+import { createPinGuard, type PinLimit } from '../access/pin-guard.ts';
+import { createSessionKeeper, type Session, type SessionKeeper } from '../access/session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
 
 /**
@@ -61,7 +61,7 @@ export interface AppCore {
 export interface AppCoreOptions {
   log?: (line: string) => void;
   now?: () => number;
-  /** Tests: other PIN limits (see pin-guard.ts) and session bounds. */
+  /** Tests: other PIN limits (see access/pin-guard.ts) and session bounds. */
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;

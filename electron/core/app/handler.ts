@@ -5,8 +5,8 @@ import type { OperationName, OperationOutput, operations } from '../../../shared
 import type { Publish } from '../bus.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
-import type { PinGuard } from './pin-guard.ts';
-import type { Session } from './session.ts';
+import type { PinGuard } from '../access/pin-guard.ts';
+import type { Session } from '../access/session.ts';
 
 export interface HandlerContext {
   session: Session;
@@ -18,7 +18,7 @@ export interface HandlerContext {
    * A call that fails publishes nothing of what it published.
    */
   publish: Publish;
-  /** The process's limit on PIN attempts (see pin-guard.ts). */
+  /** The process's limit on PIN attempts (see access/pin-guard.ts). */
   pinGuard: PinGuard;
   now: () => number;
   /** The host's log, for what went wrong without failing the call (e.g. a pass code that could not be signed). */

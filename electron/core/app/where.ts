@@ -2,16 +2,15 @@
  * Where a session acts, as the domains that keep it say it: the kind of door
  * by the session's role, and the paired device's name at a hub.
  */
+import { type DeviceList, pairedDeviceOf } from '../access/device.ts';
+import type { Session } from '../access/session.ts';
 import type { HandlerContext } from './handler.ts';
 
-type At = Pick<HandlerContext, 'session' | 'hub'>;
+/** What is read of a call: who calls, and the hub that names its devices. */
+type At = { session: Pick<Session, 'client' | 'role'>; hub?: DeviceList | undefined };
 
 /** The name of the hub's paired device the session is, if it is one (and still paired). */
-export function pairedDeviceName(ctx: At): string | null {
-  const device = /^device:(\d+)$/.exec(ctx.session.client);
-  if (!device || !ctx.hub) return null;
-  return ctx.hub.status().devices.find((d) => d.id === Number(device[1]))?.name ?? null;
-}
+export const pairedDeviceName = (ctx: At): string | null => pairedDeviceOf(ctx.session, ctx.hub)?.name ?? null;
 
 export const doorOf = (ctx: At): 'kiosk' | 'desk' => (ctx.session.role === 'kiosk' ? 'kiosk' : 'desk');
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import { createAppCore } from '../../../electron/core/app/core.ts';
 import { createBus } from '../../../electron/core/bus.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { createStatus } from '../../../electron/core/sync/status.ts';
 

@@ -1,11 +1,14 @@
 /**
  * Retention per kind (retention/kinds.ts): each kind past its own figure,
- * falling back to the visits' figure; once a day; photos and signatures
- * keep a figure before their data exists, and the settings say so.
+ * falling back to the visits' figure; once a day; every kind's purge is
+ * registered by its own domain (photos and signatures by the agreements).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { enforceRetentionIfDue, retentionDaysOf, retentionHeld } from '../../../electron/core/retention/kinds.ts';
+import { RETENTION_KINDS } from '../../../shared/contract/settings.ts';
 import { cleanup, DAY, iso, makeConfig, tempMirror } from './helpers.ts';
+// The agreements register the purge of photos and signatures (as the app loads them with the core).
+import '../../../electron/core/agreements/person-data.ts';
 
 afterEach(async () => {
   await cleanup();
@@ -51,9 +54,7 @@ describe('retention per kind', () => {
     expect(enforceRetentionIfDue({ mirror, config, now: NOW + DAY, dataDir: '' })).toMatchObject({ walkIns: 1 });
   });
 
-  it('photos and signatures have a figure but no data yet in this part of Foyer', () => {
-    expect(retentionHeld('visits')).toBe(true);
-    expect(retentionHeld('photos')).toBe(false);
-    expect(retentionHeld('signatures')).toBe(false);
+  it('every kind is held by the domain that keeps its data, photos and signatures by the agreements', () => {
+    for (const kind of RETENTION_KINDS) expect(retentionHeld(kind), kind).toBe(true);
   });
 });

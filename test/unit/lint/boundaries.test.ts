@@ -2,7 +2,7 @@
  * The lint rules that keep the layers apart, tried on snippets: the core
  * imports no Electron, and of the reference service only service/embed.ts;
  * nothing in electron/ or shared/ imports the renderer; the CLI imports no
- * repository.
+ * repository; below app/, nothing imports app/, web/ or cli/.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -155,5 +155,49 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
     expect(
       await restricted('electron/core/domains.ts', "import * as d from './app/handlers/evacuation.ts';\nvoid d;\n"),
     ).toEqual([]);
+  });
+});
+
+describe('layers point down: below app/ nothing imports app/, web/ or cli/', () => {
+  it.each([
+    ['electron/core/usecases/staff.ts', '../app/core.ts'],
+    ['electron/core/outbox/transitions.ts', '../app/handler.ts'],
+    ['electron/core/kiosk/lookup-budget.ts', '../app/handlers/kiosk.ts'],
+    ['electron/core/db/repos/guests.ts', '../../app/audit.ts'],
+    ['electron/core/access/session.ts', '../app/events.ts'],
+    ['electron/core/errors.ts', './app/core.ts'],
+    ['electron/core/runtime.ts', './web/host.ts'],
+    ['electron/core/hub/index.ts', '../cli/door.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as a from '${path}';\nvoid a;\n`)).toEqual([
+      expect.stringContaining('point down'),
+    ]);
+  });
+
+  it.each([
+    ['electron/core/usecases/staff.ts', '../errors.ts'],
+    ['electron/core/usecases/staff.ts', '../access/pins.ts'],
+    ['electron/core/kiosk/lookup-budget.ts', '../access/pin-guard.ts'],
+    ['electron/core/hub/index.ts', '../access/pin-guard.ts'],
+    ['electron/core/app/core.ts', '../access/session.ts'],
+    ['electron/core/app/handlers/desk.ts', '../core.ts'],
+    ['electron/core/web/host.ts', '../app/core.ts'],
+    ['electron/core/cli/door.ts', '../app/core.ts'],
+    ['electron/main/desktop.ts', '../core/app/core.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as a from '${path}';\nvoid a;\n`)).toEqual([]);
+  });
+
+  it('below app/, the core still may not import electron, the service past embed.ts, nor the renderer', async () => {
+    const lower = 'electron/core/usecases/x.ts';
+    expect(await restricted(lower, "import { app } from 'electron';\nvoid app;\n")).toEqual([
+      expect.stringContaining('Only electron/main'),
+    ]);
+    expect(await restricted(lower, "import * as s from '../../../service/index.ts';\nvoid s;\n")).toEqual([
+      expect.stringContaining('service/embed.ts only'),
+    ]);
+    expect(await restricted(lower, "import * as r from '../../../renderer/src/lib/api.ts';\nvoid r;\n")).toEqual([
+      expect.stringContaining('do not import renderer/'),
+    ]);
   });
 });

@@ -21,12 +21,9 @@ import {
   viewOf,
 } from '../../usecases/roll-call.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { placeOf } from '../where.ts';
-
-/** Who acts, as the roll call records it (where.ts). */
-export const actorOf = placeOf;
 
 const changed = (
   ctx: { emit: (event: AppEvent) => void; runtime: Pick<Runtime, 'config'> },
@@ -49,7 +46,7 @@ export const evacuationHandlers: Handlers<
     assemblyPoint: runtime.config.evacuation.assemblyPoint,
   }),
   'evacuation.start': (_, ctx) => {
-    const { rollCall, started } = startRollCall(ctx.runtime, actorOf(ctx), ctx.now());
+    const { rollCall, started } = startRollCall(ctx.runtime, placeOf(ctx), ctx.now());
     if (started) {
       ctx.log?.(
         `evacuation: roll call ${rollCall.id} started by ${rollCall.startedBy}, ${rollCall.counts.total} on site`,
@@ -64,12 +61,12 @@ export const evacuationHandlers: Handlers<
     return row ? viewOf(runtime, row) : null;
   },
   'evacuation.tick': (input, ctx) => {
-    const result = markPerson(ctx.runtime, input, actorOf(ctx), ctx.now());
+    const result = markPerson(ctx.runtime, input, placeOf(ctx), ctx.now());
     changed(ctx, true, result.version);
     return result;
   },
   'evacuation.end': ({ rollCallId }, ctx) => {
-    const { rollCall, ended } = endRollCall(ctx.runtime, rollCallId, actorOf(ctx), ctx.now());
+    const { rollCall, ended } = endRollCall(ctx.runtime, rollCallId, placeOf(ctx), ctx.now());
     if (ended) {
       const { accounted, missing } = rollCall.counts;
       ctx.log?.(

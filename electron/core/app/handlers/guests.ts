@@ -4,7 +4,7 @@ import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { iso } from '../../../../shared/time.ts';
 import { syncWindow } from '../../sync/pulls.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
 import { bulkCheckOut } from './check-out-many.ts';
