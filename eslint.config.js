@@ -16,6 +16,22 @@ const serviceByEmbedOnly = {
   group: ['**/service/**', '!**/service/embed.ts'],
   message: 'The core uses the reference service through service/embed.ts only.',
 };
+// The core's layers point down. The doors (app/: core.call and its handlers; web/: the browser host; cli/: the
+// command) sit on top; every other folder of the core (use cases, domains, db, sync, outbox, access, errors.ts,
+// runtime.ts) is below them and imports none of them. domain.ts (what a domain plugs into the doors: its screen sees
+// a call's context) and domains.ts (the list of them, with their handlers) are the doors' plugs.
+const doorsAbove = [
+  'electron/core/app/**',
+  'electron/core/web/**',
+  'electron/core/cli/**',
+  'electron/core/domains.ts',
+  'electron/core/domain.ts',
+];
+const notDoors = {
+  group: ['**/app/**', '**/web/**', '**/cli/**'],
+  message:
+    'Layers point down: below app/, the core imports nothing of app/, web/ or cli/ (errors.ts and access/ are below them).',
+};
 
 // A store's selector runs on every render and its answer is compared with the last one (useShallow: each value with
 // Object.is). A value made afresh each time (a function, an object, an array, a filtered list) never compares equal,
@@ -93,6 +109,53 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [serviceByEmbedOnly, notRenderer],
+        },
+      ],
+    },
+  },
+  {
+    // Below the doors: the same as the block above, and nothing of app/, web/ or cli/.
+    files: ['electron/core/**'],
+    ignores: doorsAbove,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [serviceByEmbedOnly, notRenderer, notDoors],
+        },
+      ],
+    },
+  },
+  {
+    // The dispatcher, the runtime and the sync engine name no domain: each domain plugs in its handlers, bus
+    // subscribers, engine jobs and checks from its own module, listed once in electron/core/domains.ts.
+    files: ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            serviceByEmbedOnly,
+            notRenderer,
+            notDoors,
+            {
+              group: [
+                './handlers/**',
+                '**/handlers/**',
+                '**/usecases/**',
+                '**/walk-ins/**',
+                '**/watchlist/**',
+                '**/agreements/**',
+                '**/retention/**',
+                '**/kiosk/**',
+                '**/forget/**',
+                '**/imports/**',
+              ],
+              message: 'core.ts, runtime.ts and sync/engine.ts name no domain: a domain plugs in through domains.ts.',
+            },
+          ],
         },
       ],
     },

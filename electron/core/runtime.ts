@@ -1,7 +1,9 @@
 /**
  * Opens Foyer's core on a data directory: configuration, token, the service
- * (configured, or the embedded default), the mirror, the API client and the
- * sync engine. Shared by the CLI, the browser host and the Electron shell.
+ * (configured, or the embedded default), the mirror, the API client, the
+ * sync engine and the bus of domain events, with every domain's subscribers
+ * and jobs (domains.ts). Shared by the CLI, the browser host and the
+ * Electron shell.
  *
  * The connection part (service, mirror, API client, outbox, engine) can be
  * opened again while the app runs (`reconnect`), when an admin changes the
@@ -9,6 +11,7 @@
  * accessors show the new connection, and status listeners keep listening.
  */
 import { createApiClient, type ApiClient } from './api/client.ts';
+import { type Bus, createBus } from './bus.ts';
 import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type ConfigStore } from './config/config.ts';
 import { warnOnStderr } from './config/private-files.ts';
 import { serviceKey } from './config/service-key.ts';
@@ -22,7 +25,7 @@ import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
 import type { Timers } from './sync/job.ts';
 import { createOnlineHistory, type OnlineHistory } from './sync/online-history.ts';
 import type { SyncStatus } from './sync/status.ts';
-import { linkWalkIns } from './walk-ins/walk-ins.ts';
+import { domainJobs, subscribeDomains } from './domains.ts';
 
 export interface Runtime {
   readonly dataDir: string;
@@ -46,6 +49,11 @@ export interface Runtime {
   readonly onlineHistory: OnlineHistory;
   /** The badges the host prints on the site's IPP printers (printing/spooler.ts); hosts start it. */
   readonly printing: PrintSpooler;
+  /**
+   * The core's domain events (bus.ts): the engine, the dispatcher and the domains publish on it; each domain's
+   * subscribers (domains.ts) are on it from the start. It outlives a reconnect.
+   */
+  readonly bus: Bus;
   /** The sync status of whichever connection is open; survives `reconnect`. */
   onStatus(listener: (status: SyncStatus) => void): () => void;
   /**
@@ -83,6 +91,7 @@ async function connect(
   tokenStore: TokenStore,
   options: RuntimeOptions,
   adopt: boolean,
+  bus: Bus,
 ): Promise<Connection> {
   const config = configStore.read();
   let embedded: EmbeddedService | undefined;
@@ -123,7 +132,8 @@ async function connect(
     outbox,
     dataDir: options.dataDir,
     ...(options.timers ? { timers: options.timers } : {}),
-    afterInvitations: () => void linkWalkIns({ ...common, outbox, now: options.now ?? Date.now }),
+    publish: bus.publish,
+    jobs: (ctx) => domainJobs(ctx),
   });
   notify.outboxChanged = (what) => engine.outboxChanged(what === 'queued');
   return { embedded, baseUrl, mirror, newMirror, api, outbox, engine };
@@ -149,9 +159,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const configStore = createConfigStore(options.dataDir, { ...(options.log ? { log: options.log } : {}) });
   const tokenStore = options.tokenStore ?? createFileTokenStore(options.dataDir);
   const now = options.now ?? Date.now;
+  // The domains' own lines (a roll call not updated, a walk-in not checked in) are said even without a host's log.
+  const log = options.log ?? warnOnStderr;
+  const bus = createBus({ log });
 
   // Opening adopts mirror.db as it is (see db/mirror-files.ts); a reconnect keeps services apart.
-  let current = await connect(configStore, tokenStore, options, true);
+  let current = await connect(configStore, tokenStore, options, true, bus);
   let engineStarted = false;
   const listeners = new Set<(status: SyncStatus) => void>();
   const onlineHistory = createOnlineHistory({ now, store: () => current.mirror.syncState });
@@ -170,7 +183,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.log ? { log: options.log } : {}),
   });
 
-  return {
+  const runtime: Runtime = {
     dataDir: options.dataDir,
     get config() {
       return configStore.current();
@@ -197,6 +210,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     onlineHistory,
     printing,
+    bus,
     onStatus(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -205,7 +219,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       engineStarted ||= current.engine.isStarted();
       unfollow();
       await disconnect(current);
-      current = await connect(configStore, tokenStore, options, false);
+      current = await connect(configStore, tokenStore, options, false, bus);
       unfollow = follow(current);
       onlineHistory.load();
       if (engineStarted) current.engine.start();
@@ -219,4 +233,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       await disconnect(current);
     },
   };
+  subscribeDomains(bus, { runtime, now, log });
+  return runtime;
 }

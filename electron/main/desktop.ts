@@ -8,7 +8,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session as electronSession, t
 import { dirname } from 'node:path';
 import { fingerprintGroups, shortFingerprint } from '../../shared/fingerprint.ts';
 import { type AppCore, createAppCore } from '../core/app/core.ts';
-import type { Session } from '../core/app/session.ts';
+import type { Session } from '../core/access/session.ts';
 import { type Config, createConfigStore } from '../core/config/config.ts';
 import { createFileTokenStore } from '../core/config/token-store.ts';
 import { openHub, type OpenedHub } from '../core/hub/index.ts';

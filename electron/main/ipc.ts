@@ -9,8 +9,8 @@ import { IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
 import type { AppEvent } from '../../shared/contract/events.ts';
 import { OPERATION_NAMES, type OperationName } from '../../shared/contract/operations.ts';
 import type { AppCore } from '../core/app/core.ts';
-import { AppError } from '../core/app/errors.ts';
-import type { Session } from '../core/app/session.ts';
+import { AppError } from '../core/errors.ts';
+import type { Session } from '../core/access/session.ts';
 
 const refused = (error: AppError): IpcReply => ({ ok: false, error: error.toBody().error });
 

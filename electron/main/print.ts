@@ -6,7 +6,7 @@
  */
 import type { IpcMain, WebContents, WebContentsPrintOptions } from 'electron';
 import { IPC_CHANNELS, type IpcReply } from '../../shared/contract/ipc.ts';
-import { AppError } from '../core/app/errors.ts';
+import { AppError } from '../core/errors.ts';
 
 export function badgePrintOptions(printer: string): WebContentsPrintOptions {
   return {

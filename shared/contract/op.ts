@@ -20,7 +20,7 @@ export const id = z.number().int().positive();
  * Marks an operation the screens call by themselves (a list reloading on an
  * event, a status or a poll): it shows no person is there, so it never counts
  * as a staff action and keeps no desk or admin session from locking. Declared
- * here, next to each operation, once for every door (app/session.ts reads it).
+ * here, next to each operation, once for every door (access/session.ts reads it).
  */
 export const PASSIVE = { passive: true } as const;
 

@@ -7,7 +7,7 @@
  * Each domain declares its operations in its own file, named after the
  * operations' prefix (`kiosk.*` in kiosk.ts), and its handlers live in
  * electron/core/app/handlers/ under the same name. A new domain is one import
- * and one spread line here (and the same in electron/core/app/core.ts).
+ * and one spread line here (and the same in electron/core/domains.ts).
  */
 import type { z } from 'zod';
 import { agreementsOperations } from './agreements.ts';

@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPin } from '../../electron/core/app/pins.ts';
+import { hashPin } from '../../electron/core/access/pins.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime } from '../../electron/core/runtime.ts';

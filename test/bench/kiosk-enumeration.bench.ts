@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore } from '../../electron/core/app/core.ts';
 import { kioskLookup } from '../../electron/core/app/handlers/kiosk.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime } from '../../electron/core/runtime.ts';

@@ -22,7 +22,7 @@ import { ensureBuilt, launchChromium, RENDERER } from '../support/browser.ts';
 import { createAppCore } from '../../electron/core/app/core.ts';
 import { setKioskLookupBudget } from '../../electron/core/app/handlers/kiosk-state.ts';
 import { LOOKUP_BUDGET } from '../../electron/core/kiosk/lookup-budget.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
+import { hashPin } from '../../electron/core/access/pins.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime } from '../../electron/core/runtime.ts';

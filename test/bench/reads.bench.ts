@@ -14,7 +14,7 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { createAppCore } from '../../electron/core/app/core.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { openRuntime } from '../../electron/core/runtime.ts';
 import { DAY, iso, localMidnight } from '../../shared/time.ts';
 import { seedBigSite } from './big-site.ts';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { screenEntry } from '../../electron/core/app/handlers/watchlist.ts';
 import type { HandlerContext } from '../../electron/core/app/handler.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { Config } from '../../electron/core/config/config.ts';
 import { openMirror } from '../../electron/core/db/mirror.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';

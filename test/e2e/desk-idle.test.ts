@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../electron/core/app/session.ts';
+import { createSession, type Session } from '../../electron/core/access/session.ts';
 import { PASSIVE_OPERATIONS } from '../../shared/contract/operations.ts';
 import { today } from '../support/app.ts';
 import { openPage } from '../support/browser-app.ts';

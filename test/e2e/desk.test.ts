@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { fullName } from '../../renderer/src/lib/format.ts';
 import { dayKey, localMidnight, MINUTE, nextLocalMidnight, SECOND } from '../../shared/time.ts';
 import { today } from '../support/app.ts';

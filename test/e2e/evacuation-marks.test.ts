@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';
 import { startTestService, type TestService } from '../support/service.ts';

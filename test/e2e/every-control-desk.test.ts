@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { SCREENS } from '../support/browser.ts';
 import {
   type ControlsPage,

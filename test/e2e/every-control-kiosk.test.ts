@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { HOUR } from '../support/basics.ts';
 import { SCREENS } from '../support/browser.ts';
 import { type ControlsPage, openControlsPage, pressEveryControl, putEvent, tap } from './every-control-fixture.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPin } from '../../electron/core/app/pins.ts';
+import { verifyPin } from '../../electron/core/access/pins.ts';
 import { createConfigStore } from '../../electron/core/config/config.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';

@@ -21,7 +21,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app/core.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import type { OpenedHub } from '../../electron/core/hub/index.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';
 import type { startBrowserHost } from '../../electron/core/web/host.ts';

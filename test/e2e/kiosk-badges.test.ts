@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskSettingsPatch } from '../../shared/contract/settings.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import type { AppCore } from '../../electron/core/app/core.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';
 import { HOUR, iso, uid } from '../support/basics.ts';

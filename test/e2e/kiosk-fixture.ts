@@ -12,7 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DeskGuest } from '../../shared/contract/guests.ts';
 import type { KioskSettingsPatch } from '../../shared/contract/settings.ts';
 import type { AppCore } from '../../electron/core/app/core.ts';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import type { Runtime } from '../../electron/core/runtime.ts';
 import { HOUR, iso, uid } from '../support/basics.ts';
 import { today } from '../support/app.ts';

@@ -22,7 +22,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import type { DeskGuest } from '../../shared/contract/operations.ts';
 import { PINS } from '../integration/hub/site.ts';
 import { cleanup } from '../integration/outbox/helpers.ts';

@@ -8,7 +8,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import type { Session } from '../../electron/core/app/session.ts';
+import type { Session } from '../../electron/core/access/session.ts';
 import type { Config, ConfigStore } from '../../electron/core/config/config.ts';
 import { openHub, type OpenedHub } from '../../electron/core/hub/index.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';

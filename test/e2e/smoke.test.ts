@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { today } from '../support/app.ts';
 import { ROOT } from '../support/browser.ts';
 import { type BrowserApp, openBrowserApp, openPage } from '../support/browser-app.ts';

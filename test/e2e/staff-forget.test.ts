@@ -24,7 +24,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { PINS } from '../integration/hub/site.ts';
 import { cleanup, putUntilOk } from '../integration/outbox/helpers.ts';
 import { fromNow, HOUR, uid } from '../support/basics.ts';

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { cleanup, type Service, sleep, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
 import { type BrowserApp, openBrowserApp } from '../support/browser-app.ts';
 import { installClock, printRequests, SCREENS, stubPrint } from '../support/browser.ts';

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { openApp } from '../support/app.ts';
 import { runFoyer } from '../support/cli.ts';
 import {

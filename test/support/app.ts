@@ -5,7 +5,7 @@
  * opened on it.
  */
 import { type AppCore, createAppCore } from '../../electron/core/app/core.ts';
-import { hashPin } from '../../electron/core/app/pins.ts';
+import { hashPin } from '../../electron/core/access/pins.ts';
 import { type Config, createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createSession } from '../../electron/core/app/session.ts';
+import { createSession } from '../../electron/core/access/session.ts';
 import { DEMO_TOKEN, DEMO_WORLD_PATH } from '../../service/demo/world-path.ts';
 import { startService, type RunningService } from '../../service/index.ts';
 import { loadWorldFile } from '../../service/world.ts';

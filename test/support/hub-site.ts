@@ -6,7 +6,7 @@
  * Nothing here imports vitest: a benchmark (run by tsx) uses it too.
  */
 import { Agent, request } from 'undici';
-import { hashPin } from '../../electron/core/app/pins.ts';
+import { hashPin } from '../../electron/core/access/pins.ts';
 import { type Config, createConfigStore, type ConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import type { AppEvent } from '../../shared/contract/events.ts';

@@ -14,8 +14,9 @@ import type { AgreementDocument, AgreementToSign } from '../../../shared/contrac
 import { MAX_SIGNATURE_BYTES } from '../../../shared/contract/agreements.ts';
 import { MAX_PHOTO_BYTES } from '../../../shared/contract/photos.ts';
 import { toKioskLanguage, type KioskLanguage } from '../../../shared/languages.ts';
-import { DAY, iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { DAY, iso, MINUTE } from '../../../shared/time.ts';
+import type { DomainModule } from '../domain.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import { writeFileAtomic } from '../config/atomic-write.ts';
 import { retentionDaysOf } from '../retention/kinds.ts';
@@ -346,3 +347,23 @@ export function sweepDue(deps: AgreementDeps): { answers: number; photos: number
     photos: purgePhotosBefore(deps, iso(now - retentionDaysOf(config, 'photos') * DAY)),
   };
 }
+
+/**
+ * The agreements' part in the core (domains.ts): signed copies and photos past their retention go, rows and files,
+ * looked at whenever a call ends or the sync status changes, at most once a minute of the dispatcher's clock.
+ */
+export const agreementsDomain: DomainModule = {
+  name: 'agreements',
+  subscribe(bus, { runtime, log }) {
+    let sweptAt = -Infinity;
+    bus.on('settled', ({ at }) => {
+      if (at - sweptAt < MINUTE) return;
+      sweptAt = at;
+      try {
+        sweepDue({ mirror: runtime.mirror, dataDir: runtime.dataDir, config: () => runtime.config, now: () => at });
+      } catch (error) {
+        log(`signed copies and photos past their retention were not deleted: ${String(error)}`);
+      }
+    });
+  },
+};

@@ -4,7 +4,7 @@
  * JPEG. Whatever the caller claims, the bytes decide; anything else is
  * refused with a sentence a person can act on.
  */
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 
 export type ImageType = 'image/png' | 'image/jpeg';
 

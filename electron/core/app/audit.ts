@@ -4,8 +4,9 @@
  * entry.
  *
  * Why here, around the handler, and not in each use case: every door goes
- * through core.call, so no action can be added without deciding here whether
- * it is audited, and a use case needs no session to know who acts. A
+ * through core.call, and AUDIT_POLICY names every operation of the contract
+ * (an operation without a decision does not compile), so no action can be
+ * added without deciding here whether it is audited, and a use case needs no session to know who acts. A
  * synchronous handler runs inside one mirror transaction with its entry:
  * the use cases' own transactions nest in it (savepoints), so the action and
  * its entry are committed together, and an action that throws leaves no
@@ -20,9 +21,10 @@
  */
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { iso } from '../../../shared/time.ts';
-import { browserAddress } from '../../../shared/contract/site.ts';
+import { deviceName } from '../access/device.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
-import { displayName, guestsSubject } from '../lookup/names.ts';
+import { guestsSubject } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 
 interface Entry {
@@ -42,11 +44,92 @@ interface Audited<K extends OperationName> {
 const invitations = (ids: readonly number[]) =>
   `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
-const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =>
-  `${displayName(w.firstName, w.lastName)} (walk-in ${w.id})`;
+const walkInSubject = (w: { id: number; firstName: string; lastName: string }) => `${personName(w)} (walk-in ${w.id})`;
 
-/** Every audited operation: an action's name is what the console's filter offers. */
-export const AUDITED: { [K in OperationName]?: Audited<K> } = {
+/**
+ * Why an operation writes no entry of its own. Every operation is either
+ * audited (its entry) or names one of these: AUDIT_POLICY lists them all,
+ * so an operation added to the contract without a decision does not compile.
+ */
+export const NOT_AUDITED = {
+  reads: 'it changes nothing (reads, looks up, exports what the log already says, tests a connection)',
+  guest:
+    "a guest's own step at a kiosk (a check-in, a signature, a photo, a walk-in request): the service, or the row it writes, records it",
+  routine: 'routine work with nothing a person decides (sync now, a test page)',
+  session: "the session's own lock",
+} as const;
+
+export type NotAudited = keyof typeof NOT_AUDITED;
+
+const reads = 'reads' satisfies NotAudited;
+const guest = 'guest' satisfies NotAudited;
+
+/** Every operation: its entry (an action's name is what the console's filter offers), or why it writes none. */
+export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
+  'session.get': reads,
+  'session.lock': 'session',
+  'sync.status': reads,
+  'sync.now': 'routine',
+  'sync.history': reads,
+  'kiosk.settings': reads,
+  'kiosk.lookup': reads,
+  'kiosk.byCode': reads,
+  'kiosk.checkIn': guest,
+  'kiosk.arrival': reads,
+  'kiosk.checkOut': guest,
+  'kiosk.undoCheckOut': guest,
+  'kiosk.party': reads,
+  'kiosk.miss': reads,
+  'guests.list': reads,
+  'guests.changes': reads,
+  'guests.overview': reads,
+  'guests.passCode': reads,
+  'guests.get': reads,
+  'guests.evacuationList': reads,
+  'guests.endedVisits': reads,
+  'conflicts.list': reads,
+  'employees.search': reads,
+  'employees.browse': reads,
+  'groups.list': reads,
+  'imports.issuesCsv': reads,
+  'imports.preview': reads,
+  'outbox.list': reads,
+  'outbox.exportCsv': reads,
+  'settings.get': reads,
+  'settings.testConnection': reads,
+  'site.get': reads,
+  'hub.status': reads,
+  'walkIns.settings': reads,
+  'walkIns.siteSettings': reads,
+  'walkIns.hosts': reads,
+  'walkIns.request': guest,
+  'walkIns.status': reads,
+  'walkIns.pending': reads,
+  'evacuation.state': reads,
+  'evacuation.get': reads,
+  'evacuation.report': reads,
+  'audit.list': reads,
+  'audit.exportCsv': reads,
+  'arrivals.list': reads,
+  'printing.status': reads,
+  'printing.badge': reads,
+  'printing.settings': reads,
+  'printing.testPrint': 'routine',
+  'watchlist.status': reads,
+  'watchlist.alerts': reads,
+  'agreements.forGuest': reads,
+  'agreements.forWalkIn': reads,
+  'agreements.sign': guest,
+  'agreements.decline': guest,
+  'agreements.ofGuest': reads,
+  'agreements.settings': reads,
+  'photos.settings': reads,
+  'photos.take': guest,
+  'photos.ofGuest': reads,
+  'photos.taken': reads,
+  'photos.siteSettings': reads,
+  'staff.list': reads,
+  'forget.find': reads,
   'guests.transition': {
     entry: ({ invitationId, action }) => ({
       action: action === 'checkIn' ? 'check-in' : action === 'checkOut' ? 'check-out' : 'undo',
@@ -190,28 +273,13 @@ const WATCHLIST_DECISION_WORDS = {
   notThisPerson: 'not this person:',
 } as const;
 
-/** The screen or device of a session: the desktop app, a browser by its address, a paired device by its name. */
-export function deviceOf(ctx: Pick<HandlerContext, 'session' | 'hub' | 'runtime'>): string {
-  const { client } = ctx.session;
-  const device = /^device:(\d+)$/.exec(client);
-  if (device) {
-    const found = ctx.hub?.status().devices.find((d) => d.id === Number(device[1]));
-    return found ? found.name : `paired device ${device[1]}`;
-  }
-  if (client.startsWith('ip:')) {
-    const address = browserAddress(client.slice(3));
-    return ctx.runtime.config.browserNames[address] ?? `browser ${address}`;
-  }
-  return client;
-}
-
 /**
  * A guest as an auditor reads them: the name as the mirror has it now, with
  * the invitation id that stays true when a name is changed or removed.
  */
 function guestSubject(ctx: HandlerContext, invitationId: number): string {
   const guest = invitationId > 0 ? ctx.runtime.mirror.guests.byId(invitationId, ctx.runtime.config.flow) : undefined;
-  const name = guest ? displayName(guest.firstName, guest.lastName) : '';
+  const name = guest ? personName(guest) : '';
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }
 
@@ -224,7 +292,7 @@ function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
     at: iso(ctx.now()),
     action: entry.action,
     role: ctx.session.role,
-    device: deviceOf(ctx),
+    device: deviceName(ctx),
     subject: subject === undefined ? null : typeof subject === 'number' ? guestSubject(ctx, subject) : subject,
     detail: entry.detail ?? null,
     // The person who unlocked the session with their own PIN or card (unlock: the one it ends with).
@@ -239,8 +307,10 @@ export async function runAudited<K extends OperationName>(
   ctx: HandlerContext,
   run: () => OperationOutput<K> | Promise<OperationOutput<K>>,
 ): Promise<OperationOutput<K>> {
-  const audited = AUDITED[name] as Audited<K> | undefined;
-  if (!audited || (ctx.session.role === 'kiosk' && !audited.fromKiosk)) return run();
+  const policy = AUDIT_POLICY[name] as Audited<K> | NotAudited;
+  if (typeof policy === 'string') return run();
+  const audited = policy;
+  if (ctx.session.role === 'kiosk' && !audited.fromKiosk) return run();
   const write = (output: OperationOutput<K>) =>
     ctx.runtime.mirror.auditLog.add(rowOf(ctx, audited.entry(input, output)));
   let pending: Promise<OperationOutput<K>> | undefined;

@@ -9,39 +9,16 @@ import { allowed, type OperationName, type OperationOutput, operations } from '.
 import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
+import type { DomainEvents } from '../bus.ts';
+import { entryScreens, handlers } from '../domains.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
-import { sweepDue } from '../agreements/agreements.ts';
 import { runAudited } from './audit.ts';
-import { AppError, asAppError } from './errors.ts';
+import { AppError, asAppError } from '../errors.ts';
 import { sessionEvents } from './events.ts';
-import type { FileSink, Handlers, ParsedInput } from './handler.ts';
-import { agreementsHandlers } from './handlers/agreements.ts';
-import { arrivalsHandlers } from './handlers/arrivals.ts';
-import { auditHandlers } from './handlers/audit.ts';
-import { conflictsHandlers } from './handlers/conflicts.ts';
-import { employeesHandlers } from './handlers/employees.ts';
-import { groupsHandlers } from './handlers/groups.ts';
-import { guestsHandlers } from './handlers/guests.ts';
-import { evacuationHandlers, noteCheckInDevice, rollCallArrivals } from './handlers/evacuation.ts';
-import { hubHandlers } from './handlers/hub.ts';
-import { importsHandlers } from './handlers/imports.ts';
-import { kioskHandlers } from './handlers/kiosk.ts';
-import { outboxHandlers } from './handlers/outbox.ts';
-import { photosHandlers } from './handlers/photos.ts';
-import { printingHandlers } from './handlers/printing.ts';
-import { pushesHandlers } from './handlers/pushes.ts';
-import { sessionHandlers } from './handlers/session.ts';
-import { staffHandlers } from './handlers/staff.ts';
-import { forgetHandlers } from './handlers/forget.ts';
-import { settingsHandlers } from './handlers/settings.ts';
-import { siteHandlers } from './handlers/site.ts';
-import { syncHandlers } from './handlers/sync.ts';
-import { visitsHandlers } from './handlers/visits.ts';
-import { walkInsHandlers } from './handlers/walk-ins.ts';
-import { screenEntry, watchlistHandlers } from './handlers/watchlist.ts';
-import { createPinGuard, type PinLimit } from './pin-guard.ts';
-import { createSessionKeeper, type Session, type SessionKeeper } from './session.ts';
+import type { FileSink, ParsedInput } from './handler.ts';
+import { createPinGuard, type PinLimit } from '../access/pin-guard.ts';
+import { createSessionKeeper, type Session, type SessionKeeper } from '../access/session.ts';
 import { MINUTE, SECOND } from '../../../shared/time.ts';
 
 /**
@@ -51,33 +28,8 @@ import { MINUTE, SECOND } from '../../../shared/time.ts';
  */
 const inputSchemas: { [K in OperationName]: { input: z.ZodType<ParsedInput<K>> } } = operations;
 
-/** Each domain's handlers, named as its contract file (shared/contract/<domain>.ts): a new domain is one line. */
-const handlers: Handlers<OperationName> = {
-  ...sessionHandlers,
-  ...syncHandlers,
-  ...kioskHandlers,
-  ...guestsHandlers,
-  ...conflictsHandlers,
-  ...employeesHandlers,
-  ...groupsHandlers,
-  ...importsHandlers,
-  ...pushesHandlers,
-  ...outboxHandlers,
-  ...settingsHandlers,
-  ...siteHandlers,
-  ...hubHandlers,
-  ...walkInsHandlers,
-  ...evacuationHandlers,
-  ...auditHandlers,
-  ...visitsHandlers,
-  ...arrivalsHandlers,
-  ...printingHandlers,
-  ...watchlistHandlers,
-  ...agreementsHandlers,
-  ...photosHandlers,
-  ...staffHandlers,
-  ...forgetHandlers,
-};
+/** Each domain's checks before an operation (domains.ts): the watchlist's, where a person is let in. */
+const screens = entryScreens();
 
 /** Entries of the guests' change log kept: far more than a desk misses between two events. */
 const CHANGE_LOG_KEEP = 50_000;
@@ -109,7 +61,7 @@ export interface AppCore {
 export interface AppCoreOptions {
   log?: (line: string) => void;
   now?: () => number;
-  /** Tests: other PIN limits (see pin-guard.ts) and session bounds. */
+  /** Tests: other PIN limits (see access/pin-guard.ts) and session bounds. */
   pinLimits?: { client: PinLimit; process: PinLimit };
   kioskIdleMs?: number;
   maxSessions?: number;
@@ -198,7 +150,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     if (version === guestsVersion) return;
     guestsVersion = version;
     emit({ type: 'guests-changed', version });
-    rollCallArrivals(runtime, emit, options.log);
+    runtime.bus.publish('guestsMoved', { version });
     if (version - prunedAt >= CHANGE_LOG_KEEP)
       try {
         runtime.mirror.deskGuests.pruneChanges(CHANGE_LOG_KEEP);
@@ -220,21 +172,13 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     }
     guestsMoved();
   });
-  // Signed copies and photos past their retention go, rows and files: looked at with the statuses and the calls, at
-  // most once a minute of the core's clock.
-  let sweptAt = -Infinity;
-  const sweepMedia = () => {
-    const at = now();
-    if (at - sweptAt < MINUTE) return;
-    sweptAt = at;
-    try {
-      sweepDue({ mirror: runtime.mirror, dataDir: runtime.dataDir, config: () => runtime.config, now });
-    } catch (error) {
-      options.log?.(`signed copies and photos past their retention were not deleted: ${String(error)}`);
-    }
-  };
-  runtime.onStatus(sweepMedia);
-  sweepMedia();
+  // Due work of the domains (signed copies and photos past their retention) is looked at with the statuses and the
+  // calls, by the core's clock.
+  const settled = () => runtime.bus.publish('settled', { at: now() });
+  runtime.onStatus(settled);
+  settled();
+  // What the domains tell the screens goes to every session's stream, as each may hear it (the hub's broadcast).
+  const stopBroadcast = runtime.bus.on('broadcast', emit);
   const { hub } = options;
   const stopHubEvents = hub?.onChange(() => emit({ type: 'devices-changed' }));
   const stopPrintingEvents = runtime.printing.onChange(() => emit({ type: 'printing-changed' }));
@@ -262,11 +206,15 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           details,
         );
       }
+      // The call's domain events, published once it succeeded (HandlerContext.publish).
+      const events: { [K in keyof DomainEvents]: [K, DomainEvents[K]] }[keyof DomainEvents][] = [];
       try {
         const ctx = {
           session,
           runtime,
           emit,
+          publish: <K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]) =>
+            void events.push([event, payload] as (typeof events)[number]),
           pinGuard,
           now,
           ...(options.log ? { log: options.log } : {}),
@@ -274,11 +222,11 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
           ...(callOptions?.file ? { file: callOptions.file } : {}),
           endSessionsOfRemoved,
         };
-        // Whoever an operation lets in is checked against the watchlist first: its alerts stand even when it is refused.
-        screenEntry(ctx, name, parsed.data);
+        // Whoever an operation lets in is checked first (the watchlist): what a check writes stands even when it refuses.
+        for (const screen of screens) screen(ctx, name, parsed.data);
         // A staff action is written to the audit log with it (see audit.ts).
         const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
-        noteCheckInDevice(ctx, name, parsed.data, output);
+        for (const [event, payload] of events) runtime.bus.publish(event, payload as never);
         return output;
       } catch (error) {
         // The one place a failure becomes the contract's error: handlers let domain errors through untranslated.
@@ -292,7 +240,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         throw new AppError('INTERNAL', `${name} failed; the details are in the log`);
       } finally {
         guestsMoved();
-        sweepMedia();
+        settled();
       }
     },
     subscribe(listener, session) {
@@ -307,6 +255,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
       clearInterval(staffWatch);
       stopHubEvents?.();
       stopPrintingEvents();
+      stopBroadcast();
     },
   };
 }

@@ -13,7 +13,7 @@ import { type AppEvent, EVENT_ROLES } from '../../../shared/contract/events.ts';
 import type { Role } from '../../../shared/contract/op.ts';
 import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { statusForRole } from '../sync/status.ts';
-import type { Session } from './session.ts';
+import type { Session } from '../access/session.ts';
 
 /** Whether a session with this role (now) hears this event. */
 export const heardBy = (role: Role, event: AppEvent) => EVENT_ROLES[event.type].includes(role);

@@ -2,17 +2,23 @@ import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import type { OperationName, OperationOutput, operations } from '../../../shared/contract/operations.ts';
+import type { Publish } from '../bus.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
-import type { PinGuard } from './pin-guard.ts';
-import type { Session } from './session.ts';
+import type { PinGuard } from '../access/pin-guard.ts';
+import type { Session } from '../access/session.ts';
 
 export interface HandlerContext {
   session: Session;
   runtime: Runtime;
   /** Publishes on the one event stream (e.g. the progress of a long check). */
   emit: (event: AppEvent) => void;
-  /** The process's limit on PIN attempts (see pin-guard.ts). */
+  /**
+   * Publishes a domain event (bus.ts) once the call has succeeded: its transaction committed, its answer made.
+   * A call that fails publishes nothing of what it published.
+   */
+  publish: Publish;
+  /** The process's limit on PIN attempts (see access/pin-guard.ts). */
   pinGuard: PinGuard;
   now: () => number;
   /** The host's log, for what went wrong without failing the call (e.g. a pass code that could not be signed). */

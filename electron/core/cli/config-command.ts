@@ -10,7 +10,7 @@ import {
 } from '../config/config.ts';
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
 import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { checkFlow, SettingRefused } from '../usecases/settings.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 

@@ -14,7 +14,7 @@
 import type { OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { createAppCore } from '../app/core.ts';
 import type { FileSink } from '../app/handler.ts';
-import { CLI_CLIENT, createSession } from '../app/session.ts';
+import { CLI_CLIENT, createSession } from '../access/session.ts';
 import { openHubRegistry } from '../hub/index.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { MAX_UPLOAD_BYTES } from '../../../shared/contract/imports.ts';
 import { basename } from 'node:path';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { formatIssue, ImportError } from '../imports/issues.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
 import { describeDiff } from '../outbox/profile-diff.ts';

@@ -7,7 +7,7 @@ import { type Guest, listGuests, lookupGuests } from '../usecases/guest-lists.ts
 import { mirrorStatus } from '../usecases/mirror-status.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
 import { openLocal } from './local.ts';
-import { displayName } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 
 export const STATUS_USAGE = 'Usage: foyer status [--json] [--data-dir DIR]\n';
 export const LOOKUP_USAGE = 'Usage: foyer lookup TEXT [--json] [--data-dir DIR]\n';
@@ -60,7 +60,7 @@ function printGuests(out: Output, guests: Guest[], json: boolean | undefined) {
       guests.map((g) => [
         g.invitationId,
         g.state,
-        displayName(g.firstName, g.lastName) || g.email,
+        personName(g) || g.email,
         g.companyName,
         g.eventName,
         localTime(g.startsAt),

@@ -1,8 +1,8 @@
 /** foyer walk-in --first F --last L [--company C] [--email E] --host "NAME" */
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
-import { displayName } from '../lookup/names.ts';
-import { AppError } from '../app/errors.ts';
+import { employeeName, personName } from '../../../shared/domain/person-name.ts';
+import { AppError } from '../errors.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 import { type CliDoor, openDoor } from './door.ts';
 
@@ -20,7 +20,7 @@ async function hostOf(door: CliDoor, typed: string): Promise<{ id: number; name:
   // As the desk's Add visitor finds them.
   const found = (await door.call('employees.search', { text: typed })).map((e) => ({
     id: e.id,
-    name: displayName(e.firstName, e.lastName) || `Employee #${e.id}`,
+    name: employeeName(e),
   }));
   const exact = found.filter((e) => baseFold(e.name) === baseFold(typed.trim()));
   if (exact.length === 1) return exact[0]!;
@@ -70,7 +70,7 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
       out.write(`${error.message}\n`);
       return 1;
     }
-    out.write(`${row.firstName} ${row.lastName} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
+    out.write(`${personName(row)} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
     await runtime.engine.deliver();
     // Online: the invitation comes with the next pull (which links the walk-in), and its check-in goes at once.
     const pulled = await runtime.engine.syncNow({ resources: ['invitations'] });

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { writeFileAtomic } from '../config/atomic-write.ts';
 import { refuseForeign, warnOnStderr } from '../config/private-files.ts';
 

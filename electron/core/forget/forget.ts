@@ -20,12 +20,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ForgetResult, FoundPerson, PersonSelection } from '../../../shared/contract/forget.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { typedWords } from '../lookup/keys.ts';
-import { displayName } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import { scoreName } from '../lookup/rank.ts';
 import './mirror-holders.ts';
 import { needlesOf } from './mirror-holders.ts';
@@ -114,7 +114,12 @@ export function resolvePerson(mirror: Mirror, selection: PersonSelection): Perso
   for (const row of rows) {
     const first = row.firstName?.trim() ?? '';
     const last = row.lastName?.trim() ?? '';
-    for (const name of [displayName(first, last), `${first} ${last}`, `${last} ${first}`, `${last}, ${first}`])
+    for (const name of [
+      personName({ firstName: first, lastName: last }),
+      `${first} ${last}`,
+      `${last} ${first}`,
+      `${last}, ${first}`,
+    ])
       if (first && last) names.add(name.trim());
     if (!first || !last) names.add((first || last).trim());
     if (row.companyName) companies.add(row.companyName);

@@ -4,7 +4,7 @@
  * a kiosk must never become a way to read other guests' door PINs, and a
  * session that ended (or a restarted process) has nothing to show.
  */
-import type { Session } from '../app/session.ts';
+import type { Session } from '../access/session.ts';
 
 /** How long after the tap the success screen may still ask. */
 export const ARRIVAL_MS = 5 * 60_000;

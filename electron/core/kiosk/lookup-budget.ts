@@ -12,8 +12,8 @@
  * dozen names a person at the kiosk could have read.
  */
 import { MINUTE } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
-import { countedClient } from '../app/pin-guard.ts';
+import { AppError } from '../errors.ts';
+import { countedClient } from '../access/pin-guard.ts';
 
 export interface LookupBudgetLimits {
   windowMs: number;

@@ -10,8 +10,8 @@
  * approval, as in "approve" mode, so the lobby keeps working.
  */
 import { HOUR, MINUTE } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
-import { countedClient } from '../app/pin-guard.ts';
+import { AppError } from '../errors.ts';
+import { countedClient } from '../access/pin-guard.ts';
 
 export interface WalkInLimits {
   /** Requests one kiosk session may make in `sessionWindowMs`. */

@@ -18,7 +18,7 @@ import {
   TransitionRefused,
   type TransitionAction,
 } from './transitions.ts';
-import { displayName } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 
 /** `made`: the door's device or screen and the staff member, noted in the check-in's facts (check-in-facts.ts). */
 export type TransitionOptions = { holdMs?: number; automatic?: boolean; made?: MadeAt | undefined };
@@ -138,7 +138,7 @@ export function createQueue(ctx: OutboxContext) {
       const guest = mirror.guests.byId(id, config().flow);
       if (!guest) throw new NoSuchGuest(id);
       if (guest.undoUntil === null) {
-        const name = displayName(guest.firstName, guest.lastName) || `guest ${id}`;
+        const name = personName(guest) || `guest ${id}`;
         throw new TransitionRefused(`the check-out of ${name} is not held back and cannot be undone`);
       }
       return cancelHeldCheckOut(guest);
@@ -165,7 +165,7 @@ export function createQueue(ctx: OutboxContext) {
 
   /** Undo of a check-out still held back: its row is removed before it was ever sent. Call inside a transaction. */
   function cancelHeldCheckOut(guest: Guest) {
-    const name = displayName(guest.firstName, guest.lastName) || `guest ${guest.invitationId}`;
+    const name = personName(guest) || `guest ${guest.invitationId}`;
     const held = repo.heldCheckOut(guest.invitationId);
     if (!held || held.undoUntil <= iso(now()))
       throw new TransitionRefused(`the check-out of ${name} was already sent to the service and cannot be undone`);

@@ -2,10 +2,10 @@
 import { LIMITS } from '../../../shared/api/limits.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { TransitionPayload } from './payloads.ts';
-import { displayName } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 
 export const TRANSITION_ACTIONS = ['checkIn', 'checkOut', 'undo'] as const;
 export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
@@ -51,7 +51,7 @@ export function planTransition(
   source: 'kiosk' | 'desk',
   now: number = Date.now(),
 ): Omit<TransitionPayload, 'checkInId' | 'locationId'> {
-  const name = displayName(guest.firstName, guest.lastName) || `guest ${guest.invitationId}`;
+  const name = personName(guest) || `guest ${guest.invitationId}`;
   switch (action) {
     case 'checkIn': {
       if (guest.category !== 'expected')
@@ -83,7 +83,7 @@ export function planTransition(
 
 /** The row's label, as `foyer outbox` and the admin console show it; an automatic check-out says so. */
 export function describeTransition(guest: Guest, action: TransitionAction, automatic = false): string {
-  const name = displayName(guest.firstName, guest.lastName) || guest.email || `guest ${guest.invitationId}`;
+  const name = personName(guest) || guest.email || `guest ${guest.invitationId}`;
   if (automatic && action === 'checkOut') return `Automatic check-out of ${name}`;
   return { checkIn: 'Check in', checkOut: 'Check out', undo: 'Undo check-in of' }[action] + ` ${name}`;
 }

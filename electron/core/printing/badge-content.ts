@@ -11,7 +11,7 @@ import { signPassCode } from '../codes/pass-codes.ts';
 import { createSiteKeyStore } from '../codes/site-key.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
-import { displayName } from '../lookup/names.ts';
+import { type NameParts, personName, writesFamilyNameFirst } from '../../../shared/domain/person-name.ts';
 import type { BadgeContent } from './badge-pdf.ts';
 
 function dayOf(at: string | null, now: number, locale: string, timeZone: string | null): string {
@@ -26,11 +26,11 @@ function dayOf(at: string | null, now: number, locale: string, timeZone: string 
 }
 
 /** "Maria P.", "王超": how the desk names a guest whose badge did not print. */
-export function shortName(firstName: string | null, lastName: string | null): string {
-  const last = lastName?.trim() ?? '';
-  const whole = displayName(firstName, lastName);
-  if (!firstName?.trim() || !last || whole === `${last}${firstName.trim()}`) return whole;
-  return `${firstName.trim()} ${[...last][0]!.toLocaleUpperCase()}.`;
+export function shortName(name: NameParts): string {
+  const first = name.firstName?.trim() ?? '';
+  const last = name.lastName?.trim() ?? '';
+  if (!first || !last || writesFamilyNameFirst(name)) return personName(name);
+  return `${first} ${[...last][0]!.toLocaleUpperCase()}.`;
 }
 
 interface BadgeDeps {
@@ -70,7 +70,7 @@ function walkInBadge(deps: BadgeDeps, walkInId: number, now: number): BadgeConte
   const { locale, labels } = badgeWords(config.kiosk);
   const pin = config.kiosk.badge.doorPin && row.invitationId !== null ? mirror.deskGuests.pin(row.invitationId) : null;
   return {
-    name: displayName(row.firstName, row.lastName),
+    name: personName(row),
     company: row.companyName,
     hostName: row.hostName,
     day: dayOf(row.startsAt, now, locale, config.kiosk.timeZone),
@@ -92,9 +92,9 @@ export function guestBadge(deps: BadgeDeps, invitationId: number, now: number): 
   const passCode = passCodeOrNull(deps, invitationId, 'invitation');
   const { locale, labels } = badgeWords(config.kiosk);
   return {
-    name: displayName(guest.firstName, guest.lastName),
+    name: personName(guest),
     company: guest.companyName,
-    hostName: host ? displayName(host.firstName, host.lastName) || null : null,
+    hostName: host ? personName(host) || null : null,
     day: dayOf(guest.startsAt ?? guest.arrivedAt, now, locale, config.kiosk.timeZone),
     passCode,
     doorPin: config.kiosk.badge.doorPin ? mirror.deskGuests.pin(invitationId) : null,

@@ -12,9 +12,11 @@
  * purged name leaves no bytes in the mirror's free space.
  */
 import type { RetentionKind } from '../../../shared/contract/settings.ts';
-import { DAY, dayKey, iso } from '../../../shared/time.ts';
+import { DAY, dayKey, HOUR, iso, MINUTE } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { DomainModule } from '../domain.ts';
+import { createJob } from '../sync/job.ts';
 
 export interface RetentionPurge {
   kind: RetentionKind;
@@ -79,6 +81,34 @@ export function enforceRetentionIfDue(deps: { mirror: Mirror; dataDir: string; c
   deps.mirror.syncState.recordSuccess(LAST_RUN_ROW, iso(deps.now), { watermark: day });
   return done;
 }
+
+/**
+ * Retention's part in the core (domains.ts): once a day, whether or not the service is reached, while the sync engine
+ * runs. A purge that could not be written (a full disk) shows in the engine's status until any write works again,
+ * and is tried again in a minute.
+ */
+export const retentionDomain: DomainModule = {
+  name: 'retention',
+  jobs({ mirror, config, now, log, dataDir, failed, timers }) {
+    let retentionFailed = false;
+    const daily = createJob(
+      () => {
+        const done = enforceRetentionIfDue({ mirror, config: config(), now: now(), dataDir });
+        retentionFailed = false;
+        if (done) log(`retention: ${JSON.stringify(done)}`);
+      },
+      {
+        interval: () => (retentionFailed ? MINUTE : HOUR),
+        onError: (error) => {
+          retentionFailed = true;
+          failed(error, 'retention');
+        },
+        ...(timers ? { timers } : {}),
+      },
+    );
+    return [daily];
+  },
+};
 
 // The kinds the mirror holds.
 registerRetention({

@@ -23,9 +23,9 @@ import { createProbe, statusAfterFailure } from './probe.ts';
 import { createStatus, RESOURCES, type Resource, type StatusStore } from './status.ts';
 import { storageProblemOf } from './storage.ts';
 import { damageNotice } from '../db/damage-notice.ts';
-import { HOUR, iso, MINUTE } from '../../../shared/time.ts';
-import { enforceRetentionIfDue } from '../retention/kinds.ts';
-import { createAutoCheckOutTimer } from '../usecases/auto-check-out.ts';
+import { iso } from '../../../shared/time.ts';
+import type { Publish } from '../bus.ts';
+import type { EngineJobContext } from '../domain.ts';
 import { within } from './within.ts';
 import { createJob, type Job, type Timers } from './job.ts';
 
@@ -37,13 +37,15 @@ export interface SyncEngineDeps {
   outbox?: Outbox;
   now?: () => number;
   log?: (line: string) => void;
-  /** The data directory, for retention of kinds kept as files (retention/kinds.ts). */
+  /** The data directory, for the jobs' work on files (retention of kinds kept as files). */
   dataDir?: string;
   status?: StatusStore;
   /** How often queued changes are tried while the engine runs. */
   outboxIntervalMs?: number;
-  /** After each pull of the invitations (e.g. walk-ins: queue the check-in of an invitation that came). */
-  afterInvitations?: () => void;
+  /** Where the engine tells the domains what it did (bus.ts: invitationsPulled). */
+  publish?: Publish;
+  /** The domains' jobs (domains.ts), run while the engine runs: the automatic check-out, the daily retention. */
+  jobs?: (ctx: EngineJobContext) => Job[];
   /** Tests: the jobs' timers (see job.ts). */
   timers?: Timers;
 }
@@ -116,7 +118,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const full = mode === 'full' || fullDue();
       const result = await pullInvitations(context('invitations'), full ? 'full' : 'incremental');
       if (full) purgeExpired(mirror, config(), now());
-      deps.afterInvitations?.();
+      deps.publish?.('invitationsPulled', { full });
       return result;
     },
     checkIns: (mode) => pullCheckIns(context('checkIns'), mode === 'full' ? 'full' : 'pass'),
@@ -273,38 +275,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
   refreshOutboxStatus(false);
 
-  // The daily automatic check-out runs while the engine does: only where the mirror is (a hub, or Foyer alone).
-  const autoCheckOut =
-    deps.outbox &&
-    createAutoCheckOutTimer({
+  // The domains' jobs (domains.ts): one timer each, started and stopped with the engine's own.
+  const domainJobs: Job[] =
+    deps.jobs?.({
       mirror,
       outbox: deps.outbox,
       config,
       now,
       log,
-      firstPull: () => running.get('checkIns'),
-      onError: (error) => writeFailed(error, 'automatic check-out', 'outbox'),
+      dataDir: deps.dataDir ?? '',
+      inFlight: (resource) => running.get(resource),
+      failed: (error, where, blocks) => writeFailed(error, where, blocks ?? 'status'),
       ...jobOptions,
-    });
-
-  // Retention per kind (retention/kinds.ts), once a day whether or not the service is reached. A purge that could
-  // not be written (a full disk) shows in the status until any write works again, and is tried again in a minute.
-  let retentionFailed = false;
-  const retentionDaily = createJob(
-    () => {
-      const done = enforceRetentionIfDue({ mirror, config: config(), now: now(), dataDir: deps.dataDir ?? '' });
-      retentionFailed = false;
-      if (done) log(`retention: ${JSON.stringify(done)}`);
-    },
-    {
-      interval: () => (retentionFailed ? MINUTE : HOUR),
-      onError: (error) => {
-        retentionFailed = true;
-        writeFailed(error, 'retention');
-      },
-      ...jobOptions,
-    },
-  );
+    }) ?? [];
 
   /**
    * Sends what is queued. While the service refuses the token nothing is
@@ -391,7 +374,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (started) return;
       started = true;
       if (controller.signal.aborted) controller = new AbortController();
-      for (const job of [...pullJobs, outboxJob, autoCheckOut, retentionDaily]) job?.start(0);
+      for (const job of [...pullJobs, outboxJob, ...domainJobs]) job?.start(0);
       probe.start();
     },
     /** Whether the timers run (start was called and stop was not). */
@@ -402,7 +385,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
      */
     async stop(): Promise<void> {
       started = false;
-      const stopped = [...pullJobs, outboxJob, autoCheckOut, retentionDaily].map((job) => job?.stop());
+      const stopped = [...pullJobs, outboxJob, ...domainJobs].map((job) => job?.stop());
       controller.abort(new Error('sync stopped'));
       await Promise.allSettled([...stopped, ...running.values(), probe.stop()]);
     },

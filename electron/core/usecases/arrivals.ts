@@ -19,7 +19,7 @@ function arrivalsOf(site: Pick<Runtime, 'mirror'>): ArrivalsRepo {
 
 /**
  * Where: the device the hub noted ("kiosk" and "desk" are the screens that
- * are not paired devices, see actorOf), a walk-in, the door the outbox row
+ * are not paired devices, see app/where.ts placeOf), a walk-in, the door the outbox row
  * names, else the service had it from elsewhere.
  */
 export function whereOf(row: Pick<ArrivalRow, 'device' | 'walkIn' | 'eventName'>, flow: FlowConfig): Arrival['where'] {

@@ -14,6 +14,7 @@ import { autoCheckOutDue, autoCheckOutMoment, visitEnded } from '../../../shared
 import { iso } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { DomainModule } from '../domain.ts';
 import { guestsSubject } from '../lookup/names.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { createJob, type Job, type Timers } from '../sync/job.ts';
@@ -129,3 +130,27 @@ export function createAutoCheckOutTimer(
   );
   return job;
 }
+
+/**
+ * The automatic check-out's part in the core (domains.ts): its look at the time runs while the sync engine does,
+ * only where the mirror and its outbox are (a hub, or Foyer alone). A look that could not write (a full disk) shows
+ * in the engine's status until the outbox writes again.
+ */
+export const autoCheckOutDomain: DomainModule = {
+  name: 'automatic check-out',
+  jobs: ({ mirror, outbox, config, now, log, inFlight, failed, timers }) =>
+    outbox
+      ? [
+          createAutoCheckOutTimer({
+            mirror,
+            outbox,
+            config,
+            now,
+            log,
+            firstPull: () => inFlight('checkIns'),
+            onError: (error) => failed(error, 'automatic check-out', 'outbox'),
+            ...(timers ? { timers } : {}),
+          }),
+        ]
+      : [],
+};

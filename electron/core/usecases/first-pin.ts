@@ -10,9 +10,9 @@
  * once a desk PIN is set, the machine is set up and a guest could be in front
  * of it, so such a session must unlock the desk first.
  */
-import { AppError } from '../app/errors.ts';
-import { hashPinAsync } from '../app/pins.ts';
-import type { Session } from '../app/session.ts';
+import { AppError } from '../errors.ts';
+import { hashPinAsync } from '../access/pins.ts';
+import type { Session } from '../access/session.ts';
 import type { Config } from '../config/config.ts';
 import type { Runtime } from '../runtime.ts';
 import { checkNewPin } from './settings.ts';

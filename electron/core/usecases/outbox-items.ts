@@ -1,5 +1,5 @@
 /** The outbox as the console and the CLI read it, and retrying failed work, once for both. */
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { Outbox } from '../outbox/outbox.ts';

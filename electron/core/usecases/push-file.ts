@@ -5,7 +5,7 @@
  */
 import type { AccessProfileItem, EventSyncItem, PermanentIdentityItem } from '../../../shared/api/index.ts';
 import type { PUSH_KINDS } from '../../../shared/contract/imports.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { importEvents } from '../imports/events.ts';
 import { importIdentities } from '../imports/identities.ts';
 import { importProfiles } from '../imports/profiles.ts';

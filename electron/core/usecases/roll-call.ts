@@ -6,8 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
+import { employeeName } from '../../../shared/domain/person-name.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from '../db/repos/roll-calls.ts';
 import type { Runtime } from '../runtime.ts';
@@ -30,7 +31,7 @@ export class RollCallRefused extends AppError {
 function hostNameOf(site: Site, hostId: number | null): string | null {
   if (hostId === null) return null;
   const host = site.mirror.employees.byId(hostId);
-  return host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null;
+  return host ? employeeName(host) : null;
 }
 
 /**

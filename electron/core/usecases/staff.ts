@@ -2,20 +2,20 @@
  * Named staff, kept by the admin (the console's Staff section and "foyer
  * staff"): each person unlocks the desk or admin role with a PIN of their
  * own or their staff card's code, kept as salted scrypt hashes only
- * (app/pins.ts), and every audit entry of their session names them.
+ * (access/pins.ts), and every audit entry of their session names them.
  *
  * The rules: a person's PIN follows the PIN rule (4 to 12 digits); PINs and
  * card codes are unique on the site and differ from the shared desk and admin
  * PINs, since the one typed is what says who unlocked; names are unique, so
  * that an audit entry names one person. Wrong PINs meet the PIN guard per
  * screen and for the process, and per person when the person is named
- * (app/session.ts). A person removed unlocks nothing from the next attempt,
+ * (access/session.ts). A person removed unlocks nothing from the next attempt,
  * and their open sessions lock at once (the core, app/core.ts).
  */
 import type { StaffMember } from '../../../shared/contract/staff.ts';
 import { iso } from '../../../shared/time.ts';
-import { AppError, InvalidField } from '../app/errors.ts';
-import { hashPinAsync, hashSecretAsync, verifyPin } from '../app/pins.ts';
+import { AppError, InvalidField } from '../errors.ts';
+import { hashPinAsync, hashSecretAsync, verifyPin } from '../access/pins.ts';
 import type { StaffRow } from '../db/repos/staff.ts';
 import type { Runtime } from '../runtime.ts';
 

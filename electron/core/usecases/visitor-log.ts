@@ -19,7 +19,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CSV_BOM, csvLine } from '../../../shared/csv.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import type { VisitCursor, VisitRow } from '../db/repos/visits.ts';
-import { displayName } from '../lookup/names.ts';
+import { employeeName, personName } from '../../../shared/domain/person-name.ts';
 import type { Runtime } from '../runtime.ts';
 import { whereOf } from './arrivals.ts';
 import { drained } from './drained.ts';
@@ -93,10 +93,9 @@ function placeOf(row: VisitRow, flow: FlowConfig): string {
   return where.kind === 'elsewhere' ? 'elsewhere (the service)' : where.kind === 'here' ? 'this Foyer' : where.kind;
 }
 
-/**
 /** One visit as a row of cells: text, a time (a stamp as stored, or null), or a number. */
 function cellsOf(site: SiteSettings, hostName: (id: number | null) => string, r: VisitRow) {
-  const text = [displayName(r.firstName, r.lastName), r.companyName ?? '', hostName(r.hostId), r.eventName ?? ''];
+  const text = [personName(r), r.companyName ?? '', hostName(r.hostId), r.eventName ?? ''];
   const times = [r.arrivedTappedAt, r.arrivedAt, r.leftTappedAt, r.leftAt];
   const agreements = agreementsOf(r.agreements, site.zone);
   return { text, times, place: placeOf(r, site.flow), invitation: r.invitationId, agreements };
@@ -108,7 +107,7 @@ function hostNames(site: Site) {
     if (id === null) return '';
     if (!hosts.has(id)) {
       const host = site.mirror.employees.byId(id);
-      hosts.set(id, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || (host.email ?? '') : '');
+      hosts.set(id, host ? employeeName(host) : '');
     }
     return hosts.get(id)!;
   };

@@ -12,11 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { EventSyncItem } from '../../../shared/api/index.ts';
 import type { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { iso, MINUTE, nextLocalMidnight } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
+import type { DomainModule } from '../domain.ts';
 import type { WalkInRow } from '../db/repos/walk-ins.ts';
-import { displayName } from '../lookup/names.ts';
+import { employeeName, personName } from '../../../shared/domain/person-name.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { TransitionRefused } from '../outbox/transitions.ts';
 
@@ -48,7 +49,7 @@ export type ParsedForm = ReturnType<(typeof WalkInForm)['parse']>;
 function hostNameOf(mirror: Mirror, hostId: number): string {
   const host = mirror.employees.byId(hostId);
   if (!host) throw new AppError('NOT_FOUND', `no employee ${hostId} in the mirror; sync, then try again`);
-  return displayName(host.firstName, host.lastName) || host.email || `Employee #${hostId}`;
+  return employeeName(host);
 }
 
 /** Records a request: its sourceIds and marker are fixed here, so that everything sent later is the same upsert. */
@@ -123,8 +124,7 @@ const stateWords = { approved: 'was already let in', declined: 'was already decl
 function waiting(mirror: Mirror, id: number): WalkInRow {
   const row = mirror.walkIns.byId(id);
   if (!row) throw new AppError('NOT_FOUND', `no walk-in request ${id}`);
-  if (row.state !== 'requested')
-    throw new AppError('REFUSED', `${row.firstName} ${row.lastName} ${stateWords[row.state]}`);
+  if (row.state !== 'requested') throw new AppError('REFUSED', `${personName(row)} ${stateWords[row.state]}`);
   return row;
 }
 
@@ -140,7 +140,7 @@ export function approveWalkIn(deps: WalkInDeps, id: number, keepEnd?: string | n
       // Its own target: a long push queued before it does not hold a visitor at the door.
       target: `walk-in:${row.id}`,
       payload: { events: [eventItemOf(row, window, config())] },
-      label: `Walk-in ${row.firstName} ${row.lastName} for ${row.hostName ?? `employee #${row.hostId}`}`,
+      label: `Walk-in ${personName(row)} for ${row.hostName ?? `employee #${row.hostId}`}`,
       now: iso(at),
     });
     mirror.walkIns.approve(row.id, iso(at), window, outboxId);
@@ -166,14 +166,18 @@ export function admitWalkIn(deps: WalkInDeps, request: NewRequest): WalkInRow {
  * After a pull: each approved walk-in whose invitation the mirror now holds
  * is linked to it, and its check-in queued, in one transaction (so once).
  * A guest already on site (checked in elsewhere) is linked without a check-in.
+ * `checkedIn` hears each check-in queued, once its transaction committed.
  */
-export function linkWalkIns(deps: WalkInDeps): number {
+export function linkWalkIns(
+  deps: WalkInDeps,
+  checkedIn?: (invitationId: number, source: WalkInRow['source']) => void,
+): number {
   const { mirror, config, outbox, log } = deps;
   let linked = 0;
   for (const row of mirror.walkIns.unlinked()) {
     const invitationId = mirror.walkIns.invitationOf(row.marker);
     if (invitationId === undefined) continue;
-    mirror.transaction(() => {
+    const checkIn = mirror.transaction(() => {
       const guest = mirror.guests.byId(invitationId, config().flow);
       let checkIn: number | null = null;
       if (guest?.category === 'expected')
@@ -184,8 +188,27 @@ export function linkWalkIns(deps: WalkInDeps): number {
           log?.(`walk-in ${row.id}: not checked in: ${error.message}`);
         }
       mirror.walkIns.link(row.id, invitationId, checkIn);
+      return checkIn;
     });
+    if (checkIn !== null) checkedIn?.(invitationId, row.source);
     linked += 1;
   }
   return linked;
 }
+
+/**
+ * The walk-ins' part in the core (domains.ts): after each pull of the
+ * invitations, approved walk-ins whose invitation came are linked and checked
+ * in (a check-in Foyer made itself: `automatic`).
+ */
+export const walkInsDomain: DomainModule = {
+  name: 'walk-ins',
+  subscribe(bus, { runtime, now, log }) {
+    bus.on('invitationsPulled', () => {
+      const deps = { mirror: runtime.mirror, outbox: runtime.outbox, config: () => runtime.config, now, log };
+      linkWalkIns(deps, (invitationId, door) =>
+        bus.publish('checkedIn', { invitationId, door, device: null, automatic: true }),
+      );
+    });
+  },
+};

@@ -18,7 +18,7 @@ import type { NewAuditRow } from '../db/repos/audit-log.ts';
 import type { AlertRow, WatchlistList } from '../db/repos/watchlist.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { WatchlistItem } from '../imports/watchlist.ts';
-import { displayName } from '../lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import {
   createWatchlistIndex,
   entryKey,
@@ -79,7 +79,7 @@ const HOW: Record<Part['how'], string> = {
 export const matchesInWords = (parts: readonly Part[]) =>
   parts.map((p) => `${p.person} ~ ${p.entry} (${HOW[p.how]})`).join(', ');
 
-const entryName = (m: WatchlistMatch) => displayName(m.entry.firstName, m.entry.lastName);
+const entryName = (m: WatchlistMatch) => personName(m.entry);
 
 /** Checks a person; writes the alerts of what matched (see above). Nothing when no list was pushed. */
 export function screenPerson(deps: ScreenDeps, person: Person, where: Where): Screened {
@@ -91,7 +91,7 @@ export function screenPerson(deps: ScreenDeps, person: Person, where: Where): Sc
   const visitor = visitorKey(person);
   const now = deps.now();
   const letInSince = iso(now - LET_IN_HOURS * HOUR);
-  const name = displayName(person.firstName, person.lastName) || person.email || 'a person without a name';
+  const name = personName(person) || person.email || 'a person without a name';
   return mirror.transaction(() => {
     let deny = false;
     const alerts: AlertRow[] = [];
@@ -144,7 +144,7 @@ export function toWatchlistAlert(row: AlertRow): WatchlistAlert {
     raisedAt: row.raisedAt,
     point: row.point,
     device: row.device,
-    name: displayName(row.firstName, row.lastName) || row.email || '',
+    name: personName(row) || row.email || '',
     companyName: row.companyName,
     email: row.email,
     invitationId: row.invitationId,

@@ -19,7 +19,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCore } from '../app/core.ts';
-import { createSession, type Session } from '../app/session.ts';
+import { deviceClient } from '../access/device.ts';
+import { createSession, type Session } from '../access/session.ts';
 import type { OpenedHub, PairedDevice } from '../hub/index.ts';
 import { SECOND } from '../../../shared/time.ts';
 
@@ -136,7 +137,7 @@ export function createBrowserSessions(
   function sessionOf(request: FastifyRequest, reply: FastifyReply): Session {
     if (request.foyerSession) return request.foyerSession;
     const device = request.foyerDevice;
-    const client = device ? `device:${device.id}` : `ip:${request.ip}`;
+    const client = device ? deviceClient(device.id) : `ip:${request.ip}`;
     const cookie = request.cookies[cookieName()];
     let session = cookie ? core.sessions.get(cookie) : undefined;
     if (session && hub && session.client !== client) session = undefined;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import { SECOND } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
-import type { Session } from '../app/session.ts';
+import type { Session } from '../access/session.ts';
 import type { OpenedHub } from '../hub/index.ts';
 
 export interface EventStreamDeps {

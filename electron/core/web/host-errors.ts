@@ -1,7 +1,7 @@
 /** The browser host's answers to failures: the contract's one error shape, short, nothing of the server's insides. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppErrorCode } from '../../../shared/contract/errors.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 
 const STATUS_OF: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,

@@ -4,7 +4,7 @@
  * Chromium). Each browser gets a session cookie (browser-sessions.ts); a
  * session starts as a kiosk and becomes desk or admin with a PIN. The role is
  * checked by the core on every call, exactly as for Electron IPC; the PIN
- * limits and the idle lock are the core's too (app/session.ts), the same for
+ * limits and the idle lock are the core's too (access/session.ts), the same for
  * both doors.
  *
  * What is this door's own: only this host's names are answered (DNS
@@ -34,7 +34,7 @@ import { clip } from '../../../shared/contract/text.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 import type { AppCore } from '../app/core.ts';
 import type { Config } from '../config/config.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import { AT_THE_MACHINE } from '../usecases/first-pin.ts';
 import type { OpenedHub } from '../hub/index.ts';
 import { hostHeaderNames, hubUrls } from '../hub/names.ts';

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HUB_COOKIES, HUB_PAIRING_PATH, PAIRING_TTL_MS } from '../../../shared/contract/hub.ts';
 import { DAY, MINUTE, SECOND } from '../../../shared/time.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError } from '../errors.ts';
 import type { OpenedHub } from '../hub/index.ts';
 import type { CookieOptions } from './browser-sessions.ts';
 import { sendError } from './host-errors.ts';

@@ -7,7 +7,8 @@
  */
 import { useMemo } from 'react';
 import { readableAccent } from '../lib/contrast.ts';
-import { formatDay, ownOrderName } from '../lib/format.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
+import { formatDay } from '../lib/format.ts';
 import { qrPath } from '../lib/qr.ts';
 import './VisitorBadge.css';
 
@@ -58,7 +59,7 @@ export function VisitorBadge({
   const qr = useMemo(() => qrPath(code), [code]);
   const size = BADGE_SIZES_MM[layout];
   const accent = readableAccent(branding.accentColor) ?? '#0f6b6b';
-  const name = ownOrderName(guest) || '—';
+  const name = personName(guest) || '—';
   const quiet = 2; // modules of white around the code, as scanners need
   return (
     <div

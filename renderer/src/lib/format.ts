@@ -1,5 +1,6 @@
 /** Names, times and counts as people read them. Pure functions: the tests run them in Node. */
 import type { SyncStatus } from '../../../shared/contract/sync.ts';
+import { personName, writesFamilyNameFirst } from '../../../shared/domain/person-name.ts';
 import { dayBounds } from '../../../shared/time.ts';
 
 interface Named {
@@ -7,34 +8,28 @@ interface Named {
   lastName: string | null;
 }
 
-/** "Maria Popa", "王超" (in its own order, see ownOrderName), or a stand-in when the service sent no name. */
+/** "Maria Popa", "王超" (in its own order: shared/domain/person-name.ts), or a stand-in when the service sent no name. */
 export function fullName(person: Named & { email?: string | null }, fallback = 'Unnamed guest'): string {
-  return ownOrderName(person) || person.email || fallback;
+  return personName(person) || person.email || fallback;
 }
 
-/** Han characters (Chinese, and the kanji of Japanese names): such a name is written family name first, without a space. */
+/** Han characters (Chinese, and the kanji of Japanese names): the shipped CJK font is needed to show them. */
 const HAN = /\p{Script=Han}/u;
 
 export function isHanName(person: Named): boolean {
   return HAN.test(`${person.firstName ?? ''}${person.lastName ?? ''}`);
 }
 
-/** The whole name in its own order: "Maria Popa", "王超" (family name first). */
-export function ownOrderName(person: Named): string {
-  const first = person.firstName?.trim() ?? '';
-  const last = person.lastName?.trim() ?? '';
-  return isHanName(person) ? `${last}${first}` : [first, last].filter(Boolean).join(' ');
-}
-
 /**
  * What a kiosk shows of a name: first name and the initial of the last one
  * ("Maria P."), enough to recognise oneself and not enough to read a guest
- * list over someone's shoulder. A Chinese name is shown whole in its own
- * order ("王超", never "超 W."): its family name is one of a few hundred
- * characters, which says no more than an initial does.
+ * list over someone's shoulder. A name written family name first (Chinese,
+ * Japanese, Korean) is shown whole in its own order ("王超", never "超 W."):
+ * a Chinese or Korean family name is one of a few hundred, which says no
+ * more than an initial does.
  */
 export function kioskName(person: Named): string {
-  if (isHanName(person)) return ownOrderName(person);
+  if (writesFamilyNameFirst(person)) return personName(person);
   const first = person.firstName?.trim() ?? '';
   const last = person.lastName?.trim() ?? '';
   const initial = last ? `${Array.from(last)[0]!.toLocaleUpperCase()}.` : '';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/events.ts';
-import { type AppError } from '../../../electron/core/app/errors.ts';
+import { type AppError } from '../../../electron/core/errors.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { OTHER_TOKEN, TEST_TOKEN } from '../../support/world.ts';
 import { closedPort, dataDirFor } from '../outbox/helpers.ts';

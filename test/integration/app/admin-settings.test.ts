@@ -4,7 +4,7 @@
  * retention. Files, the connection, browsing and retries: admin-files.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { dir, runtime, core, admin, refusal, setUpAdminApp } from './admin-fixture.ts';
 

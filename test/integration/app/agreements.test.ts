@@ -14,7 +14,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import { DAY, localMidnight } from '../../../shared/time.ts';

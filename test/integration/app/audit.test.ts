@@ -9,7 +9,7 @@ import { auditActionLabel } from '../../../shared/contract/audit.ts';
 import { localStamp, siteZone } from '../../../electron/core/usecases/local-times.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { purgeExpired } from '../../../electron/core/sync/pulls.ts';
 import { DAY, HOUR, iso } from '../../../shared/time.ts';

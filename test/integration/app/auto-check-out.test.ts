@@ -6,7 +6,7 @@
  * go through the outbox, marked as automatic, and reach the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { runAutoCheckOutIfDue } from '../../../electron/core/usecases/auto-check-out.ts';
 import { parsePayload } from '../../../electron/core/outbox/payloads.ts';
 import { DAY } from '../../../shared/time.ts';

@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { AppError } from '../../../electron/core/app/errors.ts';
-import { verifyPin } from '../../../electron/core/app/pins.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { AppError } from '../../../electron/core/errors.ts';
+import { verifyPin } from '../../../electron/core/access/pins.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { type ConfigStore, createConfigStore } from '../../../electron/core/config/config.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
-import { hashPin } from '../../../electron/core/app/pins.ts';
+import { hashPin } from '../../../electron/core/access/pins.ts';
 import { openApp } from '../../support/app.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 

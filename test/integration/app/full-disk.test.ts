@@ -5,7 +5,7 @@
  * once space returns the same actions go through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { openApp, type TestApp } from '../../support/app.ts';
 import { fillDisk, freeSpace } from '../../support/full-disk.ts';
 import { cleanup, seedGuests, type SeededGuest, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { SESSION_DEFAULTS } from '../../../electron/core/app/session.ts';
+import { SESSION_DEFAULTS } from '../../../electron/core/access/session.ts';
 import { sessionCookieName } from '../../../electron/core/web/browser-sessions.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import {

@@ -8,10 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/core.ts';
-import type { PinLimit } from '../../../electron/core/app/pin-guard.ts';
-import { type AppError } from '../../../electron/core/app/errors.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
-import { hashPin } from '../../../electron/core/app/pins.ts';
+import { createBus } from '../../../electron/core/bus.ts';
+import type { PinLimit } from '../../../electron/core/access/pin-guard.ts';
+import { type AppError } from '../../../electron/core/errors.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
+import { hashPin } from '../../../electron/core/access/pins.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import {
   FOYER,
@@ -222,6 +223,7 @@ describe('error answers: the one shape, short, no internals', () => {
       onStatus: () => () => {},
       mirror: { deskGuests: { version: () => 0 } },
       printing: { onChange: () => () => {} },
+      bus: createBus(),
       get config(): never {
         throw new Error('SQLITE_IOERR: disk I/O error in /tmp/secret/mirror.db');
       },

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
 import { WALK_IN_LIMITS } from '../../../electron/core/kiosk/walk-in-limits.ts';

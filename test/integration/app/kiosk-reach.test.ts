@@ -10,7 +10,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../../electron/core/app/core.ts';
-import { createSession, type Session } from '../../../electron/core/app/session.ts';
+import { createSession, type Session } from '../../../electron/core/access/session.ts';
 import { LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
 import { TICKET_MS } from '../../../electron/core/kiosk/tickets.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';

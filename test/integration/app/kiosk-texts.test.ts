@@ -5,7 +5,7 @@
  * kiosk, and each bad value refused at its field with nothing stored.
  */
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { admin, core, dir, refusal, setUpAdminApp } from './admin-fixture.ts';
 

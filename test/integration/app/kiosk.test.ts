@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession, type Session } from '../../../electron/core/app/session.ts';
+import { createSession, type Session } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { openApp } from '../../support/app.ts';
 import { DAY, HOUR, iso, uid } from '../../support/basics.ts';

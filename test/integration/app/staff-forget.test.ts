@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { DAY } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';

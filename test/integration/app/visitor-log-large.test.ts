@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { displayName } from '../../../electron/core/lookup/names.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
 import { writeVisitorLog } from '../../../electron/core/usecases/visitor-log.ts';
 import { neutraliseCell } from '../../../shared/csv.ts';
@@ -75,7 +75,9 @@ describe('a visitor log of 20,000 visits as a workbook', () => {
     for (let i = 1; i <= VISITS; i++) {
       const v = visit(i);
       const row = sheet.getRow(i + 1);
-      expect(row.getCell(1).value, `row ${i + 1}`).toBe(neutraliseCell(displayName(v.first, v.last)));
+      expect(row.getCell(1).value, `row ${i + 1}`).toBe(
+        neutraliseCell(personName({ firstName: v.first, lastName: v.last })),
+      );
       expect(row.getCell(2).value, `row ${i + 1}`).toBe(neutraliseCell(v.company));
       expect((row.getCell(6).value as Date).getTime(), `row ${i + 1}`).toBe(wallClock(v.arrived, ZONE));
       const left = row.getCell(8).value as Date | null;

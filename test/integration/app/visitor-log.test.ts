@@ -14,7 +14,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import { dayBounds, dayKey, DAY, iso, wallClock, wallStamp } from '../../../shared/time.ts';

@@ -6,7 +6,7 @@
  * service ends with exactly one event, one invitation and one check-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { signPassCode } from '../../../electron/core/codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../../electron/core/codes/site-key.ts';
 import { linkWalkIns } from '../../../electron/core/walk-ins/walk-ins.ts';

@@ -5,7 +5,7 @@
  * answered done, and reaches the service; the log says what was not counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { openRegistry, type Registry } from '../../../electron/core/hub/registry.ts';
 import { fillDisk, freeSpace } from '../../support/full-disk.ts';
 import { cleanup, seedGuests, waitUntil } from '../outbox/helpers.ts';

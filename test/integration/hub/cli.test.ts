@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { fingerprintOf } from '../../../electron/core/hub/tls.ts';
 import { HUB_COOKIES } from '../../../shared/contract/hub.ts';
 import { runFoyer } from '../../support/cli.ts';

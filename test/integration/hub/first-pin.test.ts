@@ -4,7 +4,7 @@
  * sets the PIN; the hub machine's own window does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { cleanup } from '../outbox/helpers.ts';
 import { type DeviceClient, openSite, type Site } from './site.ts';
 

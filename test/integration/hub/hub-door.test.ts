@@ -4,7 +4,7 @@
  * loopback addresses. Each test sends the attack and asserts the refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { HUB_COOKIES, MAX_PENDING_PAIRINGS } from '../../../shared/contract/hub.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { cleanup, waitUntil } from '../outbox/helpers.ts';

@@ -7,7 +7,7 @@
 import { connect } from 'node:tls';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
 import { cleanup, seedGuests, serviceState, waitUntil } from '../outbox/helpers.ts';

@@ -6,7 +6,7 @@
  * is back and their visits come, each stays one person, with its mark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
 import { cleanup, seedGuests, type SeededGuest, waitUntil } from '../outbox/helpers.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';

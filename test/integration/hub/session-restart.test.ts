@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { sessionCookieName } from '../../../electron/core/web/browser-sessions.ts';
 import { MINUTE } from '../../../shared/time.ts';
 import { cleanup } from '../outbox/helpers.ts';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { openApp } from '../../support/app.ts';
 import {

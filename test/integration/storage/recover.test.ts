@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanup,

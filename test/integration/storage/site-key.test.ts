@@ -9,7 +9,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { createSiteKeyStore } from '../../../electron/core/codes/site-key.ts';
 import { openApp, type TestApp } from '../../support/app.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir, type SeededGuest, type Service } from '../outbox/helpers.ts';

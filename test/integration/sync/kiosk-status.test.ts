@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import { createAppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createBus } from '../../../electron/core/bus.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { createStatus } from '../../../electron/core/sync/status.ts';
 
@@ -17,7 +18,9 @@ function coreWithStatus() {
   // The core also reads the guests' version from the mirror on each status: a mirror that never changes.
   const mirror = { deskGuests: { version: () => 0 } };
   const printing = { onChange: () => () => {} };
-  const runtime = { engine: { status }, onStatus: status.subscribe, mirror, printing } as unknown as Runtime;
+  // No domain subscribed: the core publishes its domain events to nobody.
+  const bus = createBus();
+  const runtime = { engine: { status }, onStatus: status.subscribe, mirror, printing, bus } as unknown as Runtime;
   return { status, core: createAppCore(runtime) };
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../electron/core/app/errors.ts';
+import { AppError } from '../../../electron/core/errors.ts';
 import { openDoor } from '../../../electron/core/cli/door.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';

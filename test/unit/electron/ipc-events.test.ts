@@ -8,7 +8,7 @@
  * reference service over HTTP, while a desk works.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession, type Session } from '../../../electron/core/app/session.ts';
+import { createSession, type Session } from '../../../electron/core/access/session.ts';
 import type { TestApp } from '../../support/app.ts';
 import { openApp } from '../../support/app.ts';
 import { type AppEvent, EVENT_ROLES } from '../../../shared/contract/events.ts';

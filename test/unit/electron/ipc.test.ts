@@ -10,8 +10,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEVICE_WINDOW_ARGUMENT, IPC_CHANNELS, type IpcReply } from '../../../shared/contract/ipc.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import type { AppCore } from '../../../electron/core/app/core.ts';
-import { AppError } from '../../../electron/core/app/errors.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { AppError } from '../../../electron/core/errors.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { registerIpc } from '../../../electron/main/ipc.ts';
 import { ApiCallError, call as apiCall, printPage } from '../../../renderer/src/lib/api.ts';
 

@@ -2,7 +2,7 @@
  * The lint rules that keep the layers apart, tried on snippets: the core
  * imports no Electron, and of the reference service only service/embed.ts;
  * nothing in electron/ or shared/ imports the renderer; the CLI imports no
- * repository.
+ * repository; below app/, nothing imports app/, web/ or cli/.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +116,87 @@ describe('the CLI is a door: no repositories', () => {
       expect.stringContaining('service/embed.ts only'),
     ]);
     expect(await restricted(cli, "import * as r from '../../../renderer/src/lib/api.ts';\nvoid r;\n")).toEqual([
+      expect.stringContaining('do not import renderer/'),
+    ]);
+  });
+});
+
+describe('the dispatcher, the runtime and the sync engine name no domain', () => {
+  const ROOT = new URL('../../../', import.meta.url);
+  const THREE = ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'];
+
+  it.each([
+    ['electron/core/app/core.ts', './handlers/evacuation.ts'],
+    ['electron/core/app/core.ts', './handlers/watchlist.ts'],
+    ['electron/core/app/core.ts', '../agreements/agreements.ts'],
+    ['electron/core/runtime.ts', './walk-ins/walk-ins.ts'],
+    ['electron/core/sync/engine.ts', '../usecases/auto-check-out.ts'],
+    ['electron/core/sync/engine.ts', '../retention/kinds.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([
+      expect.stringContaining('name no domain'),
+    ]);
+  });
+
+  it.each([
+    ['electron/core/app/core.ts', '../domains.ts'],
+    ['electron/core/runtime.ts', './domains.ts'],
+    ['electron/core/sync/engine.ts', '../bus.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
+  });
+
+  it.each(THREE)('%s, as it is, imports none', async (file) => {
+    const { readFileSync } = await import('node:fs');
+    expect(await restricted(file, readFileSync(new URL(file, ROOT), 'utf8'))).toEqual([]);
+  });
+
+  it('and the other modules of the core still may', async () => {
+    expect(
+      await restricted('electron/core/domains.ts', "import * as d from './app/handlers/evacuation.ts';\nvoid d;\n"),
+    ).toEqual([]);
+  });
+});
+
+describe('layers point down: below app/ nothing imports app/, web/ or cli/', () => {
+  it.each([
+    ['electron/core/usecases/staff.ts', '../app/core.ts'],
+    ['electron/core/outbox/transitions.ts', '../app/handler.ts'],
+    ['electron/core/kiosk/lookup-budget.ts', '../app/handlers/kiosk.ts'],
+    ['electron/core/db/repos/guests.ts', '../../app/audit.ts'],
+    ['electron/core/access/session.ts', '../app/events.ts'],
+    ['electron/core/errors.ts', './app/core.ts'],
+    ['electron/core/runtime.ts', './web/host.ts'],
+    ['electron/core/hub/index.ts', '../cli/door.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as a from '${path}';\nvoid a;\n`)).toEqual([
+      expect.stringContaining('point down'),
+    ]);
+  });
+
+  it.each([
+    ['electron/core/usecases/staff.ts', '../errors.ts'],
+    ['electron/core/usecases/staff.ts', '../access/pins.ts'],
+    ['electron/core/kiosk/lookup-budget.ts', '../access/pin-guard.ts'],
+    ['electron/core/hub/index.ts', '../access/pin-guard.ts'],
+    ['electron/core/app/core.ts', '../access/session.ts'],
+    ['electron/core/app/handlers/desk.ts', '../core.ts'],
+    ['electron/core/web/host.ts', '../app/core.ts'],
+    ['electron/core/cli/door.ts', '../app/core.ts'],
+    ['electron/main/desktop.ts', '../core/app/core.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as a from '${path}';\nvoid a;\n`)).toEqual([]);
+  });
+
+  it('below app/, the core still may not import electron, the service past embed.ts, nor the renderer', async () => {
+    const lower = 'electron/core/usecases/x.ts';
+    expect(await restricted(lower, "import { app } from 'electron';\nvoid app;\n")).toEqual([
+      expect.stringContaining('Only electron/main'),
+    ]);
+    expect(await restricted(lower, "import * as s from '../../../service/index.ts';\nvoid s;\n")).toEqual([
+      expect.stringContaining('service/embed.ts only'),
+    ]);
+    expect(await restricted(lower, "import * as r from '../../../renderer/src/lib/api.ts';\nvoid r;\n")).toEqual([
       expect.stringContaining('do not import renderer/'),
     ]);
   });

@@ -1,12 +1,12 @@
 /**
  * Errors are mapped to the contract's shape once, in core.call
- * (electron/core/app/errors.ts asAppError): no handler keeps a translator of
+ * (electron/core/errors.ts asAppError): no handler keeps a translator of
  * its own, and the domain's errors are the one error type, so a failure
  * means the same whichever operation raised it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../electron/core/app/errors.ts';
+import { AppError } from '../../../electron/core/errors.ts';
 import { NoSuchOutboxItem, RetryRefused } from '../../../electron/core/usecases/outbox-items.ts';
 import { PushRefused } from '../../../electron/core/usecases/push-file.ts';
 import { SettingRefused } from '../../../electron/core/usecases/settings.ts';

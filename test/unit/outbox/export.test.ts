@@ -10,7 +10,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/core.ts';
-import { createSession } from '../../../electron/core/app/session.ts';
+import { createSession } from '../../../electron/core/access/session.ts';
 import { main } from '../../../electron/core/cli/main.ts';
 import { openRuntime } from '../../../electron/core/runtime.ts';
 import { cleanup, configuredDataDir, tempDir, tempMirror } from '../../support/fixtures.ts';

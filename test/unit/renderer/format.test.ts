@@ -6,10 +6,10 @@ import {
   formatTimeRange,
   fullName,
   kioskName,
-  ownOrderName,
   lastSyncOf,
   plural,
 } from '../../../renderer/src/lib/format.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
 import type { SyncStatus } from '../../../shared/contract/sync.ts';
 
 describe('names', () => {
@@ -25,8 +25,12 @@ describe('names', () => {
     expect(kioskName({ firstName: '超', lastName: '王' })).toBe('王超');
     expect(kioskName({ firstName: '小明', lastName: '张' })).toBe('张小明');
     expect(kioskName({ firstName: 'Chao', lastName: 'Wang' })).toBe('Chao W.');
-    expect(ownOrderName({ firstName: '超', lastName: '王' })).toBe('王超');
-    expect(ownOrderName({ firstName: 'Maria', lastName: 'Popa' })).toBe('Maria Popa');
+    // Japanese and Korean names are written family name first too (shared/domain/person-name.ts).
+    expect(kioskName({ firstName: '太郎', lastName: '山田' })).toBe('山田太郎');
+    expect(kioskName({ firstName: '민준', lastName: '김' })).toBe('김민준');
+    expect(kioskName({ firstName: 'Иван', lastName: 'Петров' })).toBe('Иван П.');
+    expect(personName({ firstName: '超', lastName: '王' })).toBe('王超');
+    expect(personName({ firstName: 'Maria', lastName: 'Popa' })).toBe('Maria Popa');
   });
 
   it('shows the full name at the desk, or a stand-in', () => {

@@ -4,7 +4,7 @@
  * side by side are counted.
  */
 import { describe, expect, it } from 'vitest';
-import { countedClient, createPinGuard, PIN_LIMITS } from '../../../electron/core/app/pin-guard.ts';
+import { countedClient, createPinGuard, PIN_LIMITS } from '../../../electron/core/access/pin-guard.ts';
 
 const MINUTE = 60_000;
 

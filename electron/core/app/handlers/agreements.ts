@@ -17,11 +17,11 @@ import {
   toSign,
 } from '../../agreements/agreements.ts';
 import type { AnswerRow } from '../../db/repos/agreements.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { deviceOf } from '../audit.ts';
-import { registerCheckInGuard } from '../../kiosk/check-in-guards.ts';
-import { AppError } from '../errors.ts';
+import { deviceName } from '../../access/device.ts';
+import { registerCheckInGuard } from '../check-in-guards.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
 import { openWalkInRequest } from './walk-ins.ts';
@@ -38,7 +38,7 @@ type Person = { email: string | null; firstName: string | null; lastName: string
 const signerOf = (person: Person, visit: { invitationId: number | null; walkInId: number | null }): Signer => ({
   personKey: personKey(person),
   ...visit,
-  name: displayName(person.firstName, person.lastName) || 'a guest without a name',
+  name: personName(person) || 'a guest without a name',
 });
 
 /** The guest a kiosk's ticket names (a guest it found minutes ago), as a signer. */
@@ -100,7 +100,7 @@ export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
     const signer = ticket !== undefined ? guestSigner(ctx, ticket) : walkInSigner(ctx, requestTicket!);
     const row = await sign(agreementDeps(ctx), signer, {
       ...input,
-      device: deviceOf(ctx),
+      device: deviceName(ctx),
       audience: ticket !== undefined ? 'invited' : 'walkIns',
     });
     ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
@@ -111,7 +111,7 @@ export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
     const row = decline(agreementDeps(ctx), signer, {
       documentId,
       version,
-      device: deviceOf(ctx),
+      device: deviceName(ctx),
       audience: 'invited',
     });
     ctx.emit({

@@ -1,7 +1,7 @@
 /** Conflicts: transitions the service refused, which the desk retries from the guest as now, or dismisses. */
 import type { conflictsOperations } from '../../../../shared/contract/conflicts.ts';
 import { iso } from '../../../../shared/time.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { deskViews } from './guests-view.ts';
 import { retryTransition } from './transition.ts';

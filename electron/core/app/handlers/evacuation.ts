@@ -5,7 +5,8 @@
  * every desk shows it within a second and every kiosk shows its evacuation
  * screen. Nothing of it goes to the service.
  */
-import type { AppEvent, OperationName } from '../../../../shared/contract/operations.ts';
+import type { AppEvent } from '../../../../shared/contract/operations.ts';
+import type { DomainModule } from '../../domain.ts';
 import type { Runtime } from '../../runtime.ts';
 import { siteZone } from '../../usecases/local-times.ts';
 import { rollCallCsv, rollCallFileName } from '../../usecases/roll-call-report.ts';
@@ -20,23 +21,15 @@ import {
   viewOf,
 } from '../../usecases/roll-call.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { AppError } from '../errors.ts';
-import type { HandlerContext, Handlers } from '../handler.ts';
+import { AppError } from '../../errors.ts';
+import type { Handlers } from '../handler.ts';
+import { placeOf } from '../where.ts';
 
-/**
- * Who acts, as the roll call records it: the paired device's name at a hub,
- * else the kind of door ("desk", or "kiosk" for a kiosk's check-in).
- */
-export function actorOf(ctx: Pick<HandlerContext, 'session' | 'hub'>): string {
-  const device = /^device:(\d+)$/.exec(ctx.session.client);
-  if (device && ctx.hub) {
-    const found = ctx.hub.status().devices.find((d) => d.id === Number(device[1]));
-    if (found) return found.name;
-  }
-  return ctx.session.role === 'kiosk' ? 'kiosk' : 'desk';
-}
-
-const changed = (ctx: Pick<HandlerContext, 'emit' | 'runtime'>, active: boolean, version: number) =>
+const changed = (
+  ctx: { emit: (event: AppEvent) => void; runtime: Pick<Runtime, 'config'> },
+  active: boolean,
+  version: number,
+) =>
   ctx.emit({ type: 'evacuation-changed', active, version, assemblyPoint: ctx.runtime.config.evacuation.assemblyPoint });
 
 export const evacuationHandlers: Handlers<
@@ -53,7 +46,7 @@ export const evacuationHandlers: Handlers<
     assemblyPoint: runtime.config.evacuation.assemblyPoint,
   }),
   'evacuation.start': (_, ctx) => {
-    const { rollCall, started } = startRollCall(ctx.runtime, actorOf(ctx), ctx.now());
+    const { rollCall, started } = startRollCall(ctx.runtime, placeOf(ctx), ctx.now());
     if (started) {
       ctx.log?.(
         `evacuation: roll call ${rollCall.id} started by ${rollCall.startedBy}, ${rollCall.counts.total} on site`,
@@ -68,12 +61,12 @@ export const evacuationHandlers: Handlers<
     return row ? viewOf(runtime, row) : null;
   },
   'evacuation.tick': (input, ctx) => {
-    const result = markPerson(ctx.runtime, input, actorOf(ctx), ctx.now());
+    const result = markPerson(ctx.runtime, input, placeOf(ctx), ctx.now());
     changed(ctx, true, result.version);
     return result;
   },
   'evacuation.end': ({ rollCallId }, ctx) => {
-    const { rollCall, ended } = endRollCall(ctx.runtime, rollCallId, actorOf(ctx), ctx.now());
+    const { rollCall, ended } = endRollCall(ctx.runtime, rollCallId, placeOf(ctx), ctx.now());
     if (ended) {
       const { accounted, missing } = rollCall.counts;
       ctx.log?.(
@@ -100,41 +93,36 @@ export const evacuationHandlers: Handlers<
 };
 
 /**
- * After each successful call: the roll call under way says where a check-in
- * was made (a paired device's name, else the kind of door). Its facts hold
- * that since it was queued (check-in-facts.ts), so an entry added after it
- * already says so; this only mends one added before.
- */
-export function noteCheckInDevice(ctx: HandlerContext, name: OperationName, input: unknown, output: unknown): void {
-  const checkIn =
-    name === 'kiosk.checkIn' ||
-    (name === 'guests.transition' && (input as { action?: unknown } | null)?.action === 'checkIn');
-  if (!checkIn) return;
-  const invitationId = (output as { invitationId?: unknown } | null)?.invitationId;
-  if (typeof invitationId !== 'number') return;
-  try {
-    const version = noteCheckInPlace(ctx.runtime, invitationId, actorOf(ctx));
-    if (version !== undefined) changed(ctx, true, version);
-  } catch (error) {
-    // The check-in stands; the roll call then says "kiosk" or "desk" instead of the device's name.
-    ctx.log?.(`evacuation: the device of check-in ${invitationId} was not noted: ${String(error)}`);
-  }
-}
-
-/**
- * The guests moved (a check-in at any door, a pull): whoever is on site and
+ * The roll call's part in the core (domains.ts): each check-in at a door is
+ * noted with where it was made (a paired device's name, else the kind of
+ * door), so that the roll call can say where a person checked in; each time
+ * the guests move (a check-in at any door, a pull), whoever is on site and
  * not yet on the roll call under way is added, marked as arrived during it.
+ * Each change goes to the screens as evacuation-changed.
  */
-export function rollCallArrivals(
-  runtime: Runtime,
-  emit: (event: AppEvent) => void,
-  log?: (line: string) => void,
-): void {
-  try {
-    const version = addArrivals(runtime);
-    if (version !== undefined) changed({ emit, runtime }, true, version);
-  } catch (error) {
-    // Told after a check-in that stands: the arrivals are looked for again at the next change of the guests.
-    log?.(`evacuation: arrivals not added to the roll call: ${String(error)}`);
-  }
-}
+export const evacuationDomain: DomainModule = {
+  name: 'evacuation',
+  subscribe(bus, { runtime, log }) {
+    const emit = (event: AppEvent) => bus.publish('broadcast', event);
+    bus.on('checkedIn', ({ invitationId, door, device, automatic }) => {
+      // Foyer's own check-ins (a walk-in's, when its invitation came) say where from the walk-in's request.
+      if (automatic) return;
+      try {
+        const version = noteCheckInPlace(runtime, invitationId, device ?? door);
+        if (version !== undefined) changed({ emit, runtime }, true, version);
+      } catch (error) {
+        // The check-in stands; the roll call then says "kiosk" or "desk" instead of the device's name.
+        log(`evacuation: the device of check-in ${invitationId} was not noted: ${String(error)}`);
+      }
+    });
+    bus.on('guestsMoved', () => {
+      try {
+        const version = addArrivals(runtime);
+        if (version !== undefined) changed({ emit, runtime }, true, version);
+      } catch (error) {
+        // Told after a check-in that stands: the arrivals are looked for again at the next change of the guests.
+        log(`evacuation: arrivals not added to the roll call: ${String(error)}`);
+      }
+    });
+  },
+};

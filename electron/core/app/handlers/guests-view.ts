@@ -1,6 +1,7 @@
 /** Guest views for the doors: the kiosk sees less than the desk, which sees the host's name too. */
 import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
 import type { DeskGuest, Guest as GuestView } from '../../../../shared/contract/guests.ts';
+import { employeeName } from '../../../../shared/domain/person-name.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import type { HandlerContext } from '../handler.ts';
 
@@ -29,7 +30,7 @@ export function hostNames({ runtime }: HandlerContext) {
     if (hostId === null) return null;
     if (!names.has(hostId)) {
       const host = runtime.mirror.employees.byId(hostId);
-      names.set(hostId, host ? [host.firstName, host.lastName].filter(Boolean).join(' ') || host.email : null);
+      names.set(hostId, host ? employeeName(host) : null);
     }
     return names.get(hostId) ?? null;
   };

@@ -4,13 +4,14 @@ import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { iso } from '../../../../shared/time.ts';
 import { syncWindow } from '../../sync/pulls.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
 import { bulkCheckOut } from './check-out-many.ts';
 import { deskViews, hostNames } from './guests-view.ts';
 import { passCodeOf } from './kiosk.ts';
 import { transition } from './transition.ts';
+import { publishCheckedIn } from '../where.ts';
 
 /** More changed guests than this since the desk's version: it loads its view again instead. */
 const MAX_CHANGES = 500;
@@ -145,8 +146,11 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
     guestOrNotFound(invitationId, ctx);
     return { pin: ctx.runtime.mirror.deskGuests.pin(invitationId) };
   },
-  'guests.transition': ({ invitationId, action, undoable }, ctx) =>
-    deskViews(ctx)(transition(ctx, invitationId, action, 'desk', { undoable })),
+  'guests.transition': ({ invitationId, action, undoable }, ctx) => {
+    const guest = deskViews(ctx)(transition(ctx, invitationId, action, 'desk', { undoable }));
+    if (action === 'checkIn') publishCheckedIn(ctx, guest.invitationId);
+    return guest;
+  },
   'guests.evacuationList': (_, ctx) => {
     const { runtime } = ctx;
     const status = runtime.engine.status.get();

@@ -3,7 +3,7 @@
  * hub says so: it has no devices to list, pair or revoke.
  */
 import type { hubOperations } from '../../../../shared/contract/hub.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
 const notAHub = () =>

@@ -14,7 +14,7 @@ import {
 import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
 import { createWalkInRequestLimit, type WalkInRequestLimit } from '../../kiosk/walk-in-limits.ts';
 import type { Runtime } from '../../runtime.ts';
-import { createPinGuard, type PinGuard, type PinLimit } from '../pin-guard.ts';
+import { createPinGuard, type PinGuard, type PinLimit } from '../../access/pin-guard.ts';
 
 /** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
 export const KIOSK_RESULTS = 5;

@@ -14,16 +14,17 @@ import type { Mirror } from '../../db/mirror.ts';
 import type { Guest } from '../../db/repos/guests.ts';
 import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
 import { iso } from '../../../../shared/time.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import type { Runtime } from '../../runtime.ts';
-import { AppError } from '../errors.ts';
-import { guardCheckIn } from '../../kiosk/check-in-guards.ts';
+import { AppError } from '../../errors.ts';
+import { guardCheckIn } from '../check-in-guards.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { toKioskGuest } from './guests-view.ts';
 import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
 import { kioskParty } from './kiosk-party.ts';
 import { queueKioskBadge } from './printing.ts';
 import { transition } from './transition.ts';
+import { publishCheckedIn } from '../where.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
 
@@ -58,7 +59,7 @@ function guestForKiosk(id: number, { runtime, now: clock }: HandlerContext, now 
 
 function hostNameOf(runtime: Runtime, guest: Guest): string | null {
   const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);
-  return host ? displayName(host.firstName, host.lastName) || null : null;
+  return host ? personName(host) || null : null;
 }
 
 /**
@@ -188,6 +189,7 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
     arrivals.remember(ctx.session, id, tappedAt, now);
     budget.served(ctx.session, id, now);
+    publishCheckedIn(ctx, id);
     return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode, hostPrints };
   },
   'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {

@@ -3,7 +3,7 @@ import type { OutboxItem, outboxOperations } from '../../../../shared/contract/o
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
 import { retryAllFailed, retryItem } from '../../usecases/outbox-items.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 
 function outboxItem(row: OutboxRow): OutboxItem {

@@ -6,8 +6,8 @@
 import type { photosOperations } from '../../../../shared/contract/photos.ts';
 import { photoOf, savePhoto, textIn } from '../../agreements/agreements.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { deviceName } from '../../access/device.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { agreementDeps, guestSigner, walkInSigner } from './agreements.ts';
 
@@ -22,7 +22,7 @@ export const photosHandlers: Handlers<keyof typeof photosOperations> = {
   'photos.take': ({ ticket, requestTicket, image }, ctx) => {
     if (!ctx.runtime.config.photos.enabled) throw new AppError('REFUSED', 'this site takes no photos');
     const signer = ticket !== undefined ? guestSigner(ctx, ticket) : walkInSigner(ctx, requestTicket!);
-    const row = savePhoto(agreementDeps(ctx), signer, image, deviceOf(ctx));
+    const row = savePhoto(agreementDeps(ctx), signer, image, deviceName(ctx));
     ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
     return { takenAt: row.takenAt };
   },

@@ -11,21 +11,19 @@ import type { PrintJobRow } from '../../db/repos/print-jobs.ts';
 import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { shortName } from '../../printing/badge-content.ts';
 import { hostPrints, printerFor } from '../../printing/spooler.ts';
-import { AppError } from '../errors.ts';
+import { pairedDeviceNamed, pairedDeviceOf } from '../../access/device.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 
-/** A paired device's id ("device:3"), or null for the host's own screens. */
-const deviceOf = (ctx: HandlerContext) => {
-  const device = /^device:(\d+)$/.exec(ctx.session.client);
-  return device ? Number(device[1]) : null;
-};
+/** The paired device's id, or null for the host's own screens (their printer is the host's default). */
+const ownDevice = (ctx: HandlerContext) => pairedDeviceOf(ctx.session)?.id ?? null;
 
 /** "Maria P." of a job's guest, or of its walk-in (a negative id). */
 function guestNameOf(ctx: HandlerContext, invitationId: number | null): string | null {
   const { mirror, config } = ctx.runtime;
   if (invitationId === null) return null;
   const person = invitationId < 0 ? mirror.walkIns.byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
-  return person ? shortName(person.firstName, person.lastName) : null;
+  return person ? shortName(person) : null;
 }
 
 export function toPrintJob(ctx: HandlerContext, row: PrintJobRow): PrintJob {
@@ -51,7 +49,7 @@ export function toPrintJob(ctx: HandlerContext, row: PrintJobRow): PrintJob {
 export function queueKioskBadge(ctx: HandlerContext, invitationId: number): boolean {
   const config = ctx.runtime.config;
   if (!hostPrints(config)) return false;
-  const printer = printerFor(config.printing, deviceOf(ctx));
+  const printer = printerFor(config.printing, ownDevice(ctx));
   if (!printer) return false;
   ctx.runtime.printing.queue({ invitationId, kind: 'badge', printer, waitForPin: config.kiosk.badge.doorPin });
   return true;
@@ -62,9 +60,7 @@ export function queueKioskBadge(ctx: HandlerContext, invitationId: number): bool
  * request recorded it), so that the badge prints where the visitor waits.
  */
 function requestingDevice(ctx: HandlerContext, row: WalkInRow): number | null {
-  const unnamed = /^paired device (\d+)$/.exec(row.device);
-  if (unnamed) return Number(unnamed[1]);
-  return ctx.hub?.status().devices.find((d) => d.name === row.device)?.id ?? null;
+  return pairedDeviceNamed(row.device, ctx.hub);
 }
 
 /**
@@ -77,7 +73,7 @@ export function queueWalkInBadge(ctx: HandlerContext, row: WalkInRow): boolean {
   const config = ctx.runtime.config;
   if (!hostPrints(config) || row.state !== 'approved') return false;
   // The caller's own device, unless a desk lets in a kiosk's request: then that kiosk's.
-  const device = row.source === 'kiosk' && ctx.session.role !== 'kiosk' ? requestingDevice(ctx, row) : deviceOf(ctx);
+  const device = row.source === 'kiosk' && ctx.session.role !== 'kiosk' ? requestingDevice(ctx, row) : ownDevice(ctx);
   const printer = printerFor(config.printing, device);
   if (!printer) return false;
   ctx.runtime.printing.queue({ invitationId: -row.id, kind: 'badge', printer, waitForPin: false });

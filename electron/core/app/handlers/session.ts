@@ -2,7 +2,7 @@
 import type { sessionOperations } from '../../../../shared/contract/session.ts';
 import { firstPinRefusal, setFirstAdminPin } from '../../usecases/first-pin.ts';
 import type { Handlers } from '../handler.ts';
-import { unlock } from '../session.ts';
+import { unlock } from '../../access/session.ts';
 
 export const sessionHandlers: Handlers<keyof typeof sessionOperations> = {
   'session.get': (_, { session, runtime }) => ({

@@ -4,9 +4,9 @@ import { servicePatternProblem } from '../../codes/service-pattern.ts';
 import { testConnection } from '../../usecases/connection.ts';
 import { refusePersonalPin } from '../../usecases/staff.ts';
 import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
-import { InvalidField } from '../errors.ts';
+import { InvalidField } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
-import { CLI_CLIENT } from '../session.ts';
+import { CLI_CLIENT } from '../../access/session.ts';
 
 export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
   'settings.get': (_, { runtime }) => settingsView(runtime),

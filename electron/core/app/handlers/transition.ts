@@ -4,10 +4,10 @@ import { parsePayload } from '../../outbox/payloads.ts';
 import type { TransitionAction } from '../../outbox/transitions.ts';
 import { queueTransition } from '../../usecases/transitions.ts';
 import type { HandlerContext } from '../handler.ts';
-import { actorOf } from './evacuation.ts';
+import { placeOf } from '../where.ts';
 
 /** Where and by whom the handler's session makes a transition: its device or screen, and its named staff member. */
-export const madeAt = (ctx: HandlerContext): MadeAt => ({ device: actorOf(ctx), staff: ctx.session.staff });
+export const madeAt = (ctx: HandlerContext): MadeAt => ({ device: placeOf(ctx), staff: ctx.session.staff });
 
 /** Queues a transition (optimistic at once) for the handler's door: see usecases/transitions.ts. */
 export function transition(

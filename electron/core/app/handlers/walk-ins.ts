@@ -9,7 +9,7 @@ import type { WalkIn, WalkInStatus } from '../../../../shared/contract/walk-ins.
 import type { WalkInRow } from '../../db/repos/walk-ins.ts';
 import { toWalkIn } from '../../db/repos/walk-ins.ts';
 import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import type { Runtime } from '../../runtime.ts';
 import {
   admitWalkIn,
@@ -20,8 +20,8 @@ import {
   type WalkInDeps,
 } from '../../walk-ins/walk-ins.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import { deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { deviceName } from '../../access/device.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { passCodeOf } from './kiosk.ts';
 import { kioskStateOf } from './kiosk-state.ts';
@@ -105,7 +105,7 @@ function refuseWhenOff(runtime: Runtime): void {
 /** A desk registration: the visitor is let in at once. */
 function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' | 'source'>): WalkIn {
   const row = letInWithBadge(ctx, () =>
-    admitWalkIn(depsOf(ctx), { ...request, device: deviceOf(ctx), source: 'desk' }),
+    admitWalkIn(depsOf(ctx), { ...request, device: deviceName(ctx), source: 'desk' }),
   );
   changed(ctx, true);
   return toWalkIn(row);
@@ -146,7 +146,7 @@ export const walkInsHandlers: Handlers<
     );
     const tickets = walkInTickets(runtime).hosts;
     return hosts.map((h) => ({
-      name: displayName(h.firstName, h.lastName) || `Employee #${h.id}`,
+      name: personName(h) || `Employee #${h.id}`,
       hostTicket: tickets.issue(session.id, h.id, now),
     }));
   },
@@ -159,7 +159,7 @@ export const walkInsHandlers: Handlers<
     const { openAllowed } = limit.check(session, now);
     const deps = depsOf(ctx);
     const made = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now, (hostId) => {
-      const request: NewRequest = { form, hostId, language, device: deviceOf(ctx), source: 'kiosk' };
+      const request: NewRequest = { form, hostId, language, device: deviceName(ctx), source: 'kiosk' };
       // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
       const open = runtime.config.walkIns.mode === 'open' && openAllowed;
       const row = open
@@ -205,7 +205,7 @@ export const walkInsHandlers: Handlers<
         'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
       );
     if (runtime.mirror.walkIns.checkedInAgain(invitationId))
-      throw new AppError('REFUSED', `${displayName(guest.firstName, guest.lastName)} was already checked in again`);
+      throw new AppError('REFUSED', `${personName(guest)} was already checked in again`);
     // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
     const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
     if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');

@@ -7,9 +7,10 @@
  * never why; a desk is told the entry and its note, and decides at the alert.
  */
 import type { OperationName } from '../../../../shared/contract/operations.ts';
+import type { DomainModule } from '../../domain.ts';
 import type { WatchlistAlert } from '../../../../shared/contract/watchlist.ts';
 import { iso } from '../../../../shared/time.ts';
-import { displayName } from '../../lookup/names.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import type { Person } from '../../watchlist/match.ts';
 import {
@@ -21,8 +22,9 @@ import {
   type Where,
 } from '../../watchlist/screen.ts';
 import type { WatchlistItem } from '../../imports/watchlist.ts';
-import { auditRowOf, deviceOf } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import { deviceName } from '../../access/device.ts';
+import { auditRowOf } from '../audit.ts';
+import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
 import { kioskStateOf } from './kiosk-state.ts';
 
@@ -45,7 +47,7 @@ function personOf(
   input: unknown,
 ): { person: Person; where: Where } | undefined {
   const { runtime } = ctx;
-  const device = deviceOf(ctx);
+  const device = deviceName(ctx);
   const guest = (invitationId: number | undefined, point: string) => {
     const found =
       invitationId === undefined ? undefined : runtime.mirror.guests.byId(invitationId, runtime.config.flow);
@@ -97,7 +99,7 @@ export function screenEntry(ctx: HandlerContext, name: OperationName, input: unk
   const first = alerts.find((a) => a.action === 'deny') ?? alerts[0]!;
   throw new AppError(
     'REFUSED',
-    `${displayName(about.person.firstName, about.person.lastName)} matches the watchlist entry "${first.entryName}" (deny)` +
+    `${personName(about.person)} matches the watchlist entry "${first.entryName}" (deny)` +
       `${first.entryNote ? `: ${first.entryNote}` : ''}. Decide at the alert first: Let in, or Turn away`,
   );
 }
@@ -113,7 +115,7 @@ export function keepPushedWatchlist(
   const list = keepWatchlist(runtime.mirror, file, items, lines, ctx.now());
   // Built now (0.6-2 s at 10,000 entries), not at the next guest's check-in.
   watchlistIndex(runtime.mirror, list);
-  const device = deviceOf(ctx);
+  const device = deviceName(ctx);
   for (const guest of runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow)) {
     const where = guest.invitationId > 0 ? { invitationId: guest.invitationId } : { walkInId: -guest.invitationId };
     const { alerts } = screenPerson(depsOf(ctx), guest, { point: 'on site when the list came', device, ...where });
@@ -150,7 +152,7 @@ export const watchlistHandlers: Handlers<
     if (row.decision) throw new AppError('REFUSED', `this alert was decided already (${row.decidedBy ?? 'a desk'})`);
     const at = iso(ctx.now());
     mirror.transaction(() => {
-      mirror.watchlist.decide(id, decision, at, deviceOf(ctx));
+      mirror.watchlist.decide(id, decision, at, deviceName(ctx));
       if (decision === 'notThisPerson') mirror.watchlist.clear(row.entryKey, row.visitorKey, at, id);
     });
     const decided = toWatchlistAlert(mirror.watchlist.alert(id)!);
@@ -159,3 +161,6 @@ export const watchlistHandlers: Handlers<
     return decided;
   },
 };
+
+/** The watchlist's part in the core (domains.ts): its check before every operation. */
+export const watchlistDomain: DomainModule = { name: 'watchlist', screen: screenEntry };

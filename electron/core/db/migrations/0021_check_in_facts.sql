@@ -14,7 +14,7 @@ CREATE TABLE check_in_facts (
   event_name TEXT,
   -- Which kind of door queued it. NULL: carried over from before 0021, when the outbox row did not say.
   door TEXT CHECK (door IN ('kiosk', 'desk')),
-  -- The paired device's name, or 'kiosk'/'desk' for a screen that is not one (app/handlers/evacuation.ts actorOf).
+  -- The paired device's name, or 'kiosk'/'desk' for a screen that is not one (app/where.ts placeOf).
   -- NULL: no person at a door made it (a walk-in's check-in after the pull, the automatic check-out).
   device TEXT,
   automatic INTEGER NOT NULL DEFAULT 0 CHECK (automatic IN (0, 1)),

@@ -1,6 +1,6 @@
 /**
  * The site's named staff (migration 0018): SQL in one place, rows parsed as
- * they leave the database. Hashes only (app/pins.ts); a removed person keeps
+ * they leave the database. Hashes only (access/pins.ts); a removed person keeps
  * their row with the hashes cleared, so the audit log's names stay readable.
  */
 import type Database from 'better-sqlite3';

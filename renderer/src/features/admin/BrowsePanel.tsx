@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OperationOutput } from '../../../../shared/contract/operations.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
@@ -187,7 +188,7 @@ function EmployeesCard() {
             {(page?.employees ?? []).map((e) => (
               <tr key={e.id} data-testid="employee-row">
                 <td className="num muted">{e.id}</td>
-                <td>{[e.firstName, e.lastName].filter(Boolean).join(' ') || <span className="muted">no name</span>}</td>
+                <td>{personName(e) || <span className="muted">no name</span>}</td>
                 <td>{e.email ?? <span className="muted">none</span>}</td>
               </tr>
             ))}

@@ -244,7 +244,7 @@ export function DevicesView() {
   useEffect(() => {
     void load();
     // A device connecting, pairing or checking someone in: the hub says so, throttled on its side already. These
-    // reloads are the screen's own (hub.status is passive in app/session.ts): they keep no staff session unlocked.
+    // reloads are the screen's own (hub.status is passive in access/session.ts): they keep no staff session unlocked.
     const reload = throttle(() => void load(), 500);
     const stop = onAppEvent((event) => {
       if (event.type === 'devices-changed') reload();

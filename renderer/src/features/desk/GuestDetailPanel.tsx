@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DeskGuest } from '../../../../shared/contract/guests.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { employeeName } from '../../../../shared/domain/person-name.ts';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';
 import { GuestPass } from './GuestPass.tsx';
@@ -112,7 +113,7 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
           <h3 id="detail-host">Host</h3>
           {detail?.host ? (
             <dl className="facts">
-              <Fact label="Name">{fullName(detail.host, `Employee #${detail.host.id}`)}</Fact>
+              <Fact label="Name">{employeeName(detail.host)}</Fact>
               <Fact label="Email">
                 {detail.host.email && <a href={`mailto:${detail.host.email}`}>{detail.host.email}</a>}
               </Fact>

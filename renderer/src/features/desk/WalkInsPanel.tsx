@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { formatAgo } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { onAppEvent, useSession } from '../../stores/session.ts';
@@ -159,9 +160,7 @@ export function WalkInsPanel() {
           {s.pending.map((w) => (
             <li key={w.id} data-testid="walk-in-request" data-id={w.id}>
               <div>
-                <strong>
-                  {w.firstName} {w.lastName}
-                </strong>
+                <strong>{personName(w)}</strong>
                 {w.companyName && <span className="muted"> · {w.companyName}</span>}
                 <span className="muted">
                   for {w.hostName ?? `employee #${w.hostId}`} · at {w.device} · {formatAgo(w.requestedAt, now)}

@@ -1,6 +1,7 @@
 /** The desk's walk-ins: requests waiting at the kiosks, and visitors the desk registers itself. */
 import { create } from 'zustand';
 import type { WalkIn, WalkInForm } from '../../../../shared/contract/walk-ins.ts';
+import { employeeName, personName } from '../../../../shared/domain/person-name.ts';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 
@@ -42,7 +43,6 @@ export const useWalkIns = create<WalkInsState>()((set, get) => {
       return false;
     }
   }
-  const who = (w: WalkIn) => `${w.firstName} ${w.lastName}`;
   return {
     pending: [],
     declining: null,
@@ -59,13 +59,13 @@ export const useWalkIns = create<WalkInsState>()((set, get) => {
     approve: (id) =>
       act(
         () => api.call('walkIns.approve', { id }),
-        (w) => `${who(w)} is let in and counts as on site.`,
+        (w) => `${personName(w)} is let in and counts as on site.`,
       ).then(() => {}),
     startDecline: (id) => set({ declining: id }),
     decline: (id, reason) =>
       act(
         () => api.call('walkIns.decline', { id, reason }),
-        (w) => `${who(w)} was declined: the kiosk asks them to see reception.`,
+        (w) => `${personName(w)} was declined: the kiosk asks them to see reception.`,
       ).then(() => {}),
     setAdding: (open) => set({ adding: open, hostChoices: [], message: null }),
     async searchHosts(text) {
@@ -75,7 +75,7 @@ export const useWalkIns = create<WalkInsState>()((set, get) => {
         set({
           hostChoices: found.slice(0, 8).map((e) => ({
             id: e.id,
-            name: [e.firstName, e.lastName].filter(Boolean).join(' ') || e.email || `Employee #${e.id}`,
+            name: employeeName(e),
             email: e.email,
           })),
         });
@@ -86,7 +86,7 @@ export const useWalkIns = create<WalkInsState>()((set, get) => {
     async add(form) {
       const ok = await act(
         () => api.call('walkIns.add', form),
-        (w) => `${who(w)} is registered for ${w.hostName ?? 'their host'} and counts as on site.`,
+        (w) => `${personName(w)} is registered for ${w.hostName ?? 'their host'} and counts as on site.`,
       );
       if (ok) set({ adding: false, hostChoices: [] });
       return ok;
@@ -94,7 +94,7 @@ export const useWalkIns = create<WalkInsState>()((set, get) => {
     checkInAgain: (invitationId) =>
       act(
         () => api.call('walkIns.checkInAgain', { invitationId }),
-        (w) => `${who(w)} is checked in again (a new registration for ${w.hostName ?? 'their host'}).`,
+        (w) => `${personName(w)} is checked in again (a new registration for ${w.hostName ?? 'their host'}).`,
       ).then(() => {}),
   };
 });

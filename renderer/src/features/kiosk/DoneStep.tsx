@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon.tsx';
-import { formatClock, kioskName, ownOrderName } from '../../lib/format.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
+import { formatClock, kioskName } from '../../lib/format.ts';
 import { BadgePrint, leaveAfterBadge } from './BadgePrint.tsx';
 import type { KioskMessageKey } from './i18n/messages.ts';
 import { DoorPinReveal } from './DoorPinReveal.tsx';
@@ -51,7 +52,7 @@ export function DoneStep() {
   const checkedIn = action === 'checkIn';
   const following = step.kind === 'done' && step.following;
   // The whole name in its own order ("Maria Popa", "王超"), as the guest is greeted.
-  const name = guest ? ownOrderName(guest) || kioskName(guest) : '';
+  const name = guest ? personName(guest) || kioskName(guest) : '';
   const [titleKey, bodyKey] = TEXTS[action];
   const title = t(titleKey, { name });
   const body = t(bodyKey);

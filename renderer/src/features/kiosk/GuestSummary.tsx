@@ -1,10 +1,11 @@
 import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { formatTimeRange, isHanName, kioskName } from '../../lib/format.ts';
+import { writesFamilyNameFirst } from '../../../../shared/domain/person-name.ts';
+import { formatTimeRange, kioskName } from '../../lib/format.ts';
 
 export function initials(guest: Pick<KioskGuest, 'firstName' | 'lastName'>): string {
-  // A Chinese name's sign is its family name's character.
-  if (isHanName(guest)) return Array.from(guest.lastName?.trim() || guest.firstName?.trim() || '?')[0]!;
+  // A name written family name first (Chinese, Japanese, Korean): its sign is its family name's first character.
+  if (writesFamilyNameFirst(guest)) return Array.from(guest.lastName?.trim() || guest.firstName?.trim() || '?')[0]!;
   const letters = [guest.firstName, guest.lastName].map((part) => Array.from(part?.trim() ?? '')[0] ?? '');
   return letters.join('').toLocaleUpperCase() || '?';
 }

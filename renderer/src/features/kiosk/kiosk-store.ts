@@ -8,6 +8,7 @@ import {
   LookupText,
 } from '../../../../shared/contract/kiosk.ts';
 import { DEFAULT_KIOSK_SETTINGS, type KioskSettings } from '../../../../shared/contract/settings.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { latest, oneAtATime } from '../../lib/latest.ts';
 import type { KioskMessageKey } from './i18n/messages.ts';
@@ -426,7 +427,7 @@ async function askAgreements(guest: KioskGuest, language: KioskLanguage): Promis
   const [own, ...theirs] = await Promise.all([guest.ticket, ...others.map((m) => m.ticket)].map(ask));
   const photos = await api.call('photos.settings', { language }).catch(unknown);
   const signers: AgreementSigner[] = [
-    { ticket: guest.ticket, name: kioskGuestName(guest), documents: own ?? [] },
+    { ticket: guest.ticket, name: personName(guest), documents: own ?? [] },
     ...others.map((m, i) => ({ ticket: m.ticket, name: memberName(m), documents: theirs[i] ?? [] })),
   ].filter((s) => s.documents.length > 0);
   const consent = photos?.enabled ? photos.consent : null;
@@ -454,9 +455,4 @@ async function askAgreements(guest: KioskGuest, language: KioskLanguage): Promis
     },
   });
   return true;
-}
-
-/** The guest's name as the kiosk shows it on the agreement. */
-function kioskGuestName(guest: KioskGuest): string {
-  return [guest.firstName, guest.lastName].filter(Boolean).join(' ');
 }

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { KioskCheckIn } from '../../../../shared/contract/kiosk.ts';
 import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
+import { personName } from '../../../../shared/domain/person-name.ts';
 import { api, ApiCallError } from '../../lib/api.ts';
 import type { KioskLanguage } from '../../lib/languages.ts';
 import { type KioskStep, useKiosk } from './kiosk-store.ts';
@@ -112,7 +113,7 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
     if (!host) return set({ focused: 'host' });
     set({ phase: 'sending' });
     // The documents for walk-ins, and the photo, are part of the form: given before the request is sent.
-    const asked = await askWalkInAgreements(language, `${values.firstName.trim()} ${values.lastName.trim()}`);
+    const asked = await askWalkInAgreements(language, personName(values));
     if (asked === 'failed') return set({ phase: 'failed' });
     if (asked === 'none') return get().send(language, [], null);
     void useAgreement.getState().begin(asked.signers, asked.consent, {

@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { RollCall } from '../../../../../shared/contract/evacuation.ts';
+import { personName } from '../../../../../shared/domain/person-name.ts';
 import { api, ApiCallError } from '../../../lib/api.ts';
 import { onAppEvent } from '../../../stores/session.ts';
 import { keepRollCall, keptRollCall } from './kept.ts';
@@ -127,7 +128,7 @@ export const useRollCall = create<RollCallState>()((set, get) => {
         }
       } catch (error) {
         set((s) => ({ rollCall: s.rollCall && withMark(s.rollCall, entry) }));
-        failed(`${[entry.firstName, entry.lastName].filter(Boolean).join(' ') || 'The guest'} was not marked`, error);
+        failed(`${personName(entry) || 'The guest'} was not marked`, error);
       } finally {
         set((s) => {
           const { [invitationId]: _done, ...marking } = s.marking;

@@ -1,6 +1,6 @@
-import type { AppErrorBody, AppErrorCode } from '../../../shared/contract/errors.ts';
-import { ApiError } from '../api/errors.ts';
-import { storageProblemOf } from '../sync/storage.ts';
+import type { AppErrorBody, AppErrorCode } from '../../shared/contract/errors.ts';
+import { ApiError } from './api/errors.ts';
+import { storageProblemOf } from './sync/storage.ts';
 
 /**
  * The core's one error type: an expected failure of an operation, in the

@@ -11,8 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/contract/op.ts';
 import { type OperationName, PASSIVE_OPERATIONS } from '../../../shared/contract/operations.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { countedClient, type PinGuard } from './pin-guard.ts';
+import { pairedDeviceOf } from './device.ts';
 import { verifyPin } from './pins.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';
 
@@ -146,7 +147,7 @@ interface Kept {
 }
 
 /** A paired device's: never pushed out by anonymous browsers (their address is anyone's). */
-const isDevice = (session: Session) => session.client.startsWith('device:');
+const isDevice = (session: Session) => pairedDeviceOf(session) !== undefined;
 
 export function createSessionKeeper(options: SessionKeeperOptions): SessionKeeper {
   const now = options.now ?? Date.now;

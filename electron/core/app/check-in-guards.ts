@@ -1,11 +1,11 @@
 /**
  * What a domain asks before a guest checks in at a kiosk (an agreement still
  * to sign): each guard throws the contract's error to refuse, and the kiosk's
- * check-in (app/handlers/kiosk.ts) runs every one before anything is queued.
+ * check-in (handlers/kiosk.ts) runs every one before anything is queued.
  * A domain registers its guard from its own module; the kiosk names none.
  */
 import type { Guest } from '../db/repos/guests.ts';
-import type { HandlerContext } from '../app/handler.ts';
+import type { HandlerContext } from './handler.ts';
 
 export type CheckInGuard = (ctx: HandlerContext, guest: Guest, ticket: string) => void;
 

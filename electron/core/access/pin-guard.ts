@@ -20,7 +20,7 @@
  * same guard, with limits of their own.
  */
 import { isIPv6 } from 'node:net';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { HOUR, MINUTE, SECOND } from '../../../shared/time.ts';
 
 export interface PinLimit {
