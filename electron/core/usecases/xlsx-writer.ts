@@ -165,11 +165,11 @@ async function* sheetXml(sheet: Sheet, columns: readonly string[]): AsyncGenerat
 export async function writeWorkbook(out: Writable, sheet: Sheet): Promise<void> {
   const columns = sheet.columns.map((_, i) => columnName(i));
   const zip = createZipWriter(out);
-  await zip.entry('[Content_Types].xml', [CONTENT_TYPES]);
-  await zip.entry('_rels/.rels', [ROOT_RELS]);
-  await zip.entry('xl/workbook.xml', [workbookXml(sheet, columns.at(-1)!)]);
-  await zip.entry('xl/_rels/workbook.xml.rels', [WORKBOOK_RELS]);
-  await zip.entry('xl/styles.xml', [STYLES]);
+  await zip.entry('[Content_Types].xml', CONTENT_TYPES);
+  await zip.entry('_rels/.rels', ROOT_RELS);
+  await zip.entry('xl/workbook.xml', workbookXml(sheet, columns.at(-1)!));
+  await zip.entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+  await zip.entry('xl/styles.xml', STYLES);
   await zip.entry('xl/worksheets/sheet1.xml', sheetXml(sheet, columns));
   await zip.end();
 }

@@ -49,7 +49,7 @@ async function entriesOf(bytes: Buffer) {
       zip.on('entry', done).on('end', end).on('error', reject);
       zip.readEntry();
     });
-  const entries: { name: string; named: number; actual: number; size: number }[] = [];
+  const entries: { name: string; named: number; actual: number; size: number; dosDate: number; dosTime: number }[] = [];
   for (let entry = await next(); entry; entry = await next()) {
     const stream = await zip.openReadStreamPromise(entry);
     let actual = 0;
@@ -58,7 +58,14 @@ async function entriesOf(bytes: Buffer) {
       actual = crc32(chunk as Buffer, actual);
       size += (chunk as Buffer).length;
     }
-    entries.push({ name: entry.fileName, named: entry.crc32, actual, size });
+    entries.push({
+      name: entry.fileName,
+      named: entry.crc32,
+      actual,
+      size,
+      dosDate: entry.lastModFileDate,
+      dosTime: entry.lastModFileTime,
+    });
   }
   return entries;
 }
@@ -113,6 +120,14 @@ describe('the workbook writer', () => {
     expect(entries.at(-1)!.size).toBeGreaterThan(3000 * 100);
   });
 
+  it('gives the same file for the same rows, whatever the hour: every entry dated 1980-01-01 00:00', async () => {
+    const rows = (): SheetCell[][][] => [[['Ünal', new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), 1]], [['王超', null, 2]]];
+    const first = await written(rows());
+    expect((await written(rows())).equals(first)).toBe(true);
+    // The earliest date a zip can name (DOS: day 1, month 1 of 1980), not the hour it was written.
+    for (const entry of await entriesOf(first)) expect([entry.dosDate, entry.dosTime], entry.name).toEqual([33, 0]);
+  });
+
   it('writes each page out before it asks for the next one', async () => {
     let received = 0;
     const seen: number[] = [];
@@ -149,6 +164,23 @@ describe('the workbook writer', () => {
       /its reader went away/,
     );
     expect(asked).toBe(3);
+  });
+
+  it('fails with the error of rows that could not be read, and asks for none after it', async () => {
+    const out = new PassThrough();
+    out.resume();
+    let asked = 0;
+    async function* pages() {
+      for (;;) {
+        asked++;
+        if (asked === 2) throw new Error('the database is locked');
+        yield [['Guest', null, asked] as SheetCell[]];
+      }
+    }
+    await expect(writeWorkbook(out, { name: 'Visitor log', columns: COLUMNS, pages: pages() })).rejects.toThrow(
+      'the database is locked',
+    );
+    expect(asked).toBe(2);
   });
 
   it("escapes text for XML, with Excel's escape for what XML cannot hold", () => {
