@@ -27,7 +27,8 @@ import type { Runtime } from '../../electron/core/runtime.ts';
 import type { startBrowserHost } from '../../electron/core/web/host.ts';
 import type { DeskGuest } from '../../shared/contract/guests.ts';
 import { DeviceClient, PINS, type startRelay } from '../integration/hub/site.ts';
-import { cleanup, type Service, serviceState, waitUntil } from '../integration/outbox/helpers.ts';
+import { cleanup, type Service, serviceState } from '../integration/outbox/helpers.ts';
+import { until } from '../support/until.ts';
 import { axeViolations, SCREENS } from '../support/browser.ts';
 import {
   ADDRESSES,
@@ -302,10 +303,10 @@ describe('a site hub with three browser devices, the service down all morning', 
     service = await site.restartService();
     await core.call(local, 'sync.now', {}).catch(() => undefined);
     const ids = [...guests.values()].map((g) => g.invitationId);
-    await waitUntil(
+    await until(
       () => ids.every((id) => relay.delivered.some((d) => d.id === id)),
       'every check-in to reach the service',
-      30_000,
+      { timeout: 30_000 },
     );
     // A little longer: a second delivery would show now.
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -12,17 +12,8 @@ import { parsePayload } from '../../../electron/core/outbox/payloads.ts';
 import { DAY } from '../../../shared/time.ts';
 import type { TestApp } from '../../support/app.ts';
 import { openApp } from '../../support/app.ts';
-import {
-  cleanup,
-  fromNow,
-  HOUR,
-  putUntilOk,
-  serviceState,
-  startServiceOn,
-  tempDir,
-  uid,
-  waitUntil,
-} from '../outbox/helpers.ts';
+import { cleanup, fromNow, HOUR, putUntilOk, serviceState, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 type Service = Awaited<ReturnType<typeof startServiceOn>>;
 
@@ -180,7 +171,7 @@ describe('autoCheckOut', () => {
     app = await open(dataDir, '09:00');
     try {
       app.runtime.engine.start();
-      await waitUntil(
+      await until(
         () => ended.every((id) => serviceState(service.db, id) === 'CHECKED_OUT'),
         'the automatic check-outs',
       );

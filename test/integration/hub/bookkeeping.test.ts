@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { openRegistry, type Registry } from '../../../electron/core/hub/registry.ts';
 import { fillDisk, freeSpace } from '../../support/full-disk.ts';
-import { cleanup, seedGuests, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, seedGuests } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
@@ -43,7 +44,7 @@ describe("a kiosk device's check-in with the registry's disk full", () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ invitationId: guests[0]!.id, state: 'CHECKED_IN' });
     await site.runtime.engine.deliver();
-    await waitUntil(() => site.relay.delivered.some((d) => d.id === guests[0]!.id), 'the check-in at the service');
+    await until(() => site.relay.delivered.some((d) => d.id === guests[0]!.id), 'the check-in at the service');
     expect(
       site.logged.some((line) =>
         /kiosk.checkIn of device \d+ in its day's counts not noted: database or disk is full/.test(line),

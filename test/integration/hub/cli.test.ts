@@ -15,7 +15,8 @@ import { createSession } from '../../../electron/core/access/session.ts';
 import { fingerprintOf } from '../../../electron/core/hub/tls.ts';
 import { HUB_COOKIES } from '../../../shared/contract/hub.ts';
 import { runFoyer } from '../../support/cli.ts';
-import { cleanup, FOYER, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, FOYER } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { openSite, RENDERER, type Site } from './site.ts';
 
 let site: Site;
@@ -65,7 +66,7 @@ describe('foyer devices', () => {
     );
 
     const stream = await lobby.events();
-    await waitUntil(() => stream.events.some((e) => e.type === 'role'), 'the stream to start');
+    await until(() => stream.events.some((e) => e.type === 'role'), 'the stream to start');
     const revoked = foyer('devices', 'revoke', String(device!.id));
     expect(revoked.code, revoked.err).toBe(0);
     // Its next request is refused at once; its open stream is closed within the hub's poll.
@@ -129,7 +130,7 @@ describe('foyer hub', () => {
       const lines: string[] = [];
       const reader = createInterface({ input: child.stdout });
       reader.on('line', (line) => lines.push(line));
-      await waitUntil(() => lines.length >= 6 || child.exitCode !== null, 'foyer hub to start', 40_000);
+      await until(() => lines.length >= 6 || child.exitCode !== null, 'foyer hub to start', { timeout: 40_000 });
       expect(lines[0]).toMatch(/^Foyer hub for the embedded demo service, serving this site at:$/);
       const url = lines[1]!.trim();
       expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { HUB_COOKIES, MAX_PENDING_PAIRINGS } from '../../../shared/contract/hub.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
-import { cleanup, waitUntil } from '../outbox/helpers.ts';
+import { cleanup } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import {
   encodedOperationPaths,
   oddOperationPaths,
@@ -199,13 +200,13 @@ describe('sessions and credentials', () => {
     await lobby.pair((code) => site.core.call(local, 'hub.pair', { code, role: 'kiosk', name: 'Lobby 2' }));
     const kioskStream = await lobby.events();
     const deskStream = await desk.events();
-    await waitUntil(
+    await until(
       () => [kioskStream, deskStream].every((s) => s.events.some((e) => e.type === 'role')),
       'both streams to start',
     );
     const asked = Date.now();
     expect((await site.device('127.0.0.23').send('POST', '/hub/pairing', { body: {} })).status).toBe(200);
-    await waitUntil(
+    await until(
       () => deskStream.events.some((e) => e.type === 'devices-changed' && e.at >= asked),
       'devices-changed at the desk',
     );
@@ -228,10 +229,7 @@ describe('sessions and credentials', () => {
     const asked = Date.now();
     const deskStream = await desk.events();
     expect((await site.device('127.0.0.24').send('POST', '/hub/pairing', { body: {} })).status).toBe(200);
-    await waitUntil(
-      () => deskStream.events.some((e) => e.type === 'devices-changed' && e.at >= asked),
-      'devices-changed',
-    );
+    await until(() => deskStream.events.some((e) => e.type === 'devices-changed' && e.at >= asked), 'devices-changed');
     expect((await desk.call('hub.status')).enabled).toBe(true);
     clock.now += 6 * 60_000;
     expect((await desk.send('POST', '/app/hub.status', { body: {} })).status).toBe(403);

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { PairingStarted, PairingState } from '../../../shared/contract/hub.ts';
-import { cleanup, seedGuests, serviceState, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, serviceState } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
 import { sessionCookieIn } from './raw-http.ts';
 
@@ -181,8 +182,8 @@ describe('revocation', () => {
     expect(paired.body.state).toBe('paired');
     const stream = await doomed.events();
     expect(stream.status).toBe(200);
-    await waitUntil(() => stream.events.some((e) => e.type === 'role'), 'the stream to start');
-    await waitUntil(
+    await until(() => stream.events.some((e) => e.type === 'role'), 'the stream to start');
+    await until(
       () => site.hub.status().devices.find((d) => d.id === id)?.connected === true,
       'the device to show as connected',
     );
@@ -220,10 +221,10 @@ describe('one site, one list', () => {
   it('a check-in at one kiosk reaches the desk and the other kiosk at once', async () => {
     const { guests } = await seedGuests(site.service, 2);
     await site.core.call(local, 'sync.now', {});
-    await waitUntil(() => site.runtime.mirror.guests.byId(guests[1]!.id) !== undefined, 'the guests in the mirror');
+    await until(() => site.runtime.mirror.guests.byId(guests[1]!.id) !== undefined, 'the guests in the mirror');
     const deskStream = await desk.events();
     const kioskStream = await otherKiosk.events();
-    await waitUntil(
+    await until(
       () => [deskStream, kioskStream].every((s) => s.events.some((e) => e.type === 'role')),
       'both streams to start',
     );
@@ -233,7 +234,7 @@ describe('one site, one list', () => {
     const tapped = Date.now();
     await kiosk.call('kiosk.checkIn', await ticketAt(kiosk, guests[0]!));
     for (const stream of [deskStream, kioskStream])
-      await waitUntil(() => stream.events.some((e) => e.type === 'guests-changed' && e.at >= tapped), 'guests-changed');
+      await until(() => stream.events.some((e) => e.type === 'guests-changed' && e.at >= tapped), 'guests-changed');
     for (const stream of [deskStream, kioskStream]) {
       const seen = stream.events.find((e) => e.type === 'guests-changed' && e.at >= tapped)!;
       expect(seen.at - tapped).toBeLessThan(1_000);
@@ -242,7 +243,7 @@ describe('one site, one list', () => {
     const onsite = await desk.call('guests.evacuationList');
     expect(JSON.stringify(onsite)).toContain(guests[0]!.lastName);
     // The kiosk's day counts it, and the desk hears that the devices changed (throttled to one event a second).
-    await waitUntil(
+    await until(
       () => deskStream.events.some((e) => e.type === 'devices-changed' && e.at >= tapped),
       'devices-changed at the desk',
     );
@@ -254,7 +255,7 @@ describe('one site, one list', () => {
   it('two kiosks checking the same guest in at the same moment check them in once', async () => {
     const { guests } = await seedGuests(site.service, 1);
     await site.core.call(local, 'sync.now', {});
-    await waitUntil(() => site.runtime.mirror.guests.byId(guests[0]!.id) !== undefined, 'the guest in the mirror');
+    await until(() => site.runtime.mirror.guests.byId(guests[0]!.id) !== undefined, 'the guest in the mirror');
     const id = guests[0]!.id;
     const tickets = [await ticketAt(kiosk, guests[0]!), await ticketAt(otherKiosk, guests[0]!)];
     const answers = await Promise.all([
@@ -262,7 +263,9 @@ describe('one site, one list', () => {
       otherKiosk.send('POST', '/app/kiosk.checkIn', { body: tickets[1] }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    await waitUntil(() => site.relay.delivered.some((d) => d.id === id), 'the check-in to reach the service', 20_000);
+    await until(() => site.relay.delivered.some((d) => d.id === id), 'the check-in to reach the service', {
+      timeout: 20_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(site.relay.delivered.filter((d) => d.id === id)).toHaveLength(1);
     expect(serviceState(site.service.db, id)).toBe('CHECKED_IN');
@@ -271,7 +274,7 @@ describe('one site, one list', () => {
   it('with the service unreachable all morning, every check-in from every device counts once, and reaches it once when back', async () => {
     const { guests } = await seedGuests(site.service, 9);
     await site.core.call(local, 'sync.now', {});
-    await waitUntil(() => guests.every((g) => site.runtime.mirror.guests.byId(g.id)), 'the guests in the mirror');
+    await until(() => guests.every((g) => site.runtime.mirror.guests.byId(g.id)), 'the guests in the mirror');
     site.relay.cut();
     const devices = [kiosk, otherKiosk];
     for (const [i, guest] of guests.entries()) {
@@ -290,10 +293,10 @@ describe('one site, one list', () => {
 
     site.relay.restore();
     await site.core.call(local, 'sync.now', {});
-    await waitUntil(
+    await until(
       () => guests.every((g) => site.relay.delivered.some((d) => d.id === g.id)),
       'every check-in to reach the service',
-      30_000,
+      { timeout: 30_000 },
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const guest of guests) {

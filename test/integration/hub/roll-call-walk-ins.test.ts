@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
-import { cleanup, seedGuests, type SeededGuest, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, type SeededGuest } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   await pairedDesk(marshal, 'Marshal tablet');
   await kiosk.pair((code) => site.core.call(local, 'hub.pair', { code, role: 'kiosk', name: 'Lobby kiosk' }));
   await reception.call('guests.transition', { invitationId: invited.id, action: 'checkIn' });
-  await waitUntil(() => site.relay.delivered.length === 1, 'the check-in to reach the service');
+  await until(() => site.relay.delivered.length === 1, 'the check-in to reach the service');
   site.relay.cut();
 }, 60_000);
 
@@ -79,7 +80,7 @@ describe('walk-ins let in while the service is down, on the roll call', () => {
     const [request] = (await reception.call('walkIns.pending')) as { id: number }[];
     const events = await marshal.events();
     await reception.call('walkIns.approve', { id: request!.id });
-    await waitUntil(
+    await until(
       () => events.events.some((e) => e.type === 'evacuation-changed' && (e.version ?? 0) > rollCall.version),
       'the marshal to hear of the arrival',
     );
@@ -111,7 +112,9 @@ describe('walk-ins let in while the service is down, on the roll call', () => {
     for (let run = 0; site.runtime.mirror.walkIns.unlinked().length > 0; run++) {
       if (run === 20) throw new Error('gave up waiting for both walk-ins to be linked');
       await site.core.call(local, 'sync.now', {});
-      await waitUntil(() => site.runtime.mirror.walkIns.unlinked().length === 0, 'a pull', 500).catch(() => {});
+      await until(() => site.runtime.mirror.walkIns.unlinked().length === 0, 'a pull', { timeout: 500 }).catch(
+        () => {},
+      );
     }
     await site.core.call(local, 'sync.now', {});
     const seen: RollCall = await reception.call('evacuation.get');

@@ -12,7 +12,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
-import { cleanup, seedGuests, type SeededGuest, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, type SeededGuest } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   // On site before the alarm: one at the kiosk, one at a desk device.
   await kiosk.call('kiosk.checkIn', await ticketAt(kiosk, a));
   await deskA.call('guests.transition', { invitationId: b.id, action: 'checkIn' });
-  await waitUntil(() => site.relay.delivered.length === 2, 'the two check-ins to reach the service');
+  await until(() => site.relay.delivered.length === 2, 'the two check-ins to reach the service');
   site.relay.cut();
 }, 60_000);
 
@@ -88,13 +89,13 @@ describe('a roll call at the hub, the service away', () => {
     // A second Start (the other desk, at the same moment) joins the same roll call.
     expect((await deskB.call('evacuation.start')).id).toBe(rollCall.id);
 
-    await waitUntil(() => kioskEvents.events.some((e) => e.type === 'evacuation-changed'), 'the kiosk to hear it');
+    await until(() => kioskEvents.events.some((e) => e.type === 'evacuation-changed'), 'the kiosk to hear it');
     expect(kioskEvents.events.filter((e) => e.type === 'evacuation-changed')).toEqual([
       expect.objectContaining({ type: 'evacuation-changed', active: true, assemblyPoint: 'Car park B, by the gate' }),
     ]);
     expect(kioskEvents.events.find((e) => e.type === 'evacuation-changed')).not.toHaveProperty('version');
     expect(await kiosk.call('evacuation.state')).toEqual({ active: true, assemblyPoint: 'Car park B, by the gate' });
-    await waitUntil(() => deskEvents.events.some((e) => e.type === 'evacuation-changed'), 'the other desk to hear it');
+    await until(() => deskEvents.events.some((e) => e.type === 'evacuation-changed'), 'the other desk to hear it');
     kioskEvents.close();
     deskEvents.close();
   });
@@ -109,7 +110,7 @@ describe('a roll call at the hub, the service away', () => {
       accounted: true,
     });
     expect(ticked.entry).toMatchObject({ accounted: true, markedBy: 'Reception 1' });
-    await waitUntil(
+    await until(
       () => deskEvents.events.some((e) => e.type === 'evacuation-changed' && e.version === ticked.version),
       'the other desk to hear the mark',
     );
@@ -140,7 +141,7 @@ describe('a roll call at the hub, the service away', () => {
     const c = guests[2]!;
     const deskEvents = await deskA.events();
     await kiosk.call('kiosk.checkIn', await ticketAt(kiosk, c));
-    await waitUntil(
+    await until(
       () => deskEvents.events.some((e) => e.type === 'evacuation-changed' && (e.version ?? 0) > rollCall.version),
       'the desk to hear of the arrival',
     );
@@ -165,7 +166,7 @@ describe('a roll call at the hub, the service away', () => {
     const ended: RollCall = await deskB.call('evacuation.end', { rollCallId: rollCall.id });
     expect(ended).toMatchObject({ endedBy: 'Marshal tablet' });
     expect(ended.endedAt).not.toBeNull();
-    await waitUntil(
+    await until(
       () => kioskEvents.events.some((e) => e.type === 'evacuation-changed' && !e.active),
       'the kiosk to hear that it ended',
     );
@@ -206,7 +207,7 @@ describe('a roll call at the hub, the service away', () => {
     expect(kinds).toEqual([{ kind: 'transition', n: 3 }]);
     site.relay.restore();
     await site.core.call(local, 'sync.now', {});
-    await waitUntil(() => site.relay.delivered.length === 3, 'the check-in made during the roll call to go');
+    await until(() => site.relay.delivered.length === 3, 'the check-in made during the roll call to go');
     expect(site.relay.delivered.map((d) => d.id)).toEqual(guests.slice(0, 3).map((g) => g.id));
   });
 });

@@ -23,6 +23,7 @@ import type { ServiceOptions } from '../../../service/index.ts';
 import type { EndpointName } from '../../../shared/api/index.ts';
 import { configuredDataDir, onCleanup, tempDir, testConfig as makeConfig } from '../../support/fixtures.ts';
 import { call, type CallResult } from '../../support/service.ts';
+import { until } from '../../support/until.ts';
 import { TEST_TOKEN, testWorld } from '../../support/world.ts';
 export { fromNow, HOUR, iso, MINUTE, uid } from '../../support/basics.ts';
 import { fromNow, HOUR, uid } from '../../support/basics.ts';
@@ -34,17 +35,6 @@ export const FAST_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 5, maxDelayMs:
 export const NO_RETRY: RetryPolicy = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 /** The outbox's own backoff, fast: a failed row is due again within 100 ms. */
 export const FAST_OUTBOX_RETRY: RetryPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 10, maxDelayMs: 100 };
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` is true; not an assertion on time, only a bound against hanging. */
-export async function waitUntil(check: () => boolean, what: string, limitMs = 15_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 // ---------------------------------------------------------------- set-up and clean-up (test/support/fixtures.ts)
 
@@ -185,15 +175,17 @@ export async function putUntilOk(
   body: unknown,
   token = TEST_TOKEN,
 ): Promise<CallResult> {
-  for (let attempt = 0; ; attempt++) {
+  let attempt = 0;
+  return until(async () => {
+    attempt++;
     const res = await call(baseUrl, 'PUT', path, { body, token }).catch((error: unknown) => {
       if (attempt > 50) throw error;
       return undefined;
     });
     if (res && res.status < 500) return res;
     if (attempt > 50) throw new Error(`PUT ${path} kept failing: ${res?.status} ${res?.text}`);
-    await sleep(10);
-  }
+    return undefined;
+  }, `PUT ${path} to be taken`);
 }
 
 /**
@@ -309,15 +301,20 @@ export function switchableApi(initial: ApiClient): { api: ApiClient; use(next: A
 
 /** Pulls the location's invitations in full into the mirror (retrying a faulty service). */
 export async function syncMirror(mirror: Mirror, api: ApiClient, config: Config = makeConfig()): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await pullInvitations({ mirror, api, config, now: Date.now }, 'full');
-      if (result.complete) return;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-    await sleep(20);
-  }
+  let attempt = 0;
+  await until(
+    async () => {
+      attempt++;
+      try {
+        return (await pullInvitations({ mirror, api, config, now: Date.now }, 'full')).complete;
+      } catch (error) {
+        if (attempt > 20) throw error;
+        return false;
+      }
+    },
+    'a full pull of the invitations',
+    { every: 20 },
+  );
 }
 
 export function outboxFor(mirror: Mirror, api: ApiClient, extra: Partial<OutboxDeps> = {}) {
@@ -326,12 +323,17 @@ export function outboxFor(mirror: Mirror, api: ApiClient, extra: Partial<OutboxD
 
 /** Delivers until nothing is open, as the engine's timer would. */
 export async function deliverAll(outbox: ReturnType<typeof createOutbox>, limit = 2_000): Promise<number> {
-  for (let rounds = 1; rounds <= limit; rounds++) {
-    const summary = await outbox.deliver();
-    if (summary.pending === 0) return rounds;
-    await sleep(20);
-  }
-  throw new Error(`the outbox still had open rows after ${limit} deliveries`);
+  let rounds = 0;
+  await until(
+    async () => {
+      if (rounds >= limit) throw new Error(`the outbox still had open rows after ${limit} deliveries`);
+      rounds++;
+      return (await outbox.deliver()).pending === 0;
+    },
+    () => `the outbox to have no open rows (${rounds} deliveries)`,
+    { every: 20, timeout: 60_000 },
+  );
+  return rounds;
 }
 
 /** A data directory whose configuration points at the service, with the test token. */

@@ -18,8 +18,8 @@ import {
   syncMirror,
   tempDir,
   tempMirror,
-  waitUntil,
 } from './helpers.ts';
+import { until } from '../../support/until.ts';
 
 afterEach(cleanup);
 
@@ -119,7 +119,7 @@ describe('lost answers', () => {
     // A stop puts the row back (a crash would leave it 'sending'): either way it may have reached the service.
     expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending', uncertain: 1, attempts: 1 });
 
-    await waitUntil(() => serviceState(svc.db, guest.id) === 'CHECKED_IN', 'the service to apply the POST');
+    await until(() => serviceState(svc.db, guest.id) === 'CHECKED_IN', 'the service to apply the POST');
     const summary = await outbox.deliver();
     expect(summary).toMatchObject({ delivered: 1, failed: 0, pending: 0 });
     expect(client.count('transitionCheckIn')).toBe(1);
@@ -148,7 +148,7 @@ describe('lost answers', () => {
     };
     await outbox.deliver(controller.signal);
     client.onRequest = undefined;
-    await waitUntil(() => serviceState(svc.db, guest.id) === 'CHECKED_IN', 'the service to apply the POST');
+    await until(() => serviceState(svc.db, guest.id) === 'CHECKED_IN', 'the service to apply the POST');
 
     faults.next('unavailable'); // the read-back
     await outbox.deliver();

@@ -18,7 +18,8 @@ import {
   type TestPrinter,
   waitForJobs,
 } from '../../support/printer.ts';
-import { cleanup, closedPort, seedGuests, startServiceOn, tempDir, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, closedPort, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 const tools = printerToolsInstalled();
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -95,7 +96,7 @@ describe.skipIf(!tools)('badges printed by the host over IPP', () => {
     // The badge waits for the door PIN, which comes with the service's answer to the check-in.
     await runtime.engine.deliver();
     const [pdf] = (await waitForJobs(label, before + 1)).slice(before);
-    await waitUntil(() => jobsOf(wang.id)[0]?.state === 'sent' || jobsOf(wang.id)[0]?.state === 'printed', 'sent');
+    await until(() => jobsOf(wang.id)[0]?.state === 'sent' || jobsOf(wang.id)[0]?.state === 'printed', 'sent');
     expect(pageSizeMm(pdf!)).toEqual({ widthMm: 62, heightMm: 100 });
     const text = pdfText(pdf!);
     const pin = runtime.mirror.deskGuests.pin(wang.id);
@@ -131,10 +132,7 @@ describe.skipIf(!tools)('badges printed by the host over IPP', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(pageSizeMm(pdf!)).toEqual({ widthMm: 86, heightMm: 54 });
     expect(pdfText(pdf!)).toContain('Maria Popa');
-    await waitUntil(
-      () => jobsOf(maria.id)[0]?.state !== 'queued' && jobsOf(maria.id)[0]?.state !== 'sending',
-      'settled',
-    );
+    await until(() => jobsOf(maria.id)[0]?.state !== 'queued' && jobsOf(maria.id)[0]?.state !== 'sending', 'settled');
     expect(jobsOf(maria.id)[0]).toMatchObject({ sentTo: 'Spare', onFallback: true });
     const status = await core.call(desk, 'printing.status', {});
     expect(status.printers.find((p) => p.name === 'Lobby')).toMatchObject({ state: 'offline' });
@@ -154,7 +152,7 @@ describe.skipIf(!tools)('badges printed by the host over IPP', () => {
     }));
     const jorg = guests[3]!;
     await checkIn('Jörg Müller', jorg.id);
-    await waitUntil(() => jobsOf(jorg.id)[0]?.state === 'failed', 'failed', 10_000);
+    await until(() => jobsOf(jorg.id)[0]?.state === 'failed', 'failed', { timeout: 10_000 });
     const status = await core.call(desk, 'printing.status', {});
     const failed = status.failed.find((j) => j.invitationId === jorg.id);
     expect(failed).toMatchObject({ guestName: 'Jörg M.', state: 'failed', printer: 'Gone' });
@@ -183,7 +181,7 @@ describe.skipIf(!tools)('badges printed by the host over IPP', () => {
     const reprint = await core.call(desk, 'printing.reprint', { invitationId: maria.id });
     expect(reprint.printedBefore).toBe(1);
     await waitForJobs(spare, before + 1);
-    await waitUntil(() => jobsOf(maria.id)[0]?.state === 'sent' || jobsOf(maria.id)[0]?.state === 'printed', 'sent');
+    await until(() => jobsOf(maria.id)[0]?.state === 'sent' || jobsOf(maria.id)[0]?.state === 'printed', 'sent');
     expect(await core.call(desk, 'printing.badge', { invitationId: maria.id })).toMatchObject({ printed: 2 });
     const audit = await core.call(admin, 'audit.list', { action: 'badge-reprint' });
     expect(audit.entries[0]).toMatchObject({ action: 'badge-reprint', detail: expect.stringContaining('print 2') });

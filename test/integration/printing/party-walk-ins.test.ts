@@ -19,7 +19,8 @@ import {
   type TestPrinter,
   waitForJobs,
 } from '../../support/printer.ts';
-import { cleanup, seedGuests, startServiceOn, tempDir, waitUntil } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 const tools = printerToolsInstalled();
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -103,7 +104,7 @@ describe.skipIf(!tools)('badges of a party and of walk-ins, printed by the host'
       ).toHaveLength(1);
     for (const guest of [wang!, ivan!, maria!]) {
       expect(runtime.mirror.printJobs.ofGuest(guest.id)).toHaveLength(1);
-      await waitUntil(() => sentOrPrinted(guest.id), `badge of ${guest.id} sent`);
+      await until(() => sentOrPrinted(guest.id), `badge of ${guest.id} sent`);
     }
   });
 
@@ -129,7 +130,7 @@ describe.skipIf(!tools)('badges of a party and of walk-ins, printed by the host'
     });
     const [job] = runtime.mirror.printJobs.ofGuest(-pending!.id);
     expect(job).toMatchObject({ kind: 'badge', printer: 'Lobby' });
-    await waitUntil(() => sentOrPrinted(-pending!.id), 'walk-in badge sent');
+    await until(() => sentOrPrinted(-pending!.id), 'walk-in badge sent');
     const status2 = await core.call(desk, 'printing.status', {});
     expect(status2.failed).toEqual([]);
   });

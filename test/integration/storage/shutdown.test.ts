@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
-import { cleanup, sleep, startServiceOn, tempDir, waitUntil, type Service } from '../outbox/helpers.ts';
+import { cleanup, sleep, startServiceOn, tempDir, type Service } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { configure, openLogged } from './helpers.ts';
 
 let slow: Service;
@@ -39,8 +40,7 @@ async function stopWith(when: 'due' | 'sending') {
     label: 'identities at the stop',
   });
   const id = outboxIds[0]!;
-  if (when === 'sending')
-    await waitUntil(() => runtime.mirror.outbox.byId(id)?.state === 'sending', 'the row on its way');
+  if (when === 'sending') await until(() => runtime.mirror.outbox.byId(id)?.state === 'sending', 'the row on its way');
   await runtime.close();
   // Whatever a timer or an answer would still do after the close would show here.
   await sleep(600);

@@ -9,15 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tick } from '../../support/basics.ts';
 import { countedTimers } from '../../support/timers.ts';
-import {
-  cleanup,
-  seedGuests,
-  type SeededGuest,
-  type Service,
-  startServiceOn,
-  tempDir,
-  waitUntil,
-} from '../outbox/helpers.ts';
+import { cleanup, seedGuests, type SeededGuest, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 import { configure } from './helpers.ts';
 import { openRuntime } from '../../../electron/core/runtime.ts';
 
@@ -49,7 +42,7 @@ describe('the engine and its timers', () => {
       runtime.outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
       await tick(1);
     }
-    await waitUntil(() => runtime.outbox.counts().delivered === guests.length, 'every check-in delivered');
+    await until(() => runtime.outbox.counts().delivered === guests.length, 'every check-in delivered');
     expect(timers.mostPending()).toBeLessThanOrEqual(JOBS);
     await runtime.close();
     expect(timers.pending()).toBe(0);

@@ -14,6 +14,7 @@ import { syncWindow } from '../../../electron/core/sync/pulls/invitations.ts';
 import { memoryOutput } from '../../support/cli.ts';
 import { fillDisk as fillMirror, freeSpace as freeMirror } from '../../support/full-disk.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
+import { countedTimers } from '../../support/timers.ts';
 import {
   cleanup,
   countingClient,
@@ -22,11 +23,10 @@ import {
   outboxFor,
   seedGuests,
   serviceState,
-  sleep,
   syncMirror,
   tempMirror,
-  waitUntil,
 } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 let svc: TestService | undefined;
 const escaped: unknown[] = [];
@@ -72,7 +72,7 @@ describe('a full disk', () => {
 
     fillDisk(mirror);
     engine.start();
-    await waitUntil(
+    await until(
       () =>
         engine.status.get().storage?.kind === 'disk_full' &&
         engine.status.get().resources.invitations.lastError?.kind === 'disk_full',
@@ -85,13 +85,13 @@ describe('a full disk', () => {
 
     // The timers go on (the process was not ended), and each try fails whole: the mirror is as it was.
     const requests = client.count();
-    await waitUntil(() => client.count() > requests + 2, 'more pulls on their timers');
+    await until(() => client.count() > requests + 2, 'more pulls on their timers');
     expect(engine.status.get().storage?.kind).toBe('disk_full');
     expect(integrity(mirror)).toBe('ok');
     expect(invitationCount(mirror)).toBe(3);
 
     freeSpace(mirror);
-    await waitUntil(() => engine.status.get().storage === null && invitationCount(mirror) === 203, 'sync to resume');
+    await until(() => engine.status.get().storage === null && invitationCount(mirror) === 203, 'sync to resume');
     expect(integrity(mirror)).toBe('ok');
     expect(logged.some((line) => /works again/.test(line))).toBe(true);
     await engine.stop();
@@ -102,17 +102,20 @@ describe('a full disk', () => {
     svc = await startTestService();
     const mirror = tempMirror();
     const client = countingClient(svc.baseUrl, { token: 'not-a-known-token' });
-    const engine = createSyncEngine({ mirror, api: client.api, config: () => fastConfig });
+    const timers = countedTimers();
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => fastConfig, timers });
     // The pull fails (401) without writing; recording that failure is the write that cannot be made.
     mirror.db.pragma('query_only = 1');
     engine.start();
-    await waitUntil(
+    await until(
       () => engine.status.get().storage !== null && engine.status.get().tokenRejected,
       'the status to say the token was refused and writing fails',
     );
     expect(engine.status.get().storage?.kind).toBe('storage');
     expect(engine.status.get().storage?.message).toMatch(/cannot write to its data directory/);
-    await sleep(1_500); // a round more of every timer
+    // A round more of every timer: as many fired as were waiting (each job has one, every second).
+    const [fired, waiting] = [timers.fired(), timers.pending()];
+    await until(() => timers.fired() >= fired + waiting, 'a round more of every timer');
     await engine.stop();
     expect(escaped).toEqual([]);
   });
@@ -141,7 +144,7 @@ describe('a full disk during the first sync', () => {
     };
     const engine = createSyncEngine({ mirror, api, config: () => fastConfig });
     engine.start();
-    await waitUntil(
+    await until(
       () => engine.status.get().resources.invitations.lastError?.kind === 'disk_full',
       'the first sync to fail for the full disk',
     );
@@ -151,7 +154,7 @@ describe('a full disk during the first sync', () => {
     freeSpace(mirror);
     const window = { locationId: 10, ...syncWindow(fastConfig, Date.now()), limit: 500 };
     const found = () => mirror.guests.lookup(guests[170]!.lastName, window).map((g) => g.invitationId);
-    await waitUntil(() => !mirror.lookupIndex.deferred() && found().length > 0, 'the lookup index made again');
+    await until(() => !mirror.lookupIndex.deferred() && found().length > 0, 'the lookup index made again');
     expect(found()).toEqual([guests[170]!.id]);
     expect(mirror.bulkLoad.active()).toBe(false);
     expect(mirror.lookupIndex.deferred()).toBe(false);
@@ -199,11 +202,12 @@ describe('the outbox on a disk that cannot be written', () => {
     const client = countingClient(svc.baseUrl);
     await syncMirror(mirror, client.api);
     const outbox = outboxFor(mirror, client.api);
+    let rounds = 0;
     const engine = createSyncEngine({
       mirror,
       api: client.api,
       config: () => fastConfig,
-      outbox,
+      outbox: { ...outbox, deliver: (signal) => (rounds++, outbox.deliver(signal)) },
       outboxIntervalMs: 50,
     });
     const queued = outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
@@ -213,14 +217,15 @@ describe('the outbox on a disk that cannot be written', () => {
     await expect(engine.syncNow()).resolves.toBeDefined();
     expect(engine.status.get().storage).toMatchObject({ kind: 'storage' });
     engine.start();
-    await sleep(500); // ten rounds of the outbox timer
+    const before = rounds;
+    await until(() => rounds >= before + 10, 'ten rounds of the outbox timer');
     expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending' });
     expect(serviceState(svc.db, guest.id)).toBe('EXPECTED');
 
     mirror.db.pragma('query_only = 0');
-    await waitUntil(() => mirror.outbox.byId(queued.outboxId)?.state === 'delivered', 'the check-in to be delivered');
+    await until(() => mirror.outbox.byId(queued.outboxId)?.state === 'delivered', 'the check-in to be delivered');
     expect(serviceState(svc.db, guest.id)).toBe('CHECKED_IN');
-    await waitUntil(() => engine.status.get().storage === null, 'the status to clear');
+    await until(() => engine.status.get().storage === null, 'the status to clear');
     expect(integrity(mirror)).toBe('ok');
     await engine.stop();
     expect(escaped).toEqual([]);

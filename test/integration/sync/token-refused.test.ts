@@ -17,11 +17,10 @@ import {
   outboxFor,
   seedGuests,
   serviceState,
-  sleep,
   syncMirror,
   tempMirror,
-  waitUntil,
 } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 let svc: TestService | undefined;
 let odd: OddService | undefined;
@@ -51,23 +50,26 @@ describe('a token refused, then accepted again', () => {
     odd.set({ refuseToken: true });
     const queued = outbox.queueTransition(guests[0]!.id, 'checkIn', 'kiosk');
     engine.outboxChanged(true);
-    await waitUntil(() => engine.status.get().tokenRejected, 'the status to say the token was refused');
+    await until(() => engine.status.get().tokenRejected, 'the status to say the token was refused');
     const refused = engine.status.get();
     expect(refused.online).toBe(false);
     expect(statusForRole(refused, 'kiosk').online).toBe(false);
-    await waitUntil(
+    await until(
       () => /401/.test(mirror.outbox.byId(queued.outboxId)?.lastError ?? ''),
       'the check-in to be refused too',
     );
     expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending' });
 
     // While refused: the pulls keep asking at their interval; the outbox waits instead of asking every 50 ms.
+    // Three rounds of the pulls (a second apart) are the clock here: in that time an outbox asking every 50 ms
+    // would have asked some forty times.
     odd.requests.length = 0;
-    await sleep(2_500);
-    const asked = odd.requests.map((r) => new URL(r.url, 'http://x').pathname);
-    expect(asked.filter((p) => p.endsWith('/invitations')).length).toBeGreaterThanOrEqual(1);
-    expect(asked.filter((p) => p.endsWith('/invitations')).length).toBeLessThanOrEqual(4);
-    expect(asked.filter((p) => p.endsWith('/transitions')).length).toBeLessThanOrEqual(1);
+    const asked = () => odd!.requests.map((r) => new URL(r.url, 'http://x').pathname);
+    const pulls = () => asked().filter((p) => p.endsWith('/invitations')).length;
+    await until(() => pulls() >= 3, 'three rounds of the invitations pull');
+    expect(pulls()).toBeGreaterThanOrEqual(1);
+    expect(pulls()).toBeLessThanOrEqual(4);
+    expect(asked().filter((p) => p.endsWith('/transitions')).length).toBeLessThanOrEqual(1);
     expect(engine.status.get().tokenRejected).toBe(true);
     expect(mirror.outbox.byId(queued.outboxId)).toMatchObject({ state: 'pending' });
     expect(serviceState(svc.db, guests[0]!.id)).toBe('EXPECTED');
@@ -76,10 +78,10 @@ describe('a token refused, then accepted again', () => {
     await seedGuests(svc, 1, { eventSourceId: `${eventSourceId}-later` });
     const acceptedAt = Date.now();
     odd.set({ refuseToken: false });
-    await waitUntil(() => mirror.outbox.byId(queued.outboxId)?.state === 'delivered', 'the check-in to be delivered');
+    await until(() => mirror.outbox.byId(queued.outboxId)?.state === 'delivered', 'the check-in to be delivered');
     expect(Date.now() - acceptedAt).toBeLessThan(5_000);
     expect(serviceState(svc.db, guests[0]!.id)).toBe('CHECKED_IN');
-    await waitUntil(() => mirror.db.prepare('SELECT count(*) FROM invitations').pluck().get() === 3, 'a fresh pull');
+    await until(() => mirror.db.prepare('SELECT count(*) FROM invitations').pluck().get() === 3, 'a fresh pull');
     expect(engine.status.get()).toMatchObject({ online: true, tokenRejected: false });
     await engine.stop();
   });
