@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../electron/core/access/session.ts';
-import { cleanup, type Service, sleep, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
+import { cleanup, type Service, startServiceOn, tempDir } from '../integration/outbox/helpers.ts';
+import { until } from '../support/until.ts';
 import { type BrowserApp, openBrowserApp } from '../support/browser-app.ts';
 import { installClock, printRequests, SCREENS, stubPrint } from '../support/browser.ts';
 
@@ -146,10 +147,14 @@ describe('a walk-in with the service down', () => {
            LEFT JOIN check_ins k ON k.id = i.id WHERE e.name = 'Walk-in for Grace Hopper'`,
         )
         .all() as { id: number; state: string | null }[];
-    for (let round = 0; round < 40 && rows()[0]?.state !== 'CHECKED_IN'; round++) {
-      await app.runtime.engine.syncNow();
-      await sleep(250);
-    }
+    await until(
+      async () => {
+        await app.runtime.engine.syncNow();
+        return rows()[0]?.state === 'CHECKED_IN';
+      },
+      'the walk-in checked in at the service',
+      { every: 250, timeout: 40_000 },
+    );
     expect(rows()).toEqual([{ id: expect.any(Number), state: 'CHECKED_IN' }]);
   }, 60_000);
 });

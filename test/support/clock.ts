@@ -25,8 +25,22 @@ export function momentFrom(value: string | undefined): number {
 
 export const E2E_MOMENT = momentFrom(process.env.FOYER_E2E_AT);
 
+/** A clock that runs on at real speed and that a test can move on at once, instead of waiting. */
+export interface TestClock {
+  (): number;
+  /** Moves the clock on by `ms` (never backwards): a later change gets a later timestamp without a sleep. */
+  advance(ms: number): void;
+}
+
 /** A clock that reads `start` at the moment it is made and runs on at real speed (never backwards). */
-export function clockFrom(start: number): () => number {
+export function clockFrom(start: number): TestClock {
   const origin = performance.now();
-  return () => start + Math.floor(performance.now() - origin);
+  let skipped = 0;
+  const clock = () => start + skipped + Math.floor(performance.now() - origin);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      if (ms < 0) throw new Error('a test clock does not go backwards');
+      skipped += ms;
+    },
+  });
 }

@@ -17,7 +17,6 @@ import {
   HOUR,
   putUntilOk,
   seedGuests,
-  sleep,
   startServiceOn,
   tempDir,
   uid,
@@ -184,7 +183,7 @@ describe('conflicts', () => {
     expect(conflict).toMatchObject({ checkInId: guest.id, action: 'checkIn' });
     const reason = conflict!.message;
     // The guest shows as expected again (rolled back): a retry plans again and is sent.
-    await sleep(1);
+    clock.advance(1);
     const retried = await core.call(desk, 'conflicts.retry', { id: conflict!.id });
     expect(retried).toMatchObject({ pending: true });
     await expect(core.call(desk, 'conflicts.retry', { id: conflict!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -7,7 +7,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { FOYER, serviceState, sleep, type SeededGuest } from './helpers.ts';
+import { until } from '../../support/until.ts';
+import { FOYER, serviceState, type SeededGuest } from './helpers.ts';
 import { dataDir, downUrl, foyer, guests, outboxRows, SAMPLES, setUpCliService, svc } from './cli-fixture.ts';
 
 setUpCliService();
@@ -84,7 +85,7 @@ describe('check-in, check-out, undo', () => {
     expect((await foyer('config', 'set', 'baseUrl', svc.baseUrl, '--data-dir', dir)).code).toBe(0);
     // sync --once delivers what is due before it pulls: wait out the row's backoff first.
     const due = Date.parse(outboxRows(dir)[0]!.nextAttemptAt!);
-    await sleep(Math.max(0, due - Date.now() + 5));
+    await until(() => Date.now() > due, "the row's backoff to pass");
     const sync = await foyer('sync', '--once', '--data-dir', dir);
     expect(sync.code, sync.out + sync.err).toBe(0);
     expect(outboxRows(dir)[0]!.state).toBe('delivered');

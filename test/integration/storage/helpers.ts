@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../../electron/core/config/token-store.ts';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
-import { openRuntime, type Runtime } from '../../../electron/core/runtime.ts';
+import { openRuntime, type Runtime, type RuntimeOptions } from '../../../electron/core/runtime.ts';
 import { mirrorGuest } from '../../support/mirror-guests.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 
@@ -119,8 +119,11 @@ export function tearWal(path: string): void {
 }
 
 /** Opens the runtime on the data directory with its log kept. */
-export async function openLogged(dataDir: string): Promise<{ runtime: Runtime; log: string[] }> {
+export async function openLogged(
+  dataDir: string,
+  options: Pick<RuntimeOptions, 'timers'> = {},
+): Promise<{ runtime: Runtime; log: string[] }> {
   const log: string[] = [];
-  const runtime = await openRuntime({ dataDir, log: (line) => log.push(line) });
+  const runtime = await openRuntime({ dataDir, log: (line) => log.push(line), ...options });
   return { runtime, log };
 }

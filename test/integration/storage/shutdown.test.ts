@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
-import { cleanup, sleep, startServiceOn, tempDir, type Service } from '../outbox/helpers.ts';
+import { cleanup, startServiceOn, tempDir, type Service } from '../outbox/helpers.ts';
+import { countedTimers } from '../../support/timers.ts';
 import { until } from '../../support/until.ts';
 import { configure, openLogged } from './helpers.ts';
 
@@ -33,7 +34,8 @@ const identities = [
 async function stopWith(when: 'due' | 'sending') {
   const dataDir = tempDir('foyer-stop-');
   configure(dataDir, slow.baseUrl);
-  const { runtime, log } = await openLogged(dataDir);
+  const timers = countedTimers();
+  const { runtime, log } = await openLogged(dataDir, { timers });
   runtime.engine.start();
   const { outboxIds } = runtime.outbox.queueIdentities(identities as never, {
     source: null,
@@ -42,8 +44,10 @@ async function stopWith(when: 'due' | 'sending') {
   const id = outboxIds[0]!;
   if (when === 'sending') await until(() => runtime.mirror.outbox.byId(id)?.state === 'sending', 'the row on its way');
   await runtime.close();
-  // Whatever a timer or an answer would still do after the close would show here.
-  await sleep(600);
+  // Whatever a timer or an answer would still do after the close would show here: no timer is left to fire, and
+  // a request made now is answered after the one cut by the stop (every answer takes as long).
+  expect(timers.pending()).toBe(0);
+  expect((await slow.call('GET', '/companies/1/employees')).status).toBe(200);
   const mirror = openMirror(join(dataDir, 'mirror.db'));
   try {
     return { row: mirror.outbox.byId(id)!, log };

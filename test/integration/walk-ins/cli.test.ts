@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFoyer } from '../../support/cli.ts';
-import { cleanup, dataDirFor, type Service, sleep, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { cleanup, dataDirFor, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { until } from '../../support/until.ts';
 
 let serviceDir: string;
 let service: Service;
@@ -71,10 +72,16 @@ describe('foyer walk-in', () => {
     service = await startServiceOn(serviceDir, { port });
     // Runs of "foyer sync" as a person (or cron) makes them: the first after the failed attempt's backoff sends
     // the event, pulls the invitation (queueing its check-in) and sends the check-in, all in the one run.
-    for (let run = 0; run < 20 && walkIns().length === 0; run++) {
-      expect((await runFoyer('sync', '--once', '--data-dir', dataDir)).code).toBe(0);
-      if (walkIns().length === 0) await sleep(250);
-    }
+    let runs = 0;
+    await until(
+      async () => {
+        if (runs++ >= 20) throw new Error(`no walk-in at the service after ${runs - 1} runs of "foyer sync --once"`);
+        expect((await runFoyer('sync', '--once', '--data-dir', dataDir)).code).toBe(0);
+        return walkIns().length > 0;
+      },
+      'a run of "foyer sync --once" to send the walk-in',
+      { every: 250, timeout: 60_000 },
+    );
     expect(walkIns()).toEqual([
       expect.objectContaining({
         firstName: 'Peter',
