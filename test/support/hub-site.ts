@@ -9,10 +9,27 @@ import { Agent, request } from 'undici';
 import { hashPin } from '../../electron/core/access/pins.ts';
 import { type Config, createConfigStore, type ConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
+import type { Bus } from '../../electron/core/bus.ts';
 import type { AppEvent } from '../../shared/contract/events.ts';
+import { until } from './until.ts';
 import { TEST_TOKEN } from './world.ts';
 
 export const PINS = { admin: '2468', desk: '1357' };
+
+let markers = 0;
+/**
+ * Waits until `stream` has heard everything published to it before this
+ * call: a marker sent to every stream now arrives after all of it. So a test
+ * sees that an event did NOT reach a stream without waiting a while.
+ */
+export async function caughtUp(core: { bus: Bus }, stream: { events: AppEvent[] }): Promise<void> {
+  const marker = `test-marker-${++markers}`;
+  core.bus.publish('broadcast', { type: 'mirror-changed', resources: [marker] });
+  await until(
+    () => stream.events.some((e) => e.type === 'mirror-changed' && e.resources.includes(marker)),
+    'the marker to reach the stream',
+  );
+}
 
 /**
  * A hub's data directory for a test site: the service behind `relayUrl`, the

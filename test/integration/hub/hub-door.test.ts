@@ -17,7 +17,7 @@ import {
   sessionCookieIn,
   setSession,
 } from './raw-http.ts';
-import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
+import { caughtUp, type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
 const clock = { now: Date.now() };
@@ -211,7 +211,7 @@ describe('sessions and credentials', () => {
       'devices-changed at the desk',
     );
     await site.core.call(local, 'sync.now', {});
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await caughtUp(site.runtime, kioskStream);
     expect(kioskStream.events.map((e) => e.type)).not.toContain('devices-changed');
     const statuses = kioskStream.events.flatMap((e) => (e.type === 'sync-status' ? [e.status] : []));
     expect(statuses.length).toBeGreaterThan(0);

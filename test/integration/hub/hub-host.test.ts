@@ -218,6 +218,10 @@ describe('the host names', () => {
 });
 
 describe('one site, one list', () => {
+  const nothingToSend = () => {
+    const counts = site.runtime.outbox.counts();
+    return counts.pending + counts.sending === 0;
+  };
   it('a check-in at one kiosk reaches the desk and the other kiosk at once', async () => {
     const { guests } = await seedGuests(site.service, 2);
     await site.core.call(local, 'sync.now', {});
@@ -266,7 +270,8 @@ describe('one site, one list', () => {
     await until(() => site.relay.delivered.some((d) => d.id === id), 'the check-in to reach the service', {
       timeout: 20_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing is left to send: a second delivery could only come from a row still open.
+    await until(nothingToSend, 'the outbox to have nothing left to send');
     expect(site.relay.delivered.filter((d) => d.id === id)).toHaveLength(1);
     expect(serviceState(site.service.db, id)).toBe('CHECKED_IN');
   });
@@ -298,7 +303,8 @@ describe('one site, one list', () => {
       'every check-in to reach the service',
       { timeout: 30_000 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing is left to send: a second delivery could only come from a row still open.
+    await until(nothingToSend, 'the outbox to have nothing left to send');
     for (const guest of guests) {
       expect(
         site.relay.delivered.filter((d) => d.id === guest.id),

@@ -7,7 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { activityOf, type Hub, openHub, openHubRegistry } from '../../../electron/core/hub/index.ts';
 import { HUB_MIGRATIONS, sha256 } from '../../../electron/core/hub/registry.ts';
@@ -282,15 +282,33 @@ describe('revocation and activity', () => {
       expect(activityOf(read, {})).toBeUndefined();
   });
 
-  it('tells of changes at most once a second', async () => {
-    const { hub } = setup();
-    let changes = 0;
-    hub.onChange(() => changes++);
-    paired(hub);
-    paired(hub);
-    await expect.poll(() => changes, { timeout: 2_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
-    expect(changes).toBe(1);
+  it('tells of changes at most once a second', () => {
+    // The hub's timers and clock in the test's hand: a second passes when the test says so.
+    vi.useFakeTimers({ now: new Date(2026, 2, 10, 10, 30) });
+    try {
+      const { hub } = setup();
+      let changes = 0;
+      hub.onChange(() => changes++);
+      paired(hub);
+      paired(hub);
+      vi.advanceTimersByTime(0);
+      expect(changes).toBe(1);
+      vi.advanceTimersByTime(1_300);
+      expect(changes).toBe(1);
+      // More than a second after the last one told: told at once.
+      paired(hub);
+      vi.advanceTimersByTime(0);
+      expect(changes).toBe(2);
+      // Half a second after the last one told: told when its second is over, not before.
+      vi.advanceTimersByTime(500);
+      paired(hub);
+      vi.advanceTimersByTime(499);
+      expect(changes).toBe(2);
+      vi.advanceTimersByTime(1);
+      expect(changes).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

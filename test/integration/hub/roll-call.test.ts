@@ -14,7 +14,7 @@ import { createSession } from '../../../electron/core/access/session.ts';
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
 import { cleanup, seedGuests, type SeededGuest } from '../outbox/helpers.ts';
 import { until } from '../../support/until.ts';
-import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
+import { caughtUp, type DeviceClient, openSite, PINS, type Site } from './site.ts';
 
 let site: Site;
 const local = createSession('hub-window', 'admin', 'admin', 'desktop');
@@ -131,7 +131,7 @@ describe('a roll call at the hub, the service away', () => {
       body: { rollCallId: rollCall.id, invitationId: a.id, accounted: false },
     });
     expect(forged.status).toBe(403);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await caughtUp(site.runtime, kioskEvents);
     expect(kioskEvents.events.filter((e) => e.type === 'evacuation-changed')).toHaveLength(1);
     kioskEvents.close();
     deskEvents.close();

@@ -19,7 +19,7 @@ import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import { DeviceClient, writeSiteConfig } from '../../support/hub-site.ts';
 import { type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
-export { type Answer, DeviceClient, PINS, writeSiteConfig } from '../../support/hub-site.ts';
+export { type Answer, caughtUp, DeviceClient, PINS, writeSiteConfig } from '../../support/hub-site.ts';
 
 export const RENDERER = mkdtempSync(join(tmpdir(), 'foyer-hub-renderer-'));
 writeFileSync(join(RENDERER, 'index.html'), '<!doctype html><title>Foyer</title>');
