@@ -9,6 +9,7 @@ import { hashPin } from '../../electron/core/access/pins.ts';
 import { type Config, createConfigStore } from '../../electron/core/config/config.ts';
 import { createFileTokenStore } from '../../electron/core/config/token-store.ts';
 import { openRuntime, type Runtime } from '../../electron/core/runtime.ts';
+import type { Timers } from '../../electron/core/sync/job.ts';
 import { dayKey, dayRange } from '../../renderer/src/features/desk/guest-lists.ts';
 import { TEST_TOKEN } from './world.ts';
 
@@ -21,6 +22,8 @@ export interface AppOptions {
   pins?: { admin?: string; desk?: string };
   /** The clock of the core and of the embedded demo service (support/clock.ts); the wall clock unless said. */
   now?: () => number;
+  /** The sync engine's timers (support/timers.ts's countedTimers, to see what waits and for how long). */
+  timers?: Timers;
 }
 
 export interface TestApp {
@@ -33,7 +36,7 @@ export interface TestApp {
 
 /** Writes the configuration (and the token) into `dataDir`, then opens the runtime and the core on it. */
 export async function openApp(dataDir: string, options: AppOptions = {}): Promise<TestApp> {
-  const { service, config, pins, now = Date.now } = options;
+  const { service, config, pins, now = Date.now, timers } = options;
   const store = createConfigStore(dataDir);
   const current = store.read();
   store.write({
@@ -43,7 +46,7 @@ export async function openApp(dataDir: string, options: AppOptions = {}): Promis
     ...(pins ? { pins: hashedPins(pins) } : {}),
   });
   if (service) createFileTokenStore(dataDir).set(service.token ?? TEST_TOKEN);
-  const runtime = await openRuntime({ dataDir, now });
+  const runtime = await openRuntime({ dataDir, now, ...(timers ? { timers } : {}) });
   return { dataDir, runtime, core: createAppCore(runtime, { now }), now };
 }
 

@@ -9,12 +9,14 @@ export interface CountedTimers extends Timers {
   pending(): number;
   /** The most that were pending at once. */
   mostPending(): number;
-  /** Timers that fired since `since` (a count read earlier from fired()). */
+  /** Timers that fired so far (read it twice: the difference is the timers that fired in between). */
   fired(): number;
+  /** The delay, in ms, each pending timer was set with. */
+  pendingDelays(): number[];
 }
 
 export function countedTimers(): CountedTimers {
-  const pending = new Set<NodeJS.Timeout>();
+  const pending = new Map<NodeJS.Timeout, number>();
   let most = 0;
   let fired = 0;
   return {
@@ -24,7 +26,7 @@ export function countedTimers(): CountedTimers {
         fired++;
         callback();
       }, ms);
-      pending.add(handle);
+      pending.set(handle, ms);
       most = Math.max(most, pending.size);
       return handle;
     },
@@ -35,5 +37,6 @@ export function countedTimers(): CountedTimers {
     pending: () => pending.size,
     mostPending: () => most,
     fired: () => fired,
+    pendingDelays: () => [...pending.values()],
   };
 }

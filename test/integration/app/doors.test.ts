@@ -18,6 +18,8 @@ import type { Runtime } from '../../../electron/core/runtime.ts';
 import { isLoopback } from '../../../electron/core/web/at-machine.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import { openApp } from '../../support/app.ts';
+import { countedTimers } from '../../support/timers.ts';
+import { until } from '../../support/until.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 
@@ -31,6 +33,7 @@ let runtime: Runtime;
 let core: AppCore;
 let host: Awaited<ReturnType<typeof startBrowserHost>>;
 const events: unknown[] = [];
+const timers = countedTimers();
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -38,6 +41,7 @@ beforeAll(async () => {
     service: svc,
     config: { locationId: 10, companyId: 1 },
     pins: { admin: '2468', desk: '1357' },
+    timers,
   }));
   core.subscribe((event) => events.push(event));
   host = await startBrowserHost({ core, rendererDir: RENDERER, host: '127.0.0.1', port: 0, pinsSet: true });
@@ -193,10 +197,13 @@ describe('the outbox in a running engine', () => {
     await vi.waitFor(() => expect(runtime.mirror.outbox.inBatch(queued.batchId)[0]?.state).toBe('delivered'), {
       timeout: 10_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const before = events.length;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    // Timers run every 5 s at the least: a second of silence means nothing re-triggers delivery.
+    // Quiet: every job waits for its interval (5 s at the least) with no run in flight; a delivery loop would keep
+    // one armed sooner, or running.
+    await until(
+      () => timers.pending() === timers.mostPending() && timers.pendingDelays().every((ms) => ms >= 5_000),
+      'every job to wait for its interval',
+    );
     expect(events.length - before).toBeLessThan(10);
     await runtime.engine.stop();
   });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../electron/core/app/core.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import { openApp, type TestApp } from '../../support/app.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 let dataDir: string;
@@ -30,11 +31,17 @@ afterAll(async () => {
   rmSync(renderer, { recursive: true, force: true });
 });
 
+/** Calls of the slow operation that reached the core. */
+let slowCalls = 0;
+
 /** The core, with one operation that takes `ms` to answer (a slow disk, a sync waiting for a service). */
 function slowCore(core: AppCore, ms: number): AppCore {
   return Object.assign(Object.create(core) as AppCore, {
     call: (async (session, name, input) => {
-      if (name === 'kiosk.settings') await new Promise((resolve) => setTimeout(resolve, ms));
+      if (name === 'kiosk.settings') {
+        slowCalls++;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      }
       return core.call(session, name, input as never);
     }) as AppCore['call'],
   });
@@ -58,7 +65,7 @@ describe('a host that stops', () => {
       (answer) => answer.statusCode,
       (error: Error) => error.message,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the request is under way
+    await until(() => slowCalls === 1, 'the request to reach the core');
     const started = performance.now();
     await host.close();
     const took = performance.now() - started;

@@ -3,15 +3,15 @@
  * the writer's commits never do it, the WAL stays bounded, and a close
  * still folds it in.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { configureDatabase } from '../../../shared/sqlite/migrate.ts';
 import { openDatabase } from '../../../shared/sqlite/open.ts';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
+import { until } from '../../support/until.ts';
 
 const dirs: string[] = [];
 function tempFile(name: string): string {
@@ -25,7 +25,16 @@ afterEach(() => {
 
 const walSize = (path: string) => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
 
-/** 40 MB in 80 commits, letting the event loop go between two (longer than the checkpointer's turn), as the sync's batches do. */
+/**
+ * Whether every frame of the WAL was copied into the database: the WAL-index (the -shm file, in this machine's byte
+ * order) holds the frames written (mxFrame, at 16) and those checkpointed (nBackfill, at 96).
+ */
+function checkpointed(path: string): boolean {
+  const shm = readFileSync(`${path}-shm`);
+  return shm.readUInt32LE(96) === shm.readUInt32LE(16);
+}
+
+/** 40 MB in 80 commits, letting the event loop go between two until the checkpointer had its turn, as the sync's batches do. */
 async function write(db: ReturnType<typeof openDatabase>) {
   db.exec('CREATE TABLE IF NOT EXISTS blobs (id INTEGER PRIMARY KEY, data BLOB)');
   const insert = db.prepare('INSERT INTO blobs (data) VALUES (?)');
@@ -35,7 +44,7 @@ async function write(db: ReturnType<typeof openDatabase>) {
       for (let j = 0; j < 8; j++) insert.run(Buffer.alloc(64 * 1024, i));
     })();
     largest = Math.max(largest, walSize(db.name));
-    await sleep(60);
+    await until(() => checkpointed(db.name), 'the checkpointer to take its turn');
   }
   return largest;
 }
@@ -63,7 +72,7 @@ describe('the checkpointer', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     // The worker's thread ends as a crash would: killed from outside.
     await checkpointer.thread!.terminate();
-    await sleep(50);
+    await until(() => checkpointer.thread === undefined, 'the checkpointer to see its worker gone');
     expect(checkpointer.thread).toBeUndefined();
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     checkpointer.close();
