@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createIppClient } from '../../electron/core/printing/ipp.ts';
 import { onCleanup, tempDir } from './fixtures.ts';
+import { until } from './until.ts';
 
 export interface TestPrinter {
   uri: string;
@@ -95,16 +96,21 @@ export async function startTestPrinter(name = 'Foyer test label'): Promise<TestP
   const uri = `ipp://127.0.0.1:${port}/ipp/print`;
   const client = createIppClient({ timeoutMs: 1_000 });
   try {
-    for (let tries = 0; ; tries++) {
-      if (child.exitCode !== null) throw new Error(`ippeveprinter stopped: ${stderr}`);
-      try {
-        await client.printerAttributes(uri);
-        break;
-      } catch (error) {
-        if (tries > 100) throw new Error(`ippeveprinter did not answer: ${String(error)} ${stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+    let tries = 0;
+    await until(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`ippeveprinter stopped: ${stderr}`);
+        try {
+          await client.printerAttributes(uri);
+          return true;
+        } catch (error) {
+          if (++tries > 100) throw new Error(`ippeveprinter did not answer: ${String(error)} ${stderr}`);
+          return false;
+        }
+      },
+      'ippeveprinter to answer',
+      { every: 50, timeout: 30_000 },
+    );
   } finally {
     await client.close();
   }
@@ -133,11 +139,14 @@ export const pdfText = (pdf: string): string => execFileSync('pdftotext', [pdf, 
 
 /** Waits until the printer holds `count` jobs (they arrive over the network), at most `limitMs`. */
 export async function waitForJobs(printer: TestPrinter, count: number, limitMs = 10_000): Promise<string[]> {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const jobs = printer.jobs();
-    if (jobs.length >= count) return jobs;
-    if (Date.now() > until) throw new Error(`the printer holds ${jobs.length} jobs, not ${count}, after ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let jobs: string[] = [];
+  await until(
+    () => (jobs = printer.jobs()).length >= count,
+    () => `${count} jobs (the printer holds ${jobs.length})`,
+    {
+      timeout: limitMs,
+      every: 50,
+    },
+  );
+  return jobs;
 }

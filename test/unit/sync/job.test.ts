@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJob } from '../../../electron/core/sync/job.ts';
 import { countedTimers } from '../../support/timers.ts';
+import { until } from '../../support/until.ts';
 
 /** Runs that each end when the test says (finish), in the order they started. */
 function gatedRuns() {
@@ -22,27 +23,20 @@ function gatedRuns() {
   };
 }
 
-/** Turns of the event loop until `check` holds: a timer of 0 ms fires after 1 ms, which a warm loop can outrun. */
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5_000;
-  while (!check() && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
-  expect(check()).toBe(true);
-};
-
 describe('a job', () => {
   it('asked to run soon during a run runs once more after it, with one timer at most', async () => {
     const timers = countedTimers();
     const runs = gatedRuns();
     const job = createJob(runs.run, { interval: () => 60_000, timers });
     job.start(0);
-    await until(() => runs.started() === 1);
+    await until(() => runs.started() === 1, 'run 1 to start');
     for (let i = 0; i < 50; i++) job.soon();
     expect(timers.pending()).toBe(0);
     runs.finish();
-    await until(() => runs.started() === 2);
+    await until(() => runs.started() === 2, 'run 2 to start');
     runs.finish();
     // The run asked for was made; the next waits for the interval.
-    await until(() => timers.pending() === 1);
+    await until(() => timers.pending() === 1, 'the timer of the next run');
     expect(runs.started()).toBe(2);
     expect(timers.mostPending()).toBe(1);
     await job.stop();
@@ -54,7 +48,7 @@ describe('a job', () => {
     const runs = gatedRuns();
     const job = createJob(runs.run, { interval: () => 10, timers });
     job.start(0);
-    await until(() => runs.started() === 1);
+    await until(() => runs.started() === 1, 'run 1 to start');
     job.soon();
     let stopped = false;
     const stopping = job.stop().then(() => (stopped = true));
@@ -72,12 +66,12 @@ describe('a job', () => {
     const runs = gatedRuns();
     const job = createJob(runs.run, { interval: () => 60_000, timers });
     job.start(0);
-    await until(() => runs.started() === 1);
+    await until(() => runs.started() === 1, 'run 1 to start');
     void job.stop();
     job.start(0);
     expect(timers.pending()).toBe(0);
     runs.finish();
-    await until(() => timers.pending() === 1);
+    await until(() => timers.pending() === 1, 'the timer of the next run');
     expect(timers.mostPending()).toBe(1);
     await job.stop();
   });
@@ -92,7 +86,7 @@ describe('a job', () => {
       { interval: () => 60_000, timers, onError: (error) => errors.push(error) },
     );
     job.start(0);
-    await until(() => errors.length === 1 && timers.pending() === 1);
+    await until(() => errors.length === 1 && timers.pending() === 1, 'the error, and the timer of the next run');
     await job.stop();
     expect(timers.pending()).toBe(0);
   });
