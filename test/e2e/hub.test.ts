@@ -308,8 +308,11 @@ describe('a site hub with three browser devices, the service down all morning', 
       'every check-in to reach the service',
       { timeout: 30_000 },
     );
-    // A little longer: a second delivery would show now.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing is left to send: a second delivery could only come from a row still open.
+    await until(() => {
+      const counts = runtime.outbox.counts();
+      return counts.pending + counts.sending === 0;
+    }, 'the outbox to have nothing left to send');
     for (const id of ids) {
       expect(
         relay.delivered.filter((d) => d.id === id),
