@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { DomainEvents } from '../bus.ts';
-import { entryScreens, handlers } from '../domains.ts';
+import { auditPolicy, entryScreens, handlers } from '../domains.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { runAudited } from './audit.ts';
@@ -225,7 +225,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         // Whoever an operation lets in is checked first (the watchlist): what a check writes stands even when it refuses.
         for (const screen of screens) screen(ctx, name, parsed.data);
         // A staff action is written to the audit log with it (see audit.ts).
-        const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
+        const output = await runAudited(auditPolicy, name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
         for (const [event, payload] of events) runtime.bus.publish(event, payload as never);
         return output;
       } catch (error) {
