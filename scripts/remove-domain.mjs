@@ -116,7 +116,9 @@ for (let more = true; more;) {
   more = false;
   for (const file of candidates.filter((f) => !gone.has(f))) {
     const text = readFileSync(file, 'utf8');
-    const imports = [...text.matchAll(/from '([^']+)'/g)].some(([, spec]) => gone.has(join(dirname(file), spec)));
+    const imports = [...text.matchAll(/(?:from |import\()'([^']+)'/g)].some(([, spec]) =>
+      gone.has(join(dirname(file), spec)),
+    );
     if (imports || (file.includes('/test/') && calls.test(text))) {
       gone.add(file);
       if (file.includes(`${copy}/test/`)) removedTests.push(file);
