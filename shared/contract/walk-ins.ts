@@ -119,6 +119,13 @@ export const walkInsOperations = {
     "The outcome of this kiosk session's own request",
     PASSIVE,
   ),
+  'walkIns.get': op(
+    STAFF,
+    z.object({ id: z.number().int().positive() }).strict(),
+    WalkIn,
+    'One walk-in as it stands now (its invitation, once the service has it)',
+    PASSIVE,
+  ),
   'walkIns.pending': op(
     STAFF,
     z.object({}).strict(),
