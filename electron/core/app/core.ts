@@ -15,7 +15,7 @@ import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from '../errors.ts';
-import { sessionEvents } from './events.ts';
+import { type Schedule, sessionEvents } from './events.ts';
 import type { FileSink, ParsedInput } from './handler.ts';
 import { createPinGuard, type PinLimit } from '../access/pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from '../access/session.ts';
@@ -68,6 +68,8 @@ export interface AppCoreOptions {
   maxPerClient?: number;
   /** The site hub this core serves (its devices, pairing): hub.* operations answer "not a hub" without it. */
   hub?: Hub;
+  /** Tests: the timers that coalesce each session's sync status (app/events.ts). */
+  schedule?: Schedule;
 }
 
 /** Enough to fix an input; a flood of issues (or one enormous key) is not echoed. */
@@ -245,9 +247,16 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     },
     subscribe(listener, session) {
       // What each session hears is decided here, for every door (app/events.ts).
-      const forSession = session ? sessionEvents(session, listener) : listener;
-      listeners.set(forSession, session);
-      return () => listeners.delete(forSession);
+      if (!session) {
+        listeners.set(listener, undefined);
+        return () => void listeners.delete(listener);
+      }
+      const stream = sessionEvents(session, listener, options.schedule ? { schedule: options.schedule } : {});
+      listeners.set(stream.hear, session);
+      return () => {
+        listeners.delete(stream.hear);
+        stream.close();
+      };
     },
     sessions,
     close() {
