@@ -8,13 +8,13 @@
  */
 import type { OperationName } from '../../shared/contract/operations.ts';
 import { agreementsDomain } from './agreements/agreements.ts';
+import { AUDIT_POLICY, type AuditPolicy } from './app/audit.ts';
 import type { Handlers } from './app/handler.ts';
 import { agreementsHandlers } from './app/handlers/agreements.ts';
 import { arrivalsHandlers } from './app/handlers/arrivals.ts';
 import { auditHandlers } from './app/handlers/audit.ts';
 import { conflictsHandlers } from './app/handlers/conflicts.ts';
 import { employeesHandlers } from './app/handlers/employees.ts';
-import { evacuationDomain, evacuationHandlers } from './app/handlers/evacuation.ts';
 import { forgetHandlers } from './app/handlers/forget.ts';
 import { groupsHandlers } from './app/handlers/groups.ts';
 import { guestsHandlers } from './app/handlers/guests.ts';
@@ -34,6 +34,8 @@ import { visitsHandlers } from './app/handlers/visits.ts';
 import { walkInsHandlers } from './app/handlers/walk-ins.ts';
 import { watchlistDomain, watchlistHandlers } from './app/handlers/watchlist.ts';
 import type { Bus } from './bus.ts';
+import { evacuationDomain } from './evacuation/domain.ts';
+import { evacuationAudit, evacuationHandlers } from './evacuation/handlers.ts';
 import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
 import type { Job } from './sync/job.ts';
@@ -66,6 +68,16 @@ export const handlers: Handlers<OperationName> = {
   ...photosHandlers,
   ...staffHandlers,
   ...forgetHandlers,
+};
+
+/**
+ * Whether each operation is audited, and its entry (app/audit.ts): the
+ * domains with a folder of their own declare theirs beside their handlers.
+ * An operation without a decision does not compile.
+ */
+export const auditPolicy: AuditPolicy<OperationName> = {
+  ...AUDIT_POLICY,
+  ...evacuationAudit,
 };
 
 /** The domains that plug more than handlers into the core, in the order their parts run. */

@@ -10,15 +10,16 @@
  * service, token, company or location: the runtime object stays the same, its
  * accessors show the new connection, and status listeners keep listening.
  */
+import { join } from 'node:path';
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { type Bus, createBus } from './bus.ts';
 import { type Config, ConfigError, createConfigStore, ensurePrivateDir, type ConfigStore } from './config/config.ts';
 import { warnOnStderr } from './config/private-files.ts';
 import { serviceKey } from './config/service-key.ts';
 import { createFileTokenStore, type TokenStore } from './config/token-store.ts';
-import type { Mirror } from './db/mirror.ts';
+import { type Mirror, openMirror } from './db/mirror.ts';
 import { openMirrorFor, stampService } from './db/mirror-files.ts';
-import { startEmbeddedService, type EmbeddedService } from './embedded.ts';
+import type { EmbeddedService } from './embedded.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createPrintSpooler, type PrintSpooler } from './printing/spooler.ts';
 import { createSyncEngine, type SyncEngine } from './sync/engine.ts';
@@ -72,7 +73,16 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Tests: the timers of the sync engine's jobs (see sync/job.ts), to count them. */
   timers?: Timers;
+  /**
+   * The mirror as it is, with no service: no embedded one started, no token needed, nothing stamped or pulled
+   * (a short command that reads, or checks a file against what is queued: the CLI's offline door). Nothing may be
+   * delivered from it: its engine is never started, and its API client has no address to reach.
+   */
+  offline?: boolean;
 }
+
+/** An offline runtime's service: a name that never resolves (RFC 2606), so that nothing can leave by mistake. */
+const NO_SERVICE = 'http://offline.invalid';
 
 interface Connection {
   embedded: EmbeddedService | undefined;
@@ -97,12 +107,17 @@ async function connect(
   let embedded: EmbeddedService | undefined;
   let baseUrl: string;
   let token: string;
-  if (config.baseUrl) {
+  if (options.offline) {
+    baseUrl = NO_SERVICE;
+    token = '';
+  } else if (config.baseUrl) {
     baseUrl = config.baseUrl;
     const stored = tokenStore.get();
     if (!stored) throw new ConfigError(`no token is set for ${config.baseUrl}: run "foyer config set token <TOKEN>"`);
     token = stored;
   } else {
+    // Loaded here: a runtime on a configured service (or offline) never loads the reference service.
+    const { startEmbeddedService } = await import('./embedded.ts');
     embedded = await startEmbeddedService(options.dataDir, { ...(options.now ? { now: options.now } : {}) });
     baseUrl = embedded.baseUrl;
     token = embedded.token;
@@ -110,7 +125,10 @@ async function connect(
 
   const key = serviceKey(config);
   // What is wrong with the data directory is said even by a command that logs nothing else.
-  const { mirror, newMirror } = openMirrorFor(options.dataDir, key, { adopt, log: options.log ?? warnOnStderr });
+  const { mirror, newMirror } = options.offline
+    ? // mirror.db as it is, whichever service it holds; a short command waits for no checkpoint worker.
+      { mirror: openMirror(join(options.dataDir, 'mirror.db'), { checkpointer: false }), newMirror: false }
+    : openMirrorFor(options.dataDir, key, { adopt, log: options.log ?? warnOnStderr });
   if (embedded?.reseeded)
     mirror.transaction(() => {
       mirror.syncState.forgetAll();

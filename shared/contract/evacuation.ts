@@ -11,13 +11,10 @@
  */
 import { z } from 'zod';
 import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
+import { EvacuationSettings } from './settings.ts';
 
-/** The site's evacuation settings (config.json "evacuation"; the admin console's settings). */
-export const EvacuationSettings = z.strictObject({
-  /** Where people gather outside, as the kiosks show it during an evacuation ("Car park B, by the gate"). */
-  assemblyPoint: z.string().trim().max(200, 'the assembly point: at most 200 characters').default(''),
-});
-export type EvacuationSettings = z.infer<typeof EvacuationSettings>;
+// The assembly point is a section of the configuration (settings.ts): it stays when this domain goes.
+export { EvacuationSettings } from './settings.ts';
 
 /** Where a person's check-in was made, as far as the hub knows: a named device, or only the kind of door. */
 export const CHECK_IN_PLACES = ['kiosk', 'desk', 'service'] as const;
@@ -107,8 +104,4 @@ export const evacuationOperations = {
   ),
 } as const;
 
-/**
- * On the event stream: a roll call started, changed (a mark, an arrival) or ended, or the assembly point
- * changed during one. A kiosk hears only whether one is under way and where to gather, when that changed.
- */
-export type EvacuationEvent = { type: 'evacuation-changed'; active: boolean; assemblyPoint: string; version?: number };
+export type { EvacuationEvent } from './events.ts';

@@ -1,10 +1,17 @@
 /** The one event stream: what every door's screens hear (IPC events, the browser host's SSE). */
 import { ALL, ADMIN, type Role, STAFF } from './op.ts';
 import type { SyncStatus } from './sync.ts';
-import type { WalkInEvent } from './walk-ins.ts';
-import type { EvacuationEvent } from './evacuation.ts';
 import type { WatchlistEvent } from './watchlist.ts';
 import type { AgreementEvent } from './agreements.ts';
+
+/** The event every screen of the site hears when a walk-in request comes, is approved or declined. */
+export type WalkInEvent = { type: 'walk-ins-changed' };
+
+/**
+ * On the event stream: a roll call started, changed (a mark, an arrival) or ended, or the assembly point
+ * changed during one. A kiosk hears only whether one is under way and where to gather, when that changed.
+ */
+export type EvacuationEvent = { type: 'evacuation-changed'; active: boolean; assemblyPoint: string; version?: number };
 
 export type AppEvent =
   | { type: 'sync-status'; status: SyncStatus }

@@ -108,7 +108,17 @@ export const PassCode = z.object({
 });
 export type PassCode = z.infer<typeof PassCode>;
 
+/**
+ * The guests of the whole mirrored window (days back and ahead, as configured), as a person at a terminal asks
+ * about the week: found by what was typed (any script, typos tolerated), or listed, every one or of one category.
+ */
+export const GuestWindowInput = z.union([
+  z.strictObject({ text: z.string().trim().min(1).max(200) }),
+  z.strictObject({ category: z.enum(GUEST_CATEGORIES).optional() }),
+]);
+
 export const guestsOperations = {
+  'guests.window': op(STAFF, GuestWindowInput, z.array(Guest), 'The guests of the mirrored window: found or listed'),
   'guests.list': op(
     STAFF,
     GuestViewInput.extend({

@@ -11,6 +11,30 @@ import { BadgeLanguage, WelcomeTitle } from '../domain/kiosk-texts.ts';
 import { ADMIN, op, PASSIVE } from './op.ts';
 import { Pin } from '../domain/pin.ts';
 
+export const WALK_IN_MODES = ['off', 'desk', 'open'] as const;
+export type WalkInMode = (typeof WALK_IN_MODES)[number];
+
+const LENGTH = 'a visit of 15 to 1440 minutes, or none: to the end of the day';
+const ENTRANCE = "the entrance's id at the service (a whole number above 0), or none";
+
+/** The site's walk-in settings (the configuration's `walkIns` section). */
+export const WalkInSettings = z.strictObject({
+  /** off: the kiosk offers no walk-in; desk: the desk approves each (the default); open: let in at once. */
+  mode: z.enum(WALK_IN_MODES, { error: `walkIns.mode must be one of ${WALK_IN_MODES.join(', ')}` }).default('desk'),
+  /** How long a walk-in's visit lasts, in minutes; null: to the end of the local day. */
+  lengthMinutes: z.number({ error: LENGTH }).int(LENGTH).min(15, LENGTH).max(1440, LENGTH).nullable().default(null),
+  /** The entrance sent with a walk-in's event (entranceId), where the site has one. */
+  entranceId: z.number({ error: ENTRANCE }).int(ENTRANCE).positive(ENTRANCE).nullable().default(null),
+});
+export type WalkInSettings = z.output<typeof WalkInSettings>;
+
+/** The site's evacuation settings (config.json "evacuation"; the admin console's settings). */
+export const EvacuationSettings = z.strictObject({
+  /** Where people gather outside, as the kiosks show it during an evacuation ("Car park B, by the gate"). */
+  assemblyPoint: z.string().trim().max(200, 'the assembly point: at most 200 characters').default(''),
+});
+export type EvacuationSettings = z.infer<typeof EvacuationSettings>;
+
 export const KIOSK_BADGE_LAYOUTS = ['standard', 'compact'] as const;
 /** Largest kiosk logo, decoded. */
 export const MAX_LOGO_BYTES = 256 * 1024;

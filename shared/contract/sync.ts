@@ -31,8 +31,35 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
+/** What the mirror holds and each resource's pulls as stored (`foyer status`): read without starting anything. */
+export const MirrorStatus = z.object({
+  counts: z.object({
+    invitations: z.number().int(),
+    checkIns: z.number().int(),
+    employees: z.number().int(),
+    groups: z.number().int(),
+  }),
+  resources: z.array(
+    z.object({
+      resource: z.string(),
+      watermark: z.string().nullable(),
+      lastSuccessAt: z.string().nullable(),
+      lastFullAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MirrorStatus = z.infer<typeof MirrorStatus>;
+
 export const syncOperations = {
   'sync.status': op(ALL, z.object({}).strict(), SyncStatus, 'The sync status', PASSIVE),
+  'sync.mirror': op(
+    ADMIN,
+    z.object({}).strict(),
+    MirrorStatus,
+    'What the mirror holds and when each resource was pulled',
+  ),
   'sync.now': op(STAFF, z.object({ full: z.boolean().optional() }).strict(), SyncStatus, 'Sync now'),
   'sync.history': op(
     ADMIN,

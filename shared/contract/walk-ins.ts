@@ -7,23 +7,10 @@
  * */
 import { z } from 'zod';
 import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
+import { WALK_IN_MODES, WalkInSettings } from './settings.ts';
 
-export const WALK_IN_MODES = ['off', 'desk', 'open'] as const;
-export type WalkInMode = (typeof WALK_IN_MODES)[number];
-
-const LENGTH = 'a visit of 15 to 1440 minutes, or none: to the end of the day';
-const ENTRANCE = "the entrance's id at the service (a whole number above 0), or none";
-
-/** The site's walk-in settings (the configuration's `walkIns` section). */
-export const WalkInSettings = z.strictObject({
-  /** off: the kiosk offers no walk-in; desk: the desk approves each (the default); open: let in at once. */
-  mode: z.enum(WALK_IN_MODES, { error: `walkIns.mode must be one of ${WALK_IN_MODES.join(', ')}` }).default('desk'),
-  /** How long a walk-in's visit lasts, in minutes; null: to the end of the local day. */
-  lengthMinutes: z.number({ error: LENGTH }).int(LENGTH).min(15, LENGTH).max(1440, LENGTH).nullable().default(null),
-  /** The entrance sent with a walk-in's event (entranceId), where the site has one. */
-  entranceId: z.number({ error: ENTRANCE }).int(ENTRANCE).positive(ENTRANCE).nullable().default(null),
-});
-export type WalkInSettings = z.output<typeof WalkInSettings>;
+// The site's walk-in settings are a section of the configuration (settings.ts): they stay when this domain goes.
+export { WALK_IN_MODES, type WalkInMode, WalkInSettings } from './settings.ts';
 
 const name = (what: string) =>
   z.string().trim().min(1, `type the ${what}`).max(100, `the ${what} is at most 100 characters`);
@@ -97,8 +84,7 @@ export type WalkInStatus = z.infer<typeof WalkInStatus>;
 export const WalkInHost = z.object({ name: z.string(), hostTicket: z.string() });
 export type WalkInHost = z.infer<typeof WalkInHost>;
 
-/** The event every screen of the site hears when a request comes, is approved or declined. */
-export type WalkInEvent = { type: 'walk-ins-changed' };
+export type { WalkInEvent } from './events.ts';
 
 export const walkInsOperations = {
   'walkIns.settings': op(
@@ -131,6 +117,13 @@ export const walkInsOperations = {
     z.object({ requestTicket: ticket }).strict(),
     WalkInStatus,
     "The outcome of this kiosk session's own request",
+    PASSIVE,
+  ),
+  'walkIns.get': op(
+    STAFF,
+    z.object({ id: z.number().int().positive() }).strict(),
+    WalkIn,
+    'One walk-in as it stands now (its invitation, once the service has it)',
     PASSIVE,
   ),
   'walkIns.pending': op(

@@ -13,9 +13,14 @@ const DEVICE_CLIENT = /^device:(\d+)$/;
 /** The client a paired device's sessions are opened with. */
 export const deviceClient = (deviceId: number): string => `device:${deviceId}`;
 
-/** What is read of the hub: the devices it lists. */
+/** What is read of the hub: the devices it lists, and one device's name. */
 export interface DeviceList {
   status(): { devices: readonly { id: number; name: string }[] };
+  /**
+   * The name of the device `id` (a revoked one's too), undefined for one the hub does not list: one row, not the
+   * whole status (every device, its addresses and its day's activity), since every call of a device names it.
+   */
+  nameOf(id: number): string | undefined;
 }
 
 export interface SessionDevice {
@@ -32,7 +37,7 @@ export function pairedDeviceOf(session: { client: string }, hub?: DeviceList): S
   const match = DEVICE_CLIENT.exec(session.client);
   if (!match) return undefined;
   const id = Number(match[1]);
-  return { id, name: hub?.status().devices.find((d) => d.id === id)?.name };
+  return { id, name: hub?.nameOf(id) };
 }
 
 /**

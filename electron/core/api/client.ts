@@ -4,7 +4,7 @@
  * error type, and retries with backoff for the transient classes only.
  */
 import { createHash } from 'node:crypto';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { z } from 'zod';
 import {
   type EndpointDefinition,
@@ -180,12 +180,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? 15_000;
   // The per-request timeout below covers headers and body together (a service that trickles a byte a
   // second never trips an idle timeout); undici's own are the same length, in case that one is bypassed.
-  const pool = new Pool(base.origin, {
-    connections: options.connections ?? 8,
-    keepAliveTimeout: 10_000,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  // Made (and undici loaded) at the first request: a command that only reads the mirror never loads it.
+  let pool: Promise<Pool> | undefined;
+  const poolOf = () =>
+    (pool ??= import('undici').then(
+      (undici) =>
+        new undici.Pool(base.origin, {
+          connections: options.connections ?? 8,
+          keepAliveTimeout: 10_000,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
+    ));
   const authorization = `Bearer ${options.token}`;
 
   async function once<K extends EndpointName>(
@@ -205,8 +211,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let statusCode: number;
     let headers: Record<string, string | string[] | undefined>;
     let text: string;
+    const connections = await poolOf();
     try {
-      const response = await pool.request({
+      const response = await connections.request({
         method: definition.method,
         path,
         headers: {
@@ -392,6 +399,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         },
       );
     },
-    close: () => pool.close(),
+    close: async () => {
+      if (pool) await (await pool).close();
+    },
   };
 }

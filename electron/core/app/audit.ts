@@ -4,8 +4,9 @@
  * entry.
  *
  * Why here, around the handler, and not in each use case: every door goes
- * through core.call, and AUDIT_POLICY names every operation of the contract
- * (an operation without a decision does not compile), so no action can be
+ * through core.call, and the policy (AUDIT_POLICY here with each domain's
+ * own, joined in domains.ts) names every operation of the contract (an
+ * operation without a decision does not compile), so no action can be
  * added without deciding here whether it is audited, and a use case needs no session to know who acts. A
  * synchronous handler runs inside one mirror transaction with its entry:
  * the use cases' own transactions nest in it (savepoints), so the action and
@@ -48,7 +49,7 @@ const walkInSubject = (w: { id: number; firstName: string; lastName: string }) =
 
 /**
  * Why an operation writes no entry of its own. Every operation is either
- * audited (its entry) or names one of these: AUDIT_POLICY lists them all,
+ * audited (its entry) or names one of these: the policy lists them all,
  * so an operation added to the contract without a decision does not compile.
  */
 export const NOT_AUDITED = {
@@ -64,13 +65,22 @@ export type NotAudited = keyof typeof NOT_AUDITED;
 const reads = 'reads' satisfies NotAudited;
 const guest = 'guest' satisfies NotAudited;
 
-/** Every operation: its entry (an action's name is what the console's filter offers), or why it writes none. */
-export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
+/** Operations and their entry (an action's name is what the console's filter offers), or why they write none. */
+export type AuditPolicy<N extends OperationName> = { [K in N]: Audited<K> | NotAudited };
+
+/**
+ * The policy of the operations whose domain has no folder of its own yet; a
+ * domain with its folder declares its own beside its handlers
+ * (evacuation/handlers.ts), and domains.ts joins them into one policy that
+ * must name every operation of the contract.
+ */
+export const AUDIT_POLICY = {
   'session.get': reads,
   'session.lock': 'session',
   'sync.status': reads,
   'sync.now': 'routine',
   'sync.history': reads,
+  'sync.mirror': reads,
   'kiosk.settings': reads,
   'kiosk.lookup': reads,
   'kiosk.byCode': reads,
@@ -81,6 +91,7 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
   'kiosk.party': reads,
   'kiosk.miss': reads,
   'guests.list': reads,
+  'guests.window': reads,
   'guests.changes': reads,
   'guests.overview': reads,
   'guests.passCode': reads,
@@ -93,7 +104,9 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
   'groups.list': reads,
   'imports.issuesCsv': reads,
   'imports.preview': reads,
+  'pushes.check': reads,
   'outbox.list': reads,
+  'outbox.items': reads,
   'outbox.exportCsv': reads,
   'settings.get': reads,
   'settings.testConnection': reads,
@@ -105,9 +118,7 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
   'walkIns.request': guest,
   'walkIns.status': reads,
   'walkIns.pending': reads,
-  'evacuation.state': reads,
-  'evacuation.get': reads,
-  'evacuation.report': reads,
+  'walkIns.get': reads,
   'audit.list': reads,
   'audit.exportCsv': reads,
   'arrivals.list': reads,
@@ -189,7 +200,6 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
   'settings.setFlow': settings('check-in flow'),
   'walkIns.setSettings': settings('walk-ins'),
   'settings.setSync': settings('sync and retention'),
-  'evacuation.setAssemblyPoint': settings('assembly point'),
   'site.setAccess': settings('staff idle time and host names'),
   'site.setHub': settings('hub mode'),
   // The key itself is never written.
@@ -218,15 +228,6 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
   'agreements.copy': { entry: ({ id }) => ({ action: 'agreement-copy', subject: `signed copy ${id}` }) },
   'hub.pair': { entry: (_, out) => ({ action: 'pair', subject: out.name }) },
   'hub.revoke': { entry: (_, out) => ({ action: 'revoke', subject: out.name }) },
-  'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },
-  'evacuation.tick': {
-    entry: (input) => ({
-      action: 'roll-call-tick',
-      subject: input.invitationId,
-      detail: `roll call ${input.rollCallId}: ${input.accounted ? 'accounted' : 'not accounted'}`,
-    }),
-  },
-  'evacuation.end': { entry: ({ rollCallId }) => ({ action: 'roll-call-end', subject: `roll call ${rollCallId}` }) },
   // An alert itself is written where it is raised (watchlist/screen.ts); its decision here.
   'watchlist.decide': {
     entry: (_, out) => ({
@@ -264,7 +265,7 @@ export const AUDIT_POLICY: { [K in OperationName]: Audited<K> | NotAudited } = {
       detail: `${out.sessionsEnded} session(s) locked`,
     }),
   },
-};
+} satisfies Partial<AuditPolicy<OperationName>>;
 
 /** A desk's decision on a watchlist alert, as the audit log says it. */
 const WATCHLIST_DECISION_WORDS = {
@@ -302,12 +303,13 @@ function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
 
 /** Runs a handler; an audited staff action runs with its entry (see above). */
 export async function runAudited<K extends OperationName>(
+  policies: AuditPolicy<OperationName>,
   name: K,
   input: ParsedInput<K>,
   ctx: HandlerContext,
   run: () => OperationOutput<K> | Promise<OperationOutput<K>>,
 ): Promise<OperationOutput<K>> {
-  const policy = AUDIT_POLICY[name] as Audited<K> | NotAudited;
+  const policy = policies[name] as Audited<K> | NotAudited;
   if (typeof policy === 'string') return run();
   const audited = policy;
   if (ctx.session.role === 'kiosk' && !audited.fromKiosk) return run();

@@ -10,12 +10,12 @@ import type { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { clip, controlCharacterAt } from '../../../shared/contract/text.ts';
 import type { DomainEvents } from '../bus.ts';
-import { entryScreens, handlers } from '../domains.ts';
+import { auditPolicy, entryScreens, handlers } from '../domains.ts';
 import type { Hub } from '../hub/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { runAudited } from './audit.ts';
 import { AppError, asAppError } from '../errors.ts';
-import { sessionEvents } from './events.ts';
+import { type Schedule, sessionEvents } from './events.ts';
 import type { FileSink, ParsedInput } from './handler.ts';
 import { createPinGuard, type PinLimit } from '../access/pin-guard.ts';
 import { createSessionKeeper, type Session, type SessionKeeper } from '../access/session.ts';
@@ -68,6 +68,8 @@ export interface AppCoreOptions {
   maxPerClient?: number;
   /** The site hub this core serves (its devices, pairing): hub.* operations answer "not a hub" without it. */
   hub?: Hub;
+  /** Tests: the timers that coalesce each session's sync status (app/events.ts). */
+  schedule?: Schedule;
 }
 
 /** Enough to fix an input; a flood of issues (or one enormous key) is not echoed. */
@@ -225,7 +227,7 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
         // Whoever an operation lets in is checked first (the watchlist): what a check writes stands even when it refuses.
         for (const screen of screens) screen(ctx, name, parsed.data);
         // A staff action is written to the audit log with it (see audit.ts).
-        const output = await runAudited(name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
+        const output = await runAudited(auditPolicy, name, parsed.data, ctx, () => handlers[name](parsed.data, ctx));
         for (const [event, payload] of events) runtime.bus.publish(event, payload as never);
         return output;
       } catch (error) {
@@ -245,9 +247,16 @@ export function createAppCore(runtime: Runtime, options: AppCoreOptions = {}): A
     },
     subscribe(listener, session) {
       // What each session hears is decided here, for every door (app/events.ts).
-      const forSession = session ? sessionEvents(session, listener) : listener;
-      listeners.set(forSession, session);
-      return () => listeners.delete(forSession);
+      if (!session) {
+        listeners.set(listener, undefined);
+        return () => void listeners.delete(listener);
+      }
+      const stream = sessionEvents(session, listener, options.schedule ? { schedule: options.schedule } : {});
+      listeners.set(stream.hear, session);
+      return () => {
+        listeners.delete(stream.hear);
+        stream.close();
+      };
     },
     sessions,
     close() {

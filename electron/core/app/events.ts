@@ -33,25 +33,118 @@ export function kioskStatus(status: SyncStatus): SyncStatus {
 export const statusForSession = (session: Session, status: SyncStatus): SyncStatus =>
   session.maxRole === 'kiosk' ? kioskStatus(status) : statusForRole(status, session.role);
 
-/** The events of one session, filtered and reduced as above; `send` gets what it may hear. */
-export function sessionEvents(session: Session, send: (event: AppEvent) => void): (event: AppEvent) => void {
-  let lastKioskStatus = '';
+/**
+ * How often a stream carries the sync status and `mirror-changed` at most.
+ * Every outbox change publishes the whole status, and in a morning rush a
+ * hub's desks got 2 MB of them each (issue 36); the screens show the status
+ * at most every 250 ms and reload for a mirror change at most once a second
+ * (renderer/src/stores/session.ts), so a stream sends the first at once and
+ * then the newest at the end of each window: a screen is never more than this
+ * behind.
+ */
+export const STREAM_EVERY_MS = 500;
+
+/** Runs `fn` in `ms`; the answer cancels it. The core's is setTimeout; tests pass their own clock. */
+export type Schedule = (fn: () => void, ms: number) => () => void;
+
+const realSchedule: Schedule = (fn, ms) => {
+  const timer = setTimeout(fn, ms);
+  // A stream's last status is not worth keeping a process alive for.
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
+
+/**
+ * At most one `deliver` a window: the first value at once, then the latest
+ * (merged with those it replaced, if `merge`) when the window ends. `deliver`
+ * answers whether it sent anything: a window opens only then.
+ */
+function coalesce<T>(
+  schedule: Schedule,
+  deliver: (value: T) => boolean,
+  merge: (held: T, next: T) => T = (_held, next) => next,
+) {
+  let held: { value: T } | undefined;
+  let cancel: (() => void) | undefined;
+  const flush = () => {
+    cancel = undefined;
+    if (!held) return;
+    const { value } = held;
+    held = undefined;
+    if (deliver(value)) cancel = schedule(flush, STREAM_EVERY_MS);
+  };
+  return {
+    push(value: T) {
+      held = { value: held ? merge(held.value, value) : value };
+      if (!cancel) flush();
+    },
+    close() {
+      cancel?.();
+      cancel = undefined;
+      held = undefined;
+    },
+  };
+}
+
+/** One session's stream: `hear` takes every event of the core, `close` drops what it still holds. */
+export interface SessionStream {
+  hear(event: AppEvent): void;
+  close(): void;
+}
+
+/**
+ * The events of one session, filtered and reduced as above; `send` gets what
+ * it may hear. The sync status and `mirror-changed` are coalesced (see
+ * STREAM_EVERY_MS); a status is reduced for the session's role when it is
+ * sent, and one the stream sent already is not sent again. Every other event
+ * goes at once.
+ */
+export function sessionEvents(
+  session: Session,
+  send: (event: AppEvent) => void,
+  options: { schedule?: Schedule } = {},
+): SessionStream {
+  const schedule = options.schedule ?? realSchedule;
+  let closed = false;
+  let lastStatus = '';
   let lastEvacuation = '';
-  return (event) => {
-    if (!heardBy(session.role, event)) return;
-    if (event.type === 'evacuation-changed' && session.role === 'kiosk') {
-      const reduced = { type: event.type, active: event.active, assemblyPoint: event.assemblyPoint };
-      const text = JSON.stringify(reduced);
-      if (text !== lastEvacuation) send(reduced);
-      lastEvacuation = text;
-      return;
-    }
-    if (event.type !== 'sync-status') return send(event);
-    const status = statusForSession(session, event.status);
-    if (session.maxRole !== 'kiosk') return send({ type: 'sync-status', status });
+  const statuses = coalesce<SyncStatus>(schedule, (raw) => {
+    // Read now: a session locked or unlocked while the status was held sees it as it now may.
+    if (!heardBy(session.role, { type: 'sync-status', status: raw })) return false;
+    const status = statusForSession(session, raw);
     const text = JSON.stringify(status);
-    if (text === lastKioskStatus) return;
-    lastKioskStatus = text;
+    if (text === lastStatus) return false;
+    lastStatus = text;
     send({ type: 'sync-status', status });
+    return true;
+  });
+  const mirrorChanges = coalesce<string[]>(
+    schedule,
+    (resources) => {
+      if (!heardBy(session.role, { type: 'mirror-changed', resources })) return false;
+      send({ type: 'mirror-changed', resources });
+      return true;
+    },
+    (held, next) => [...new Set([...held, ...next])],
+  );
+  return {
+    hear(event) {
+      if (closed || !heardBy(session.role, event)) return;
+      if (event.type === 'sync-status') return statuses.push(event.status);
+      if (event.type === 'mirror-changed') return mirrorChanges.push(event.resources);
+      if (event.type === 'evacuation-changed' && session.role === 'kiosk') {
+        const reduced = { type: event.type, active: event.active, assemblyPoint: event.assemblyPoint };
+        const text = JSON.stringify(reduced);
+        if (text !== lastEvacuation) send(reduced);
+        lastEvacuation = text;
+        return;
+      }
+      send(event);
+    },
+    close() {
+      closed = true;
+      statuses.close();
+      mirrorChanges.close();
+    },
   };
 }

@@ -11,7 +11,7 @@ import {
 import { createFileTokenStore, maskToken } from '../config/token-store.ts';
 import { createSiteKeyStore, SiteKeyError } from '../codes/site-key.ts';
 import { AppError } from '../errors.ts';
-import { checkFlow, SettingRefused } from '../usecases/settings.ts';
+import { checkFlow, SettingRefused } from '../config/flow-rules.ts';
 import { type Output, parseCommand, UsageError } from './args.ts';
 
 export const CONFIG_USAGE = `Usage: foyer config get [KEY] [--data-dir DIR]

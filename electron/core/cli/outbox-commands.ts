@@ -1,19 +1,19 @@
 /** foyer check-in|check-out|undo ID, foyer push ..., foyer outbox ... */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { MAX_UPLOAD_BYTES } from '../../../shared/contract/imports.ts';
 import { basename } from 'node:path';
+import { z } from 'zod';
+import { type FileUpload, MAX_UPLOAD_BYTES } from '../../../shared/contract/imports.ts';
+import type { OperationInput } from '../../../shared/contract/operations.ts';
+import type { StoredOutboxItem } from '../../../shared/contract/outbox.ts';
+import type { PushCheck, PUSH_REFUSALS } from '../../../shared/contract/pushes.ts';
 import { AppError } from '../errors.ts';
 import { formatIssue, ImportError } from '../imports/issues.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
 import { describeDiff } from '../outbox/profile-diff.ts';
 import { countByStatus, itemResults } from '../outbox/report.ts';
 import type { Runtime } from '../runtime.ts';
-import { batchItems, exportItemResults, lastProfileSetIn, outboxListing } from '../usecases/outbox-items.ts';
-import { type CheckedFile, checkFile, type PushRefused, refusalOf } from '../usecases/push-file.ts';
-import { latestTransitionItem, transitionOutcome } from '../usecases/transitions.ts';
 import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
-import { openDoor } from './door.ts';
-import { openLocal } from './local.ts';
+import { type CliDoor, openDoor } from './door.ts';
 
 export const TRANSITION_USAGE = 'Usage: foyer check-in|check-out|undo ID [--data-dir DIR]\n';
 export const PUSH_USAGE = `Usage: foyer push identities FILE [--dry-run] [--allow-partial]
@@ -48,6 +48,26 @@ async function tryDeliver(runtime: Runtime, out: Output): Promise<void> {
     );
 }
 
+/** One stored item (outbox.items), which a command has just seen. */
+async function storedItem(door: CliDoor, which: { id: number } | { checkInOf: number }): Promise<StoredOutboxItem> {
+  const [item] = await door.call('outbox.items', which);
+  if (!item) throw new Error(`no outbox item for ${JSON.stringify(which)}`);
+  return item;
+}
+
+/** The door PIN in a delivered check-in: the service's record, as the item keeps it (and the mirror took it). */
+const DeliveredCheckIn = z.object({
+  accessControl: z.object({ pin: z.union([z.string(), z.number()]).nullish() }).nullish(),
+});
+function pinOf(item: StoredOutboxItem): string | number | null {
+  if (item.result === null) return null;
+  try {
+    return DeliveredCheckIn.safeParse(JSON.parse(item.result)).data?.accessControl?.pin ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** A refusal or an unknown item, in the contract's words: said plainly, exit 1 (anything else is "foyer: ..."). */
 const isRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && (error.code === 'REFUSED' || error.code === 'NOT_FOUND');
@@ -59,7 +79,6 @@ export function transitionCommand(action: TransitionAction) {
     const id = Number(positionals[0]);
     if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${positionals[0]}" is not an invitation id`);
     const door = await openDoor(dataDir);
-    const { runtime } = door;
     try {
       let shown;
       try {
@@ -70,14 +89,17 @@ export function transitionCommand(action: TransitionAction) {
         out.write(`${error.message}\n`);
         return 1;
       }
-      const queued = latestTransitionItem(runtime, id)!;
+      const queued = await storedItem(door, { checkInOf: id });
       out.write(`${shown.state} (pending): ${queued.label}\n`);
-      await tryDeliver(runtime, out);
-      const { item: row, guest, pin } = transitionOutcome(runtime, queued.id, id);
+      await tryDeliver(door.runtime, out);
+      const row = await storedItem(door, { id: queued.id });
+      if (row.state !== 'delivered' && row.state !== 'failed') return 0;
+      const guest = await door.call('guests.get', { invitationId: id });
       if (row.state === 'delivered') {
-        out.write(`delivered: ${guest.state}${pin ? `, PIN ${pin}` : ''}\n`);
-      } else if (row.state === 'failed') {
-        out.write(`refused by the service: ${row.lastError}\nThe guest is now shown as ${guest.state}.\n`);
+        const pin = pinOf(row);
+        out.write(`delivered: ${guest?.state}${pin ? `, PIN ${pin}` : ''}\n`);
+      } else {
+        out.write(`refused by the service: ${row.lastError}\nThe guest is now shown as ${guest?.state}.\n`);
         return 1;
       }
       return 0;
@@ -87,20 +109,19 @@ export function transitionCommand(action: TransitionAction) {
   };
 }
 
-function printCheck(out: Output, checked: CheckedFile): void {
-  const { result, summary } = checked;
-  const [first, ...more] = summary;
+function printCheck(out: Output, checked: PushCheck): void {
+  const [first, ...more] = checked.summary;
   const held = more.length ? ` (${more.map((m) => `${m.count} ${m.label}`).join(', ')})` : '';
   out.write(
-    `${result.file}: ${result.rows} row(s) read, ${first!.count} valid ${first!.label}${held}, ${result.invalidRows} row(s) with errors\n`,
+    `${checked.file}: ${checked.rows} row(s) read, ${first!.count} valid ${first!.label}${held}, ${checked.invalidRows} row(s) with errors\n`,
   );
-  const shown = result.issues.slice(0, 25);
+  const shown = checked.issues.slice(0, 25);
   for (const issue of shown) out.write(`  ${formatIssue(issue)}\n`);
-  if (result.issues.length > shown.length) out.write(`  ... and ${result.issues.length - shown.length} more\n`);
+  if (checked.issueCount > shown.length) out.write(`  ... and ${checked.issueCount - shown.length} more\n`);
 }
 
-/** How the CLI words a refusal of the shared rule (see usecases/push-file.ts). */
-const REFUSAL_HINTS: Record<PushRefused['reason'], string> = {
+/** How the CLI words a refusal of the shared rule (pushes.check, the same as pushes.queue's). */
+const REFUSAL_HINTS: Record<(typeof PUSH_REFUSALS)[number], string> = {
   'no-group': '',
   unreadable: '',
   errors: 'Nothing was queued. Fix these rows, or queue the valid ones with --allow-partial.',
@@ -113,7 +134,6 @@ const REFUSAL_HINTS: Record<PushRefused['reason'], string> = {
 function progress(out: Output, file: string) {
   let last = -1;
   return (done: number, total: number) => {
-    if (!out.isTTY) return;
     const percent = Math.floor((100 * done) / Math.max(1, total));
     if (percent !== last) out.write(`\rreading ${file} ${percent}%\u001b[K`);
     last = percent;
@@ -141,20 +161,25 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   // Pushed through the contract as the console pushes: a file of its size at most.
   if (existsSync(file) && statSync(file).size > MAX_UPLOAD_BYTES)
     throw new UsageError(`${file} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB: split it into smaller files`);
-  const local = openLocal(dataDir);
-  let checked: CheckedFile;
-  try {
-    checked = await checkFile({ kind, path: file, group }, lastProfileSetIn(local.mirror), progress(out, file));
-  } finally {
-    local.close();
-  }
-  // A file that is not this kind of file at all: its one problem, as for any bad input.
-  if (checked.unreadable) throw new ImportError(checked.result.issues[0]!);
-  printCheck(out, checked);
+  const upload: FileUpload = {
+    kind,
+    ...(group === undefined ? {} : { group }),
+    fileName: basename(file),
+    contentBase64: readFileSync(file).toString('base64'),
+  };
   const options = { allowPartial: Boolean(values['allow-partial']), confirmed: Boolean(values.yes) };
-  if (checked.diff) for (const line of describeDiff(checked.diff, group!)) out.write(`${line}\n`);
-  // The same rule as the console's, before anything is opened (a dry run asks no confirmation).
-  const refusal = refusalOf(checked, values['dry-run'] ? { ...options, confirmed: true } : options);
+  // Checked first through the offline door (no service, no token needed), by the same rule as the console's:
+  // a dry run asks no confirmation.
+  const checked = await checkPush(
+    dataDir,
+    { ...upload, ...options, ...(values['dry-run'] ? { confirmed: true } : {}) },
+    out,
+  );
+  // A file that is not this kind of file at all: its one problem, as for any bad input.
+  if (checked.unreadable) throw new ImportError(checked.issues[0]!);
+  printCheck(out, checked);
+  if (checked.profileDiff) for (const line of describeDiff(checked.profileDiff, group!)) out.write(`${line}\n`);
+  const refusal = checked.refusal;
   if (refusal) {
     const rowsToFix = refusal.reason === 'errors' || refusal.reason === 'partial-profiles';
     out.write(
@@ -164,24 +189,17 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
   }
   if (values['dry-run']) {
     out.write('Dry run: nothing was queued.\n');
-    return checked.result.issues.length > 0 ? 1 : 0;
+    return checked.issueCount > 0 ? 1 : 0;
   }
 
   if (kind === 'watchlist') return keepWatchlistFile(dataDir, file, options, out);
   const door = await openDoor(dataDir);
-  const { runtime } = door;
   try {
     // Through the contract, as the console pushes (checked there again, in the audit log): the file's bytes.
-    const { batchId } = await door.call('pushes.queue', {
-      kind,
-      ...(group === undefined ? {} : { group }),
-      fileName: basename(file),
-      contentBase64: readFileSync(file).toString('base64'),
-      ...options,
-    });
+    const { batchId } = await door.call('pushes.queue', { ...upload, ...options });
     out.write(`queued as batch ${batchId}\n`);
-    await tryDeliver(runtime, out);
-    const rows = batchItems(runtime.mirror, batchId);
+    await tryDeliver(door.runtime, out);
+    const rows = await door.call('outbox.items', { batchId });
     const results = rows.flatMap(itemResults);
     if (kind !== 'profiles') {
       const counts = countByStatus(results);
@@ -203,6 +221,24 @@ export async function pushCommand(argv: string[], out: Output): Promise<number> 
     } else out.write(`upload ${rows[0]!.state}\n`);
     return rows.some((r) => r.state === 'failed') ? 1 : 0;
   } finally {
+    await door.close();
+  }
+}
+
+/** A file checked as pushes.queue would check it, with the reading's progress on a terminal. */
+async function checkPush(dataDir: string, upload: OperationInput<'pushes.check'>, out: Output): Promise<PushCheck> {
+  const door = await openDoor(dataDir, undefined, { offline: true });
+  const uploadId = 'cli';
+  const show = progress(out, upload.fileName);
+  const stop = out.isTTY
+    ? door.on((event) => {
+        if (event.type === 'import-progress' && event.uploadId === uploadId) show(event.done, event.total);
+      })
+    : undefined;
+  try {
+    return await door.call('pushes.check', { ...upload, ...(stop ? { uploadId } : {}) });
+  } finally {
+    stop?.();
     await door.close();
   }
 }
@@ -241,11 +277,12 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
   if (values.help) return (out.write(OUTBOX_USAGE), 0);
   const [action, idText] = positionals;
   if (action === undefined) {
-    const local = openLocal(dataDir);
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit <= 0) throw new UsageError('--limit must be a positive whole number');
+    const door = await openDoor(dataDir, undefined, { offline: true });
     try {
-      const limit = values.limit === undefined ? 50 : Number(values.limit);
-      if (!Number.isInteger(limit) || limit <= 0) throw new UsageError('--limit must be a positive whole number');
-      const { rows, conflicts } = outboxListing(local.mirror, limit);
+      const rows = await door.call('outbox.items', { newest: limit });
+      const conflicts = await door.call('conflicts.list', {});
       if (values.json) {
         out.write(
           `${JSON.stringify({ items: rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result ? JSON.parse(r.result) : null, itemLines: undefined, results: itemResults(r).length ? countByStatus(itemResults(r)) : undefined })), conflicts }, null, 2)}\n`,
@@ -275,7 +312,7 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
       }
       return 0;
     } finally {
-      local.close();
+      await door.close();
     }
   }
   if (action === 'retry-all') {
@@ -309,17 +346,22 @@ export async function outboxCommand(argv: string[], out: Output): Promise<number
     }
   }
   if (action === 'export') {
-    const local = openLocal(dataDir);
+    const door = await openDoor(dataDir, undefined, { offline: true });
     try {
-      const exported = exportItemResults(local.mirror, id);
-      if (!exported) throw new UsageError(`no outbox item ${id}`);
+      let exported;
+      try {
+        exported = await door.call('outbox.exportCsv', { id });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new UsageError(error.message);
+        throw error;
+      }
       if (values.out) {
         writeFileSync(values.out, exported.csv);
         out.write(`wrote ${values.out}\n`);
       } else out.write(exported.csv);
       return 0;
     } finally {
-      local.close();
+      await door.close();
     }
   }
   throw new UsageError(`unknown outbox action "${action}"`);

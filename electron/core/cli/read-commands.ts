@@ -1,13 +1,22 @@
 /**
- * The offline read commands: foyer status, foyer lookup, foyer guests. They never start a service: they read
- * the mirror through the use cases (usecases/), as the CLI's admin (see door.ts), without opening the core.
+ * The offline read commands: foyer status, foyer lookup, foyer guests. They never start a service: they read the
+ * mirror through the contract, as the CLI's admin, by the offline door (see door.ts).
  */
+import type { Guest } from '../../../shared/contract/guests.ts';
 import { GUEST_CATEGORIES, type GuestCategory } from '../../../shared/domain/flow.ts';
-import { type Guest, listGuests, lookupGuests } from '../usecases/guest-lists.ts';
-import { mirrorStatus } from '../usecases/mirror-status.ts';
-import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
-import { openLocal } from './local.ts';
 import { personName } from '../../../shared/domain/person-name.ts';
+import { localTime, type Output, parseCommand, table, UsageError } from './args.ts';
+import { type CliDoor, openDoor } from './door.ts';
+
+/** Runs `read` on the offline door: the mirror as it is, nothing started. */
+async function reading<T>(dataDir: string, read: (door: CliDoor) => Promise<T>): Promise<T> {
+  const door = await openDoor(dataDir, undefined, { offline: true });
+  try {
+    return await read(door);
+  } finally {
+    await door.close();
+  }
+}
 
 export const STATUS_USAGE = 'Usage: foyer status [--json] [--data-dir DIR]\n';
 export const LOOKUP_USAGE = 'Usage: foyer lookup TEXT [--json] [--data-dir DIR]\n';
@@ -16,10 +25,9 @@ export const GUESTS_USAGE = `Usage: foyer guests [--state ${GUEST_CATEGORIES.fil
 export async function statusCommand(argv: string[], out: Output): Promise<number> {
   const { values, dataDir } = parseCommand(argv, { json: { type: 'boolean' } }, { min: 0, max: 0 });
   if (values.help) return (out.write(STATUS_USAGE), 0);
-  const local = openLocal(dataDir);
-  try {
-    const { config } = local;
-    const { counts, resources } = mirrorStatus(local.mirror);
+  return reading(dataDir, async (door) => {
+    const { config } = door.runtime;
+    const { counts, resources } = await door.call('sync.mirror', {});
     if (values.json) {
       out.write(
         `${JSON.stringify({ dataDir, baseUrl: config.baseUrl ?? null, locationId: config.locationId, counts, resources }, null, 2)}\n`,
@@ -44,9 +52,7 @@ export async function statusCommand(argv: string[], out: Output): Promise<number
     );
     if (resources.length === 0) out.write('Nothing pulled yet: run "foyer sync --once".\n');
     return 0;
-  } finally {
-    local.close();
-  }
+  });
 }
 
 function printGuests(out: Output, guests: Guest[], json: boolean | undefined) {
@@ -77,14 +83,9 @@ export async function lookupCommand(argv: string[], out: Output): Promise<number
   if (values.help) return (out.write(LOOKUP_USAGE), 0);
   const text = positionals[0]!;
   if (text.trim() === '') throw new UsageError('TEXT is empty');
-  const local = openLocal(dataDir);
-  try {
-    const guests = lookupGuests(local.mirror, local.config, text, Date.now());
-    printGuests(out, guests, values.json);
-    return 0;
-  } finally {
-    local.close();
-  }
+  const guests = await reading(dataDir, (door) => door.call('guests.window', { text }));
+  printGuests(out, guests, values.json);
+  return 0;
 }
 
 export async function guestsCommand(argv: string[], out: Output): Promise<number> {
@@ -97,12 +98,10 @@ export async function guestsCommand(argv: string[], out: Output): Promise<number
   const state = values.state;
   if (state !== undefined && !(GUEST_CATEGORIES as readonly string[]).includes(state))
     throw new UsageError(`--state must be one of ${GUEST_CATEGORIES.join(', ')}`);
-  const local = openLocal(dataDir);
-  try {
-    const guests = listGuests(local.mirror, local.config, state as GuestCategory | undefined, Date.now());
-    printGuests(out, guests, values.json);
-    return 0;
-  } finally {
-    local.close();
-  }
+  const category = state as GuestCategory | undefined;
+  const guests = await reading(dataDir, (door) =>
+    door.call('guests.window', category === undefined ? {} : { category }),
+  );
+  printGuests(out, guests, values.json);
+  return 0;
 }

@@ -58,7 +58,7 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
     throw new UsageError(form.error.issues.map((i) => `--${flagOf(i.path[0])}: ${i.message}`).join('; '));
   // Through the door, as the desk's "Add visitor": the watchlist's check and the audit log (device "cli") the same.
   const door = await openDoor(dataDir);
-  const { runtime } = door;
+  const { engine } = door.runtime;
   try {
     const host = await hostOf(door, values.host);
     let row;
@@ -71,11 +71,11 @@ export async function walkInCommand(argv: string[], out: Output): Promise<number
       return 1;
     }
     out.write(`${personName(row)} for ${host.name}: let in (walk-in ${row.id}), on site (pending)\n`);
-    await runtime.engine.deliver();
+    await engine.deliver();
     // Online: the invitation comes with the next pull (which links the walk-in), and its check-in goes at once.
-    const pulled = await runtime.engine.syncNow({ resources: ['invitations'] });
-    const summary = await runtime.engine.deliver();
-    const linked = runtime.mirror.walkIns.byId(row.id)!;
+    const pulled = await engine.syncNow({ resources: ['invitations'] });
+    const summary = await engine.deliver();
+    const linked = await door.call('walkIns.get', { id: row.id });
     if (pulled.invitations.ok && linked.invitationId !== null && summary && summary.pending === 0)
       out.write(`delivered: invitation ${linked.invitationId}, checked in\n`);
     else out.write('queued: sent when the service can be reached ("foyer sync", or the running app)\n');

@@ -8,13 +8,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { formatPath } from '../../../shared/api/errors.ts';
 import { AgreementSettings } from '../../../shared/contract/agreements.ts';
-import { EvacuationSettings } from '../../../shared/contract/evacuation.ts';
 import { WatchlistSettings } from '../../../shared/contract/watchlist.ts';
 import { PhotoSettings } from '../../../shared/contract/photos.ts';
-import { KioskSettingsConfig } from '../../../shared/contract/settings.ts';
+import { EvacuationSettings, KioskSettingsConfig, WalkInSettings } from '../../../shared/contract/settings.ts';
 import { PrintingSettings } from '../../../shared/contract/printing.ts';
 import { BrowserNames, HostName } from '../../../shared/contract/site.ts';
-import { WalkInSettings } from '../../../shared/contract/walk-ins.ts';
 import { DEFAULT_FLOW, FlowConfig } from '../../../shared/domain/flow.ts';
 import { FINGERPRINT_HINT, FINGERPRINT_PATTERN, normaliseFingerprint } from '../../../shared/fingerprint.ts';
 import {

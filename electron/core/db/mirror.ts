@@ -1,4 +1,5 @@
 /** The offline mirror: one SQLite file, its migrations, and one repository per table. */
+import type Database from 'better-sqlite3';
 import { createBulkLoad } from './bulk-load.ts';
 import { startCheckpointer } from '../../../shared/sqlite/checkpointer.ts';
 import { warnOnStderr } from '../config/private-files.ts';
@@ -105,6 +106,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
   // What could not be read is said at the desk and the console too, not in the log alone.
   const unread = damaged && salvaged && damageSentence(damaged.keptAt, salvaged);
   if (damaged && unread) noteDamage(syncState, damaged.keptAt, unread, new Date().toISOString());
+  const owned = new Map<(db: Database.Database) => unknown, unknown>();
   return {
     db,
     lookupIndex,
@@ -131,6 +133,15 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     agreements: createAgreementsRepo(db),
     /** The site's named staff (their PINs and card codes as hashes). */
     staff: createStaffRepo(db),
+    /**
+     * A domain's own repository on this mirror (the roll call's, in electron/core/evacuation/), made once: the
+     * mirror names no domain, so that a domain's folder can go without it. A new connection brings a new mirror,
+     * and with it new repositories.
+     */
+    repo<T>(create: (db: Database.Database) => T): T {
+      if (!owned.has(create)) owned.set(create, create(db));
+      return owned.get(create) as T;
+    },
     /** Runs `work` in one synchronous transaction: never await inside. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();

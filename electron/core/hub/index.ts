@@ -45,6 +45,8 @@ export type Authentication = { ok: true; device: PairedDevice } | { ok: false; r
 export interface Hub {
   /** Its URLs, fingerprint, devices (with connected and today's activity) and waiting pairings. */
   status(): HubStatus;
+  /** A device's name (a revoked one's too), undefined for none: one row, for every call of a device (access/device.ts). */
+  nameOf(id: number): string | undefined;
   /**
    * Staff typed the code a device shows. `by` is who typed it ("device:3",
    * "desktop", "cli"): wrong codes are counted per typist, as PIN guesses.
@@ -259,6 +261,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         pendingPairings: registry.pendingCount(at),
       };
     },
+    nameOf: (id) => registry.nameOf(id),
     pair({ code, role, name }, by) {
       const attempt = guard.begin(by);
       let id: number | undefined;

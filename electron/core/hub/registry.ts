@@ -209,6 +209,7 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
     `SELECT ${DEVICE_COLUMNS} FROM devices d LEFT JOIN device_activity a ON a.device_id = d.id AND a.day = ?
      ORDER BY d.revoked_at IS NOT NULL, d.name, d.id`,
   );
+  const nameById = db.prepare<[number], string>('SELECT name FROM devices WHERE id = ?').pluck();
   const byToken = db.prepare<[string], { id: number; name: string; role: DeviceRole; revokedAt: string | null }>(
     'SELECT id, name, role, revoked_at AS revokedAt FROM devices WHERE token_sha256 = ?',
   );
@@ -223,6 +224,8 @@ export function openRegistry(path: string, log: (line: string) => void = warnOnS
       const row = byId.get(day, id) as DeviceSelect | undefined;
       return row && toDevice(row);
     },
+    /** A device's name (revoked ones too), without its activity. */
+    nameOf: (id: number): string | undefined => nameById.get(id),
     devices(day: string): DeviceRow[] {
       return (all.all(day) as DeviceSelect[]).map(toDevice);
     },

@@ -6,7 +6,7 @@
  * encoding is tested byte for byte (test/unit/printing/ipp.test.ts) and
  * against CUPS's ippeveprinter (test/integration/printing/).
  */
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 
 export const OPERATIONS = { printJob: 0x0002, getJobAttributes: 0x0009, getPrinterAttributes: 0x000b } as const;
 
@@ -267,12 +267,18 @@ const list = (value: IppValue | undefined): string[] =>
  */
 export function createIppClient(options: IppClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const agent = new Agent({
-    connect: { timeout: timeoutMs, rejectUnauthorized: false },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 4_000,
-  });
+  // Made (and undici loaded) when a printer is first asked: a command that prints nothing never loads it.
+  let agent: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  const agentOf = () =>
+    (agent ??= import('undici').then((undici) => ({
+      request: undici.request,
+      agent: new undici.Agent({
+        connect: { timeout: timeoutMs, rejectUnauthorized: false },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: 4_000,
+      }),
+    })));
   let nextRequestId = 1;
   const base = (printerUri: string): IppAttribute[] => [
     { name: 'attributes-charset', tag: TAG.charset, value: 'utf-8' },
@@ -283,13 +289,14 @@ export function createIppClient(options: IppClientOptions = {}) {
   async function send(printerUri: string, req: Omit<IppRequest, 'requestId'>): Promise<IppResponse> {
     const requestId = nextRequestId++;
     const body = encodeRequest({ ...req, requestId });
+    const http = await agentOf();
     let response;
     try {
-      response = await request(httpUrlOf(printerUri), {
+      response = await http.request(httpUrlOf(printerUri), {
         method: 'POST',
         headers: { 'content-type': 'application/ipp' },
         body,
-        dispatcher: agent,
+        dispatcher: http.agent,
         signal: AbortSignal.timeout(timeoutMs * 2),
       });
     } catch (error) {
@@ -356,7 +363,9 @@ export function createIppClient(options: IppClientOptions = {}) {
       const job = groupOf(response, GROUP.job);
       return { jobId, state: Number(job['job-state']), reasons: list(job['job-state-reasons']) };
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (agent) await (await agent).agent.close();
+    },
   };
 }
 export type IppClient = ReturnType<typeof createIppClient>;

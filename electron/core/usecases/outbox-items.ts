@@ -3,7 +3,6 @@ import { AppError } from '../errors.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { exportResults } from '../outbox/report.ts';
 import { TransitionRefused } from '../outbox/transitions.ts';
 
 export type { OutboxRow };
@@ -60,23 +59,16 @@ export function retryAllFailed(
   return { retried, refused };
 }
 
-/** The newest items (as stored, for `foyer outbox --json`) and the refused transitions the desk has not settled. */
-export function outboxListing(mirror: Pick<Mirror, 'outbox'>, limit: number) {
-  return { rows: mirror.outbox.newest(limit), conflicts: mirror.outbox.openConflicts() };
-}
-
-/** The items one push queued (a batch), as they stand now. */
-export function batchItems(mirror: Pick<Mirror, 'outbox'>, batchId: number): OutboxRow[] {
-  return mirror.outbox.inBatch(batchId);
-}
-
-/** The last set of access profiles queued for a group here, for a push to show what it changes. */
-export const lastProfileSetIn =
-  (mirror: Pick<Mirror, 'outbox'>) =>
-  (group: string): ReturnType<Mirror['outbox']['lastProfileSet']> =>
-    mirror.outbox.lastProfileSet(group);
-
-/** Per-item results of an item's batch, as CSV; undefined when there is no such item. */
-export function exportItemResults(mirror: Pick<Mirror, 'outbox'>, id: number) {
-  return exportResults(mirror.outbox, id);
+/**
+ * Items as stored (for `foyer outbox --json` and a push's results): the newest, the items one push queued (a
+ * batch, in its order), one item, or the newest item of a guest's check-in (the one a transition just queued).
+ */
+export function storedItems(
+  mirror: Pick<Mirror, 'outbox'>,
+  which: { newest: number } | { batchId: number } | { id: number } | { checkInOf: number },
+): OutboxRow[] {
+  if ('newest' in which) return mirror.outbox.newest(which.newest);
+  if ('batchId' in which) return mirror.outbox.inBatch(which.batchId);
+  const row = 'id' in which ? mirror.outbox.byId(which.id) : mirror.outbox.latestFor(`check-in:${which.checkInOf}`);
+  return row ? [row] : [];
 }

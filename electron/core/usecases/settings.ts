@@ -9,16 +9,13 @@ import { retentionDaysOf, retentionHeld } from '../retention/kinds.ts';
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/settings.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { PIN_HINT, PIN_PATTERN } from '../../../shared/domain/pin.ts';
-import { InvalidField } from '../errors.ts';
+import { checkFlow, SettingRefused } from '../config/flow-rules.ts';
 import { hashPinAsync, verifyPin } from '../access/pins.ts';
 import type { Config } from '../config/config.ts';
 import { serviceKey } from '../config/service-key.ts';
 import type { Runtime } from '../runtime.ts';
 
-/** A setting refused, with the field it is about: INVALID_INPUT, shown beside that field. */
-export class SettingRefused extends InvalidField {
-  override name = 'SettingRefused';
-}
+export { SettingRefused };
 
 type Configured = Pick<Runtime, 'configStore'>;
 
@@ -92,34 +89,6 @@ export async function setPin(
     return { ...c, pins };
   });
   return { desk: Boolean(next.pins.desk), admin: Boolean(next.pins.admin) };
-}
-
-/** The flow's own rules: a state belongs to one category, and a guest without a check-in is expected. */
-export function checkFlow(flow: FlowConfig): void {
-  const seen = new Map<string, string>();
-  for (const category of ['expected', 'onsite', 'left'] as const) {
-    if (flow[category].length === 0)
-      throw new SettingRefused(
-        category,
-        `name at least one state that counts as ${category === 'onsite' ? 'on site' : category}`,
-      );
-    for (const state of flow[category]) {
-      const earlier = seen.get(state);
-      if (earlier) throw new SettingRefused(category, `${state} is already in ${earlier}: a state belongs to one list`);
-      seen.set(state, category);
-    }
-  }
-  if (!flow.expected.includes(flow.initialState))
-    throw new SettingRefused(
-      'initialState',
-      `the state of a guest not yet checked in (${flow.initialState}) must be one of the expected states`,
-    );
-  for (const [action, eventName] of Object.entries(flow.transitions))
-    if (!/^[A-Z][A-Z0-9_]*$/.test(eventName))
-      throw new SettingRefused(
-        `transitions.${action}`,
-        `"${eventName}" is not an event name: capital letters, digits and _`,
-      );
 }
 
 export function setFlow(runtime: Configured, flow: FlowConfig): FlowConfig {

@@ -1,11 +1,9 @@
 /**
  * A guest's check-in moved (check in, check out, undo), once for every door:
- * queued with its optimistic effect at once, sent by the engine; and what
- * became of it, as the command line reports it after trying to send.
+ * queued with its optimistic effect at once, sent by the engine.
  */
 import type { MadeAt } from '../db/repos/check-in-facts.ts';
 import type { Guest } from '../db/repos/guests.ts';
-import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { TransitionAction } from '../outbox/transitions.ts';
 import type { Runtime } from '../runtime.ts';
 
@@ -29,19 +27,4 @@ export function queueTransition(
 ): Guest {
   const hold = undoable ? { holdMs: CHECK_OUT_UNDO_MS } : {};
   return runtime.outbox.queueTransition(invitationId, action, source, { ...hold, made }).guest;
-}
-
-/** The newest outbox item of this guest's check-in: the one a transition just queued. */
-export function latestTransitionItem(runtime: Pick<Runtime, 'mirror'>, invitationId: number): OutboxRow | undefined {
-  return runtime.mirror.outbox.latestFor(`check-in:${invitationId}`);
-}
-
-/** Where an item and its guest stand now (after a delivery round): the item, the guest, and their door PIN if any. */
-export function transitionOutcome(runtime: Pick<Runtime, 'mirror' | 'config'>, itemId: number, invitationId: number) {
-  const { mirror, config } = runtime;
-  return {
-    item: mirror.outbox.byId(itemId)!,
-    guest: mirror.guests.byId(invitationId, config.flow)!,
-    pin: mirror.deskGuests.pin(invitationId),
-  };
 }

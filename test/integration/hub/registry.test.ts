@@ -165,6 +165,15 @@ describe('revocation and activity', () => {
     expect(() => hub.revoke(999)).toThrow(/no device 999/);
   });
 
+  it("names a device by its id as the status lists it, a revoked one's too, and none it never paired", () => {
+    const { hub } = setup();
+    const { device } = paired(hub);
+    expect(hub.nameOf(device.id)).toBe(hub.status().devices.find((d) => d.id === device.id)!.name);
+    hub.revoke(device.id);
+    expect(hub.nameOf(device.id)).toBe(device.name);
+    expect(hub.nameOf(999)).toBeUndefined();
+  });
+
   it('notices a credential used from two addresses at once: both are listed until one is quiet for 5 minutes', () => {
     let at = Date.parse('2026-11-24T09:00:00Z');
     const { hub } = setup({ now: () => at });

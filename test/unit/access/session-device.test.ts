@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { deviceClient, deviceName, pairedDeviceNamed, pairedDeviceOf } from '../../../electron/core/access/device.ts';
 import { placeOf } from '../../../electron/core/app/where.ts';
 
+const devices = [{ id: 3, name: 'Lobby tablet' }];
 const hub = {
-  status: () => ({ devices: [{ id: 3, name: 'Lobby tablet' }] }),
+  status: () => ({ devices }),
+  nameOf: (id: number) => devices.find((d) => d.id === id)?.name,
 };
 const session = (client: string, role: 'kiosk' | 'desk' | 'admin' = 'desk') => ({ client, role });
 const runtime = { config: { browserNames: { '192.168.1.20': 'Front desk PC' } } };
@@ -24,6 +26,17 @@ describe('the paired device of a session', () => {
     expect(pairedDeviceOf(session('device:8'), hub)).toEqual({ id: 8, name: undefined });
     expect(pairedDeviceOf(session('device:3'))).toEqual({ id: 3, name: undefined });
     expect(pairedDeviceOf(session('device:3'), undefined)).toEqual({ id: 3, name: undefined });
+  });
+
+  it("is named by one look-up, not the hub's whole status (every call of a device names it: issue 36)", () => {
+    const listing = {
+      status: () => {
+        throw new Error('the whole status read');
+      },
+      nameOf: hub.nameOf,
+    };
+    expect(pairedDeviceOf(session('device:3'), listing)).toEqual({ id: 3, name: 'Lobby tablet' });
+    expect(deviceName({ session: session('device:3'), hub: listing, runtime })).toBe('Lobby tablet');
   });
 
   it.each(['desktop', 'cli', 'local', 'ip:192.168.1.20', 'device:', 'device:3x', 'staff:3'])(

@@ -50,4 +50,21 @@ describe('the CLI door', () => {
       await door.close();
     }
   });
+
+  it('offline: reads the mirror as it is, with no token and no service, and sends nothing', async () => {
+    const dir = dataDir();
+    createFileTokenStore(dir).set('');
+    // Opened for a service: without a token, that is refused.
+    await expect(openDoor(dir, () => {})).rejects.toThrow(/no token is set/);
+    const door = await openDoor(dir, () => {}, { offline: true });
+    try {
+      expect(await door.call('sync.mirror', {})).toMatchObject({ resources: [], counts: { invitations: 0 } });
+      expect(await door.call('guests.window', {})).toEqual([]);
+      expect(await door.call('outbox.items', { newest: 5 })).toEqual([]);
+      await expect(door.call('outbox.exportCsv', { id: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(door.runtime.engine.isStarted()).toBe(false);
+    } finally {
+      await door.close();
+    }
+  });
 });

@@ -2,10 +2,12 @@
  * One slice per domain: an operation's domain is its name's prefix (the part
  * before the dot), and that domain's name leads to its contract
  * (shared/contract/<domain>.ts, exporting `<domain>Operations`) and its
- * handlers (electron/core/app/handlers/<domain>.ts, exporting
- * `<domain>Handlers`). A camelCase prefix is a kebab-case file (`walkIns.*`
- * in walk-ins.ts). Every operation has exactly one handler, in its domain's
- * file; what else lives in those folders is listed here with its reason.
+ * handlers, exporting `<domain>Handlers`: in the domain's own folder
+ * (electron/core/<domain>/handlers.ts), or, for a domain not moved to its
+ * folder yet, electron/core/app/handlers/<domain>.ts. A camelCase prefix is
+ * a kebab-case file (`walkIns.*` in walk-ins.ts and walk-ins/). Every
+ * operation has exactly one handler, in its domain's file; what else lives
+ * in those folders is listed here with its reason.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +37,20 @@ const HANDLER_HELPERS = {
 };
 
 const domainOf = (name: string) => name.slice(0, name.indexOf('.'));
-const fileOf = (domain: string) => `${domain.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+const stemOf = (domain: string) => domain.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const fileOf = (domain: string) => `${stemOf(domain)}.ts`;
+/** A domain's handlers: in its own folder, else in app/handlers/. */
+const handlerFileOf = (domain: string) =>
+  existsSync(`${root}electron/core/${stemOf(domain)}/handlers.ts`)
+    ? `${root}electron/core/${stemOf(domain)}/handlers.ts`
+    : `${handlersDir}${fileOf(domain)}`;
+/** Every file that may hold handlers: app/handlers/ and each domain folder's handlers.ts. */
+const handlerFiles = () => [
+  ...readdirSync(handlersDir).map((file) => `${handlersDir}${file}`),
+  ...readdirSync(`${root}electron/core/`)
+    .map((dir) => `${root}electron/core/${dir}/handlers.ts`)
+    .filter((path) => existsSync(path)),
+];
 const domains = [...new Set(OPERATION_NAMES.map(domainOf))];
 
 async function exported(path: string, name: string): Promise<Record<string, unknown>> {
@@ -60,7 +75,7 @@ describe('one slice per domain', () => {
   });
 
   it.each(domains)('%s: its handler file handles exactly its operations', async (domain) => {
-    const path = `${handlersDir}${fileOf(domain)}`;
+    const path = handlerFileOf(domain);
     expect(existsSync(path), path).toBe(true);
     const handlers = await exported(path, `${domain}Handlers`);
     expect(Object.keys(handlers).sort()).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort());
@@ -69,8 +84,8 @@ describe('one slice per domain', () => {
 
   it('every operation has exactly one handler', async () => {
     const count = new Map<string, number>();
-    for (const file of readdirSync(handlersDir)) {
-      const module = (await import(`${handlersDir}${file}`)) as Record<string, unknown>;
+    for (const path of handlerFiles()) {
+      const module = (await import(path)) as Record<string, unknown>;
       for (const [name, value] of Object.entries(module))
         if (name.endsWith('Handlers') && value && typeof value === 'object')
           for (const operation of Object.keys(value)) count.set(operation, (count.get(operation) ?? 0) + 1);
@@ -80,6 +95,10 @@ describe('one slice per domain', () => {
 
   it('every other file of the two folders is a listed helper', () => {
     const domainFiles = new Set(domains.map(fileOf));
+    // A domain in its own folder has no file in app/handlers/ (and none may stay behind there).
+    for (const domain of domains)
+      if (handlerFileOf(domain) !== `${handlersDir}${fileOf(domain)}`)
+        expect(existsSync(`${handlersDir}${fileOf(domain)}`), `${domain}: a second handler file`).toBe(false);
     const others = (dir: string, listed: Record<string, string>) =>
       readdirSync(dir).filter((file) => !domainFiles.has(file) && !(file in listed));
     expect(others(contractDir, CONTRACT_SUPPORT)).toEqual([]);

@@ -1,17 +1,18 @@
 /**
  * The contract's policies, operation by operation and event by event: each
  * operation is audited (its entry, written by the core for every door) or
- * says why not (app/audit.ts: AUDIT_POLICY), and each event names the roles
+ * says why not (app/audit.ts, and each domain's own beside its handlers, joined in domains.ts), and each event names the roles
  * that hear it (EVENT_ROLES, applied by the core to every session's stream).
  * Adding an operation without an audit decision does not compile; adding
  * one, or changing a decision, changes this list, read here in review.
  */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_POLICY, NOT_AUDITED } from '../../../electron/core/app/audit.ts';
+import { type AuditPolicy, NOT_AUDITED } from '../../../electron/core/app/audit.ts';
+import { auditPolicy as AUDIT_POLICY } from '../../../electron/core/domains.ts';
 import { EVENT_ROLES } from '../../../shared/contract/events.ts';
-import { OPERATION_NAMES } from '../../../shared/contract/operations.ts';
+import { OPERATION_NAMES, type OperationName } from '../../../shared/contract/operations.ts';
 
-const decision = (policy: (typeof AUDIT_POLICY)[keyof typeof AUDIT_POLICY]) =>
+const decision = (policy: AuditPolicy<OperationName>[OperationName]) =>
   typeof policy === 'string' ? `not audited: ${policy}` : policy.fromKiosk ? 'audited, from a kiosk too' : 'audited';
 
 describe('the audit policy', () => {
@@ -30,6 +31,7 @@ describe('the audit policy', () => {
       'sync.status': 'not audited: reads',
       'sync.now': 'not audited: routine',
       'sync.history': 'not audited: reads',
+      'sync.mirror': 'not audited: reads',
       'kiosk.settings': 'not audited: reads',
       'kiosk.lookup': 'not audited: reads',
       'kiosk.byCode': 'not audited: reads',
@@ -40,6 +42,7 @@ describe('the audit policy', () => {
       'kiosk.party': 'not audited: reads',
       'kiosk.miss': 'not audited: reads',
       'guests.list': 'not audited: reads',
+      'guests.window': 'not audited: reads',
       'guests.changes': 'not audited: reads',
       'guests.overview': 'not audited: reads',
       'guests.passCode': 'not audited: reads',
@@ -58,8 +61,10 @@ describe('the audit policy', () => {
       'groups.list': 'not audited: reads',
       'imports.issuesCsv': 'not audited: reads',
       'imports.preview': 'not audited: reads',
+      'pushes.check': 'not audited: reads',
       'pushes.queue': 'audited',
       'outbox.list': 'not audited: reads',
+      'outbox.items': 'not audited: reads',
       'outbox.retry': 'audited',
       'outbox.retryAll': 'audited',
       'outbox.exportCsv': 'not audited: reads',
@@ -84,6 +89,7 @@ describe('the audit policy', () => {
       'walkIns.request': 'not audited: guest',
       'walkIns.status': 'not audited: reads',
       'walkIns.pending': 'not audited: reads',
+      'walkIns.get': 'not audited: reads',
       'walkIns.approve': 'audited',
       'walkIns.decline': 'audited',
       'walkIns.add': 'audited',
@@ -136,7 +142,7 @@ describe('the audit policy', () => {
   it('does not compile without a decision for an operation', () => {
     const { 'sync.now': _decided, ...rest } = AUDIT_POLICY;
     // @ts-expect-error sync.now has no decision
-    const incomplete: typeof AUDIT_POLICY = rest;
+    const incomplete: AuditPolicy<OperationName> = rest;
     expect(Object.keys(incomplete)).not.toContain('sync.now');
   });
 });

@@ -2,7 +2,7 @@
  * The lint rules that keep the layers apart, tried on snippets: the core
  * imports no Electron, and of the reference service only service/embed.ts;
  * nothing in electron/ or shared/ imports the renderer; the CLI imports no
- * repository; below app/, nothing imports app/, web/ or cli/.
+ * use case, repository or mirror, nor reaches one through the runtime; below app/, nothing imports app/, web/ or cli/.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,11 @@ const eslint = new ESLint({
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+async function syntax(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('electron/core imports', () => {
@@ -87,24 +92,62 @@ describe('electron/ and shared/ import nothing of renderer/', () => {
   });
 });
 
-describe('the CLI is a door: no repositories', () => {
+describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
   it.each([
     ['electron/core/cli/read-commands.ts', '../db/repos/guests.ts'],
     ['electron/core/cli/walk-in-command.ts', '../db/repos/outbox.ts'],
     ['electron/core/cli/sub/x.ts', '../../db/repos/desk-guests.ts'],
+    ['electron/core/cli/local.ts', '../db/mirror.ts'],
+    ['electron/core/cli/x.ts', '../walk-ins/repos/requests.ts'],
+    ['electron/core/cli/x.ts', '../walk-ins/walk-ins-repo.ts'],
   ])('%s may not import %s', async (file, path) => {
     expect(await restricted(file, `import type * as r from '${path}';\nexport type R = typeof r;\n`)).toEqual([
-      expect.stringContaining('not db/repos/'),
+      expect.stringContaining('through the contract (cli/door.ts)'),
     ]);
   });
 
   it.each([
     ['electron/core/cli/read-commands.ts', '../usecases/guest-lists.ts'],
+    ['electron/core/cli/outbox-commands.ts', '../usecases/outbox-items.ts'],
+    ['electron/core/cli/sub/x.ts', '../../usecases/transitions.ts'],
+  ])('%s may not import the use case %s', async (file, path) => {
+    expect(await restricted(file, `import * as u from '${path}';\nvoid u;\n`)).toEqual([
+      expect.stringContaining('through the contract (cli/door.ts)'),
+    ]);
+  });
+
+  it.each([
     ['electron/core/cli/outbox-commands.ts', './door.ts'],
-    ['electron/core/cli/local.ts', '../db/mirror.ts'],
+    ['electron/core/cli/door.ts', '../runtime.ts'],
+    ['electron/core/cli/outbox-commands.ts', '../outbox/report.ts'],
     ['electron/core/app/handlers/desk.ts', '../../db/repos/guests.ts'],
+    ['electron/core/app/handlers/desk.ts', '../../usecases/guest-lists.ts'],
   ])('%s may import %s', async (file, path) => {
     expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
+  });
+
+  it.each([
+    ['door.runtime.mirror.walkIns.byId(1);'],
+    ['runtime.mirror.outbox.newest(5);'],
+    ['const { mirror } = runtime;\nvoid mirror;'],
+    ['runtime.outbox.queueTransition(1);'],
+    ["runtime['mirror'].guests;"],
+  ])('a CLI module may not reach a repository through the runtime: %s', async (code) => {
+    expect(await syntax('electron/core/cli/x.ts', `declare const runtime: any, door: any;\n${code}\n`)).toContainEqual(
+      expect.stringContaining('through the contract (cli/door.ts)'),
+    );
+  });
+
+  it('a CLI module may still ask the engine to deliver, and elsewhere the runtime is open', async () => {
+    expect(
+      await syntax('electron/core/cli/x.ts', 'declare const runtime: any;\nvoid runtime.engine.deliver();\n'),
+    ).toEqual([]);
+    expect(
+      await syntax(
+        'electron/core/app/handlers/x.ts',
+        'declare const runtime: any;\nruntime.mirror.outbox.newest(5);\n',
+      ),
+    ).toEqual([]);
   });
 
   it('the CLI still may not import electron, nor the service past embed.ts, nor the renderer', async () => {
@@ -126,7 +169,7 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
   const THREE = ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'];
 
   it.each([
-    ['electron/core/app/core.ts', './handlers/evacuation.ts'],
+    ['electron/core/app/core.ts', '../evacuation/handlers.ts'],
     ['electron/core/app/core.ts', './handlers/watchlist.ts'],
     ['electron/core/app/core.ts', '../agreements/agreements.ts'],
     ['electron/core/runtime.ts', './walk-ins/walk-ins.ts'],
@@ -153,7 +196,7 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
 
   it('and the other modules of the core still may', async () => {
     expect(
-      await restricted('electron/core/domains.ts', "import * as d from './app/handlers/evacuation.ts';\nvoid d;\n"),
+      await restricted('electron/core/domains.ts', "import * as d from './evacuation/handlers.ts';\nvoid d;\n"),
     ).toEqual([]);
   });
 });

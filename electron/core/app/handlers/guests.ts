@@ -4,6 +4,7 @@ import type { Guest } from '../../db/repos/guests.ts';
 import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
 import { iso } from '../../../../shared/time.ts';
 import { syncWindow } from '../../sync/pulls.ts';
+import { listGuests, lookupGuests } from '../../usecases/guest-lists.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
@@ -72,6 +73,10 @@ function walkInDetail(walkInId: number, ctx: HandlerContext): GuestDetail | null
 }
 
 export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
+  'guests.window': (which, { runtime, now }) =>
+    'text' in which
+      ? lookupGuests(runtime.mirror, runtime.config, which.text, now())
+      : listGuests(runtime.mirror, runtime.config, which.category, now()),
   'guests.list': ({ offset, limit, ...view }, ctx) => {
     const repo = ctx.runtime.mirror.deskGuests;
     const query = viewQuery(view, ctx);

@@ -2,7 +2,7 @@
 import type { OutboxItem, outboxOperations } from '../../../../shared/contract/outbox.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
-import { retryAllFailed, retryItem } from '../../usecases/outbox-items.ts';
+import { retryAllFailed, retryItem, storedItems } from '../../usecases/outbox-items.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 
@@ -24,6 +24,7 @@ function outboxItem(row: OutboxRow): OutboxItem {
 
 export const outboxHandlers: Handlers<keyof typeof outboxOperations> = {
   'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.newest(limit).map(outboxItem),
+  'outbox.items': (which, { runtime }) => storedItems(runtime.mirror, which),
   'outbox.retry': ({ id }, { runtime }) => outboxItem(retryItem(runtime.mirror, runtime.outbox, id)),
   'outbox.retryAll': (_, { runtime }) => retryAllFailed(runtime.mirror, runtime.outbox),
   'outbox.exportCsv': ({ id }, { runtime }) => {

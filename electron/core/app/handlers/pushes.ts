@@ -7,6 +7,22 @@ import { checkUpload } from './imports.ts';
 import { keepPushedWatchlist } from './watchlist.ts';
 
 export const pushesHandlers: Handlers<keyof typeof pushesOperations> = {
+  'pushes.check': async (upload, ctx) => {
+    const checked = await checkUpload(upload, ctx);
+    const { result, diff } = checked;
+    const refusal = refusalOf(checked, upload);
+    return {
+      file: result.file,
+      rows: result.rows,
+      invalidRows: result.invalidRows,
+      issues: result.issues.slice(0, 500),
+      issueCount: result.issues.length,
+      unreadable: checked.unreadable,
+      summary: checked.summary,
+      profileDiff: diff ?? null,
+      refusal: refusal ? { reason: refusal.reason, message: refusal.message } : null,
+    };
+  },
   'pushes.queue': async (upload, ctx) => {
     const checked = await checkUpload(upload, ctx);
     if (checked.kind !== 'watchlist')

@@ -2,6 +2,7 @@
 import type { syncOperations } from '../../../../shared/contract/sync.ts';
 import { localMidnight } from '../../../../shared/time.ts';
 import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
+import { mirrorStatus } from '../../usecases/mirror-status.ts';
 import { statusForSession } from '../events.ts';
 import type { Handlers } from '../handler.ts';
 
@@ -13,5 +14,6 @@ export const syncHandlers: Handlers<keyof typeof syncOperations> = {
     await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });
     return runtime.engine.status.get();
   },
+  'sync.mirror': (_, { runtime }) => mirrorStatus(runtime.mirror),
   'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
 };

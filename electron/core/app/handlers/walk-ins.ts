@@ -118,6 +118,7 @@ export const walkInsHandlers: Handlers<
   | 'walkIns.hosts'
   | 'walkIns.request'
   | 'walkIns.status'
+  | 'walkIns.get'
   | 'walkIns.pending'
   | 'walkIns.approve'
   | 'walkIns.decline'
@@ -182,6 +183,11 @@ export const walkInsHandlers: Handlers<
     const row = id === undefined ? undefined : runtime.mirror.walkIns.byId(id);
     if (!row) throw notFound();
     return statusOf(runtime, row);
+  },
+  'walkIns.get': ({ id }, { runtime }) => {
+    const row = runtime.mirror.walkIns.byId(id);
+    if (!row) throw new AppError('NOT_FOUND', `no walk-in ${id}`);
+    return toWalkIn(row);
   },
   'walkIns.pending': (_, { runtime }) => runtime.mirror.walkIns.requested(runtime.config.locationId).map(toWalkIn),
   'walkIns.approve': ({ id }, ctx) => {

@@ -4,24 +4,18 @@
  * mark people, end it, and report it. Each change and the roll call's new
  * version are written in one transaction; nothing of it goes to the service.
  */
-import type Database from 'better-sqlite3';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
 import { employeeName } from '../../../shared/domain/person-name.ts';
 import { iso } from '../../../shared/time.ts';
 import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
-import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from '../db/repos/roll-calls.ts';
+import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from './repo.ts';
 import type { Runtime } from '../runtime.ts';
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
 
-const repos = new WeakMap<Database.Database, RollCallsRepo>();
-/** The repository of the mirror open now (a new connection brings a new mirror). */
-export function rollCallsOf(site: Pick<Runtime, 'mirror'>): RollCallsRepo {
-  let repo = repos.get(site.mirror.db);
-  if (!repo) repos.set(site.mirror.db, (repo = createRollCallsRepo(site.mirror.db)));
-  return repo;
-}
+/** The roll calls of the mirror open now (a new connection brings a new mirror). */
+export const rollCallsOf = (site: Pick<Runtime, 'mirror'>): RollCallsRepo => site.mirror.repo(createRollCallsRepo);
 
 /** Refused with the reason: the roll call ended, or there is no such one. */
 export class RollCallRefused extends AppError {

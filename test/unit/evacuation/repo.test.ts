@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
-import { createRollCallsRepo, type NewEntry } from '../../../electron/core/db/repos/roll-calls.ts';
+import { createRollCallsRepo, type NewEntry } from '../../../electron/core/evacuation/repo.ts';
 
 let dir: string;
 let mirror: Mirror;

@@ -9,7 +9,7 @@
  */
 import type { RollCall } from '../../../shared/contract/evacuation.ts';
 import { CSV_BOM, csvText } from '../../../shared/csv.ts';
-import { localStamp } from './local-times.ts';
+import { localStamp } from '../usecases/local-times.ts';
 
 const COLUMNS = [
   'Status',
