@@ -19,8 +19,16 @@ const ownWorker = readdirSync('test', { recursive: true, encoding: 'utf8' })
 
 const common = { include, pool: 'forks' as const, testTimeout: 20_000, hookTimeout: 30_000 };
 
+/**
+ * Test files run side by side, more of them than cores: most of a file's time is spent waiting (on Chromium, on a
+ * server, on a timer), and vitest's default (one fewer than the cores) ran them one at a time on 2 cores, with the
+ * machine 60 % idle.
+ */
+const WORKERS = Number(process.env.FOYER_TEST_WORKERS) || 3;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { ...common, name: 'shared', exclude: [...exclude, ...ownWorker], isolate: false } },
