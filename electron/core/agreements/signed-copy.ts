@@ -6,7 +6,8 @@
  * included: each run of characters in the font subset it needs (as the
  * badge, printing/fonts.ts).
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-libraries.ts';
 import type { FontBook } from '../printing/fonts.ts';
 
 export interface SignedCopy {
@@ -78,7 +79,8 @@ function writeText(doc: Doc, fonts: FontBook, text: string, y: number, size: num
   return y;
 }
 
-export function renderSignedCopy(copy: SignedCopy, fonts: FontBook): Promise<Buffer> {
+export async function renderSignedCopy(copy: SignedCopy, fonts: FontBook): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -4,7 +4,8 @@
  * (printing/fonts.ts), so a name in Chinese or Cyrillic letters reads as
  * written. pdfkit, as the badges.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-libraries.ts';
 import type { FontBook } from '../printing/fonts.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -48,12 +49,13 @@ function wrap(doc: Doc, fonts: FontBook, text: string, size: number, width: numb
 const valueText = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
-export function renderPersonPdf(
+export async function renderPersonPdf(
   title: string,
   generatedAt: string,
   held: Record<string, unknown[]>,
   fonts: FontBook,
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: [A4.width, A4.height],
     margin: 0,

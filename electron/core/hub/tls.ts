@@ -8,7 +8,6 @@
 import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 import { DAY, MINUTE } from '../../../shared/time.ts';
 import type { LanNames } from './names.ts';
 
@@ -62,6 +61,7 @@ export async function ensureCertificate(dataDir: string, names: LanNames, now = 
     };
 
   const notBeforeDate = new Date(now - MINUTE);
+  const { generate } = await import('selfsigned');
   const made = await generate(
     [{ name: 'commonName', value: names.dns.find((n) => n !== 'localhost') ?? 'foyer-hub' }],
     {

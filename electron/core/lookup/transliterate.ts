@@ -3,7 +3,7 @@
  * a Russian guest's passport says SOLOVEV, an English email Solovyov, a
  * German one Solowjow; a Chinese guest types the pinyin of their name.
  */
-import { pinyin } from 'pinyin-pro';
+import { pinyinPro } from '../lazy-libraries.ts';
 import { foldLatin } from './fold.ts';
 
 const COMMON: Record<string, string> = {
@@ -39,7 +39,11 @@ export function cyrillicToLatin(word: string): string[] {
  * u, and as v the way keyboards type it). A family name is read as one.
  */
 export function hanToPinyin(text: string, familyName = false): string[][] {
-  const syllables = pinyin(text, { toneType: 'none', type: 'array', ...(familyName ? { surname: 'head' } : {}) });
+  const syllables = pinyinPro().pinyin(text, {
+    toneType: 'none',
+    type: 'array',
+    ...(familyName ? { surname: 'head' } : {}),
+  });
   return syllables.map((s) => {
     const plain = s.trim().toLowerCase();
     return plain.includes('ü') ? [...new Set([foldLatin(plain), plain.replace(/ü/g, 'v')])] : [plain];

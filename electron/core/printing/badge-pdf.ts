@@ -9,7 +9,8 @@
  * The layout follows the label's shape: on a tall label the QR sits under
  * the text, on a wide one beside it; text too long for the label shrinks.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-libraries.ts';
 import { readableAccent } from '../../../shared/contrast.ts';
 import { qrModules } from '../../../shared/qr.ts';
 import type { FontBook } from './fonts.ts';
@@ -93,11 +94,12 @@ function drawPhoto(doc: Doc, photo: Buffer, x: number, y: number, side: number) 
 }
 
 /** The badge on a page of widthMm × heightMm, as PDF bytes. */
-export function renderBadgePdf(
+export async function renderBadgePdf(
   content: BadgeContent,
   page: { widthMm: number; heightMm: number },
   fonts: FontBook,
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const width = page.widthMm * PT_PER_MM;
   const height = page.heightMm * PT_PER_MM;
   const doc = new PDFDocument({

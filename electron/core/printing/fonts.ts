@@ -14,7 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { create as createFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
+import { fontkit } from '../lazy-libraries.ts';
 
 /** The families, in the order a character looks for its glyph; a family's keys start with its prefix. */
 const FAMILIES = [
@@ -107,7 +108,7 @@ export function createFontBook(directory: (family: string) => string = fontDirec
   const fontOf = (subset: FontSubset): Font => {
     let font = loaded.get(subset.key);
     if (!font) {
-      font = createFont(unwrapWoff(readFileSync(subset.file))) as Font;
+      font = fontkit().create(unwrapWoff(readFileSync(subset.file))) as Font;
       loaded.set(subset.key, font);
     }
     return font;

@@ -164,7 +164,7 @@ async function* sheetXml(sheet: Sheet, columns: readonly string[]): AsyncGenerat
 /** Writes the workbook into `out` and ends it. */
 export async function writeWorkbook(out: Writable, sheet: Sheet): Promise<void> {
   const columns = sheet.columns.map((_, i) => columnName(i));
-  const zip = createZipWriter(out);
+  const zip = await createZipWriter(out);
   await zip.entry('[Content_Types].xml', CONTENT_TYPES);
   await zip.entry('_rels/.rels', ROOT_RELS);
   await zip.entry('xl/workbook.xml', workbookXml(sheet, columns.at(-1)!));

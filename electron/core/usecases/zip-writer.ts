@@ -21,7 +21,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants } from 'node:zlib';
-import ZipStream from 'zip-stream';
+import { loadZipStream } from '../lazy-libraries.ts';
 import { readerWentAway } from './drained.ts';
 
 const DOS_EPOCH = new Date(Date.UTC(1980, 0, 1));
@@ -62,7 +62,8 @@ function piecesOf(pieces: AsyncIterable<string>, out: Writable): Readable {
   });
 }
 
-export function createZipWriter(out: Writable, level = constants.Z_DEFAULT_COMPRESSION): ZipWriter {
+export async function createZipWriter(out: Writable, level = constants.Z_DEFAULT_COMPRESSION): Promise<ZipWriter> {
+  const ZipStream = await loadZipStream();
   const zip = new ZipStream({ zlib: { level, flush: constants.Z_SYNC_FLUSH } });
   // The zlib stream of the entry under way (zip-stream pipes it into the archive), to end it with the archive.
   let deflating: { destroy(): void } | undefined;
