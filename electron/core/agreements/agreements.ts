@@ -309,34 +309,29 @@ export function deletePhoto(deps: Files, row: PhotoRow): void {
   removeFile(deps, PHOTOS, row.file);
 }
 
-/** Deletes the answers given before `cutoff` (an ISO instant), rows and files; returns how many. */
-export function purgeAnswersBefore(deps: Files, cutoff: string): number {
+/** Deletes every row `due` gives (a page at a time: its queries have a limit) with `remove`, until none is due. */
+function purgeInPages<Row>(due: () => Row[], remove: (row: Row) => void): number {
   let purged = 0;
-  // In pages (answersBefore has a limit), until none is due.
-  for (
-    let due = deps.mirror.agreements.answersBefore(cutoff);
-    due.length > 0;
-    due = deps.mirror.agreements.answersBefore(cutoff)
-  ) {
-    for (const row of due) deleteAnswer(deps, row);
-    purged += due.length;
+  for (let page = due(); page.length > 0; page = due()) {
+    for (const row of page) remove(row);
+    purged += page.length;
   }
   return purged;
 }
 
+/** Deletes the answers given before `cutoff` (an ISO instant), rows and files; returns how many. */
+export const purgeAnswersBefore = (deps: Files, cutoff: string): number =>
+  purgeInPages(
+    () => deps.mirror.agreements.answersBefore(cutoff),
+    (row) => deleteAnswer(deps, row),
+  );
+
 /** Deletes the photos taken before `cutoff`, rows and files; returns how many. */
-export function purgePhotosBefore(deps: Files, cutoff: string): number {
-  let purged = 0;
-  for (
-    let due = deps.mirror.agreements.photosBefore(cutoff);
-    due.length > 0;
-    due = deps.mirror.agreements.photosBefore(cutoff)
-  ) {
-    for (const row of due) deletePhoto(deps, row);
-    purged += due.length;
-  }
-  return purged;
-}
+export const purgePhotosBefore = (deps: Files, cutoff: string): number =>
+  purgeInPages(
+    () => deps.mirror.agreements.photosBefore(cutoff),
+    (row) => deletePhoto(deps, row),
+  );
 
 /** Deletes the signed copies and photos whose retention has passed, rows and files. */
 export function sweepDue(deps: AgreementDeps): { answers: number; photos: number } {
