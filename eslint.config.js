@@ -26,9 +26,12 @@ const doorsAbove = [
   'electron/core/cli/**',
   'electron/core/domains.ts',
   'electron/core/domain.ts',
-  // A domain's folder (electron/core/<domain>/): its handlers and its plug sit with the doors, the rest below.
+  // A domain's folder (electron/core/<domain>/): its handlers, its plug and its commands (a door of the command
+  // line, held to the CLI's rules below) sit with the doors, the rest below.
   'electron/core/*/handlers.ts',
   'electron/core/*/domain.ts',
+  'electron/core/*/commands.ts',
+  'electron/core/*/*-command.ts',
 ];
 const notDoors = {
   group: ['**/app/**', '**/web/**', '**/cli/**'],
@@ -169,7 +172,7 @@ export default tseslint.config(
     // core.call as the CLI's session), never a use case, the mirror or a repository, so that it keeps the same
     // rules (roles, validation, the audit log) and cannot drift from the other doors. What runs before a core exists
     // (the configuration file, the token, `foyer service`, a host started) is the door's own business.
-    files: ['electron/core/cli/**'],
+    files: ['electron/core/cli/**', 'electron/core/*/commands.ts', 'electron/core/*/*-command.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

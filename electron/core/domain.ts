@@ -7,6 +7,9 @@
  *   site they act on; the runtime subscribes them once, when it opens.
  * - `jobs`: timers the sync engine runs while it runs (sync/job.ts), made
  *   for each connection's engine (a reconnect makes new ones).
+ * - `entrant`: who an operation of the domain is about to let in, and where
+ *   (a walk-in registered, approved): the `screen`s hear it, so that the
+ *   watchlist checks every entrance without knowing the domains that make one.
  * - `screen`: a check before every operation, for every door (core.call runs
  *   it before the operation and before its audit transaction, so what it
  *   writes stands even when it then refuses, by throwing the contract's error).
@@ -20,6 +23,14 @@ import type { Bus } from './bus.ts';
 import type { Job, Timers } from './sync/job.ts';
 import type { Resource } from './sync/status.ts';
 import type { Runtime } from './runtime.ts';
+import type { Person } from './watchlist/match.ts';
+import type { Where } from './watchlist/screen.ts';
+
+/** Someone an operation is about to let in, and where. */
+export interface Entrant {
+  person: Person;
+  where: Where;
+}
 
 /** What a domain's subscribers act on: the runtime (its accessors show the connection open now). */
 export interface DomainSite {
@@ -53,5 +64,7 @@ export interface DomainModule {
   name: string;
   subscribe?(bus: Bus, site: DomainSite): void;
   jobs?(ctx: EngineJobContext): Job[];
-  screen?(ctx: HandlerContext, name: OperationName, input: unknown): void;
+  entrant?(ctx: HandlerContext, name: OperationName, input: unknown): Entrant | undefined;
+  /** `entrant`: whom the operation lets in, as its domain says (undefined: none, or its domain says nothing). */
+  screen?(ctx: HandlerContext, name: OperationName, input: unknown, entrant: Entrant | undefined): void;
 }

@@ -9,7 +9,7 @@
 import type { OperationName } from '../../shared/contract/operations.ts';
 import { agreementsDomain } from './agreements/agreements.ts';
 import { AUDIT_POLICY, type AuditPolicy } from './app/audit.ts';
-import type { Handlers } from './app/handler.ts';
+import type { HandlerContext, Handlers } from './app/handler.ts';
 import { agreementsHandlers } from './app/handlers/agreements.ts';
 import { arrivalsHandlers } from './app/handlers/arrivals.ts';
 import { auditHandlers } from './app/handlers/audit.ts';
@@ -31,7 +31,6 @@ import { siteHandlers } from './app/handlers/site.ts';
 import { staffHandlers } from './app/handlers/staff.ts';
 import { syncHandlers } from './app/handlers/sync.ts';
 import { visitsHandlers } from './app/handlers/visits.ts';
-import { walkInsHandlers } from './app/handlers/walk-ins.ts';
 import { watchlistDomain, watchlistHandlers } from './app/handlers/watchlist.ts';
 import type { Bus } from './bus.ts';
 import { evacuationDomain } from './evacuation/domain.ts';
@@ -40,7 +39,8 @@ import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
 import type { Job } from './sync/job.ts';
 import { autoCheckOutDomain } from './usecases/auto-check-out.ts';
-import { walkInsDomain } from './walk-ins/walk-ins.ts';
+import { walkInsDomain } from './walk-ins/domain.ts';
+import { walkInsAudit, walkInsHandlers } from './walk-ins/handlers.ts';
 
 /** Each domain's handlers, named as its contract file (shared/contract/<domain>.ts). */
 export const handlers: Handlers<OperationName> = {
@@ -78,6 +78,7 @@ export const handlers: Handlers<OperationName> = {
 export const auditPolicy: AuditPolicy<OperationName> = {
   ...AUDIT_POLICY,
   ...evacuationAudit,
+  ...walkInsAudit,
 };
 
 /** The domains that plug more than handlers into the core, in the order their parts run. */
@@ -99,5 +100,26 @@ export function subscribeDomains(bus: Bus, site: DomainSite, domains = DOMAINS):
 export const domainJobs = (ctx: EngineJobContext, domains = DOMAINS): Job[] =>
   domains.flatMap((domain) => domain.jobs?.(ctx) ?? []);
 
-/** The checks before an operation, in the order of DOMAINS. */
-export const entryScreens = (domains = DOMAINS) => domains.flatMap((domain) => (domain.screen ? [domain.screen] : []));
+/**
+ * The checks before an operation, in the order of DOMAINS, each told whom the operation lets in (the first
+ * domain's `entrant` that names someone).
+ */
+export function entryScreens(
+  domains = DOMAINS,
+): ((ctx: HandlerContext, name: OperationName, input: unknown) => void)[] {
+  const entrantOf = (ctx: HandlerContext, name: OperationName, input: unknown) => {
+    for (const domain of domains) {
+      const entrant = domain.entrant?.(ctx, name, input);
+      if (entrant) return entrant;
+    }
+    return undefined;
+  };
+  return domains.flatMap(({ screen }) =>
+    screen
+      ? [
+          (ctx: HandlerContext, name: OperationName, input: unknown) =>
+            screen(ctx, name, input, entrantOf(ctx, name, input)),
+        ]
+      : [],
+  );
+}

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { screenEntry } from '../../electron/core/app/handlers/watchlist.ts';
+import { entryScreens } from '../../electron/core/domains.ts';
 import type { HandlerContext } from '../../electron/core/app/handler.ts';
 import { createSession } from '../../electron/core/access/session.ts';
 import { Config } from '../../electron/core/config/config.ts';
@@ -159,10 +159,12 @@ export async function run(): Promise<boolean> {
   }
 }
 
+const screens = entryScreens();
+
 /** One check as core.call runs it before "Add visitor"; false when a deny entry refused it. */
 function check(ctx: HandlerContext, person: { firstName: string; lastName: string }): boolean {
   try {
-    screenEntry(ctx, 'walkIns.add', { ...person, hostId: 1 });
+    for (const screen of screens) screen(ctx, 'walkIns.add', { ...person, hostId: 1 });
     return true;
   } catch {
     return false;

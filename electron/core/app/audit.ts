@@ -45,7 +45,6 @@ interface Audited<K extends OperationName> {
 const invitations = (ids: readonly number[]) =>
   `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
-const walkInSubject = (w: { id: number; firstName: string; lastName: string }) => `${personName(w)} (walk-in ${w.id})`;
 
 /**
  * Why an operation writes no entry of its own. Every operation is either
@@ -112,13 +111,6 @@ export const AUDIT_POLICY = {
   'settings.testConnection': reads,
   'site.get': reads,
   'hub.status': reads,
-  'walkIns.settings': reads,
-  'walkIns.siteSettings': reads,
-  'walkIns.hosts': reads,
-  'walkIns.request': guest,
-  'walkIns.status': reads,
-  'walkIns.pending': reads,
-  'walkIns.get': reads,
   'audit.list': reads,
   'audit.exportCsv': reads,
   'arrivals.list': reads,
@@ -162,12 +154,6 @@ export const AUDIT_POLICY = {
     }),
   },
   'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
-  'walkIns.approve': { entry: (_, out) => ({ action: 'walk-in-approve', subject: walkInSubject(out) }) },
-  'walkIns.decline': { entry: (_, out) => ({ action: 'walk-in-decline', subject: walkInSubject(out) }) },
-  'walkIns.add': { entry: (_, out) => ({ action: 'walk-in-add', subject: walkInSubject(out) }) },
-  'walkIns.checkInAgain': {
-    entry: ({ invitationId }) => ({ action: 'walk-in-check-in-again', subject: invitationId }),
-  },
   'pushes.queue': {
     entry: (input, out) => ({
       action: 'push',
@@ -198,7 +184,6 @@ export const AUDIT_POLICY = {
   'session.unlock': { entry: (_, out) => ({ action: 'unlock', subject: `${out.role} role` }), fromKiosk: true },
   'session.setFirstAdminPin': { entry: () => ({ action: 'settings', subject: 'first admin PIN' }), fromKiosk: true },
   'settings.setFlow': settings('check-in flow'),
-  'walkIns.setSettings': settings('walk-ins'),
   'settings.setSync': settings('sync and retention'),
   'site.setAccess': settings('staff idle time and host names'),
   'site.setHub': settings('hub mode'),

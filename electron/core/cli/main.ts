@@ -5,7 +5,13 @@
  * config` no mirror, only `foyer service` and the commands that may start
  * the embedded demo the reference service.
  */
-import { type Output, stdout, UsageError } from './output.ts';
+import { walkInsCommands } from '../walk-ins/commands.ts';
+import { type Command, type DomainCommands, type Output, stdout, UsageError } from './output.ts';
+
+/** The commands of the domains in their own folder (each loads its module when it runs). */
+const DOMAIN_COMMANDS: DomainCommands = {
+  ...walkInsCommands,
+};
 
 const USAGE = `Usage: foyer <command> [options]
 
@@ -18,8 +24,6 @@ Commands:
   guests [--state S]      guests of the location: expected, onsite, left
   check-in|check-out|undo ID
                           move a guest's check-in (queued offline, sent when possible)
-  walk-in --first F --last L --host NAME
-                          register a visitor without an invitation, let in (queued offline)
   push identities|profiles|events|watchlist FILE
                           validate a file and queue it for the service; a watchlist
                           is kept on this site (foyer push --help)
@@ -31,11 +35,11 @@ Commands:
   devices [pair|revoke]   the hub's paired devices: list, pair CODE --role R --name N, revoke ID
   staff [add|remove]      the site's named staff: list, add --name N --role R --pin P|--card C, remove ID
   forget TEXT             find a visitor and erase them from this site (--export FILE first; foyer forget --help)
-
+${Object.values(DOMAIN_COMMANDS)
+  .map((command) => command.help)
+  .join('')}
 Every command takes --data-dir DIR (default: FOYER_DATA_DIR or the per-OS app data folder).
 `;
-
-type Command = { run: (argv: string[], out: Output) => Promise<number>; usage: string };
 
 /** Each command's module, loaded on use. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -97,10 +101,6 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import('./hub-command.ts');
     return { run: m.hubCommand, usage: m.HUB_USAGE };
   },
-  'walk-in': async () => {
-    const m = await import('./walk-in-command.ts');
-    return { run: m.walkInCommand, usage: m.WALK_IN_USAGE };
-  },
   devices: async () => {
     const m = await import('./devices-command.ts');
     return { run: m.devicesCommand, usage: m.DEVICES_USAGE };
@@ -113,6 +113,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import('./forget-command.ts');
     return { run: m.forgetCommand, usage: m.FORGET_USAGE };
   },
+  ...Object.fromEntries(Object.entries(DOMAIN_COMMANDS).map(([name, command]) => [name, command.load])),
 };
 
 async function transition(action: 'checkIn' | 'checkOut' | 'undo'): Promise<Command> {

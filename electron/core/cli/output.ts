@@ -19,3 +19,15 @@ export const stdout: Output = {
     return Boolean(process.stdout.isTTY);
   },
 };
+
+/** A command: it runs with its arguments and says its exit code; its usage is shown with a wrong use. */
+export interface Command {
+  run: (argv: string[], out: Output) => Promise<number>;
+  usage: string;
+}
+
+/**
+ * The commands of a domain in its own folder, listed once in cli/main.ts:
+ * each its lines in `foyer --help`, and its module, loaded when it runs.
+ */
+export type DomainCommands = Record<string, { help: string; load: () => Promise<Command> }>;

@@ -22,7 +22,6 @@ import { createEmployeesRepo, createGroupsRepo } from './repos/reference-data.ts
 import { createStaffRepo } from './repos/staff.ts';
 import { createSyncStateRepo } from './repos/sync-state.ts';
 import { createVisitsRepo } from './repos/visits.ts';
-import { createWalkInsRepo } from './repos/walk-ins.ts';
 import { createWatchlistRepo } from './repos/watchlist.ts';
 
 export const MIRROR_MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -123,7 +122,6 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     deskGuests: createDeskGuestsRepo(db, bulkLoad.active),
     /** Who is on site (walk-ins on their way to the service included): the evacuation list's and the roll call's. */
     onSite: createOnSiteRepo(db),
-    walkIns: createWalkInsRepo(db),
     auditLog: createAuditLogRepo(db),
     visits: createVisitsRepo(db),
     printJobs: createPrintJobsRepo(db),

@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from './repo.ts';
 import type { Runtime } from '../runtime.ts';
+import { walkInRecords } from '../db/repos/walk-in-records.ts';
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
 
@@ -33,7 +34,7 @@ function hostNameOf(site: Site, hostId: number | null): string | null {
  * a walk-in on its way to the service (guest -id), where it was let in.
  */
 function placeOf(site: Site, invitationId: number): string {
-  if (invitationId < 0) return site.mirror.walkIns.byId(-invitationId)?.device ?? 'desk';
+  if (invitationId < 0) return walkInRecords(site.mirror).byId(-invitationId)?.device ?? 'desk';
   const fact = site.mirror.checkInFacts.last(invitationId, 'checkIn');
   if (fact?.device) return fact.device;
   const event = fact?.eventName ?? undefined;
@@ -76,9 +77,9 @@ const onSite = (site: Site) => site.mirror.onSite.everyone(site.config.locationI
 
 /** The invitation of a walk-in (guest -id) once its visit is in the mirror: linked, or about to be (its event is there). */
 function visitOf(site: Site, walkInId: number): number | undefined {
-  const row = site.mirror.walkIns.byId(walkInId);
+  const row = walkInRecords(site.mirror).byId(walkInId);
   if (!row) return undefined;
-  return row.invitationId ?? site.mirror.walkIns.invitationOf(row.marker);
+  return row.invitationId ?? walkInRecords(site.mirror).invitationOf(row.marker);
 }
 
 /**
@@ -95,7 +96,7 @@ function followWalkIns(site: Site, repo: RollCallsRepo, rollCallId: number, list
     if (id >= 0) continue;
     const invitationId = visitOf(site, -id);
     if (invitationId === undefined || listed.has(invitationId)) continue;
-    const linked = site.mirror.walkIns.byId(-id)?.invitationId === invitationId;
+    const linked = walkInRecords(site.mirror).byId(-id)?.invitationId === invitationId;
     if (linked && repo.rekey(rollCallId, id, invitationId)) {
       listed.delete(id);
       listed.add(invitationId);

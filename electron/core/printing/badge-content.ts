@@ -13,6 +13,7 @@ import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
 import { type NameParts, personName, writesFamilyNameFirst } from '../../../shared/domain/person-name.ts';
 import type { BadgeContent } from './badge-pdf.ts';
+import { walkInRecords } from '../db/repos/walk-in-records.ts';
 
 function dayOf(at: string | null, now: number, locale: string, timeZone: string | null): string {
   const date = new Date(at ?? now);
@@ -65,7 +66,7 @@ function photoOrNull(deps: BadgeDeps, id: number): Buffer | null {
  */
 function walkInBadge(deps: BadgeDeps, walkInId: number, now: number): BadgeContent | undefined {
   const { mirror, config } = deps;
-  const row = mirror.walkIns.byId(walkInId);
+  const row = walkInRecords(mirror).byId(walkInId);
   if (!row) return undefined;
   const { locale, labels } = badgeWords(config.kiosk);
   const pin = config.kiosk.badge.doorPin && row.invitationId !== null ? mirror.deskGuests.pin(row.invitationId) : null;

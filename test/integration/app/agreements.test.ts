@@ -22,6 +22,7 @@ import { openApp } from '../../support/app.ts';
 import { HOUR, iso, uid } from '../../support/basics.ts';
 import { jpegBytes, strokePng } from '../../support/images.ts';
 import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -278,7 +279,7 @@ describe('agreements', () => {
       language: 'DE',
       signature: drawn(),
     });
-    const walkIn = runtime.mirror.walkIns.requested(10);
+    const walkIn = walkInsOf(runtime.mirror).requested(10);
     expect(walkIn).toEqual([]); // let in at once ("open")
     const [row] = runtime.mirror.db
       .prepare('SELECT id FROM walk_ins WHERE last_name = ?')

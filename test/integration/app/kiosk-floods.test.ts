@@ -17,7 +17,7 @@ import { type AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
 import { LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
-import { WALK_IN_LIMITS } from '../../../electron/core/kiosk/walk-in-limits.ts';
+import { WALK_IN_LIMITS } from '../../../electron/core/walk-ins/limits.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';
 import { HOUR, MINUTE } from '../../../shared/time.ts';

@@ -22,6 +22,7 @@ import { openApp } from '../../support/app.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { walkInRecords } from '../../../electron/core/db/repos/walk-in-records.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -103,7 +104,7 @@ beforeAll(async () => {
   await runtime.engine.syncNow({ resources: ['invitations'] });
   await runtime.engine.deliver();
   await runtime.engine.syncNow();
-  const wang = runtime.mirror.walkIns.byId(1)!.invitationId!;
+  const wang = walkInRecords(runtime.mirror).byId(1)!.invitationId!;
   ids.push(wang);
   for (const id of [ids[0]!, ids[1]!, ids[3]!, wang]) {
     const [row] = runtime.mirror.visits

@@ -16,6 +16,7 @@ import type { WatchlistAlert } from '../../../shared/contract/watchlist.ts';
 import { openApp } from '../../support/app.ts';
 import { HOUR, iso, uid } from '../../support/basics.ts';
 import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -188,7 +189,7 @@ describe('a deny entry at the kiosk', () => {
         hostTicket: host!.hostTicket,
       }),
     ).rejects.toMatchObject({ code: 'REFUSED', message: 'please see the reception desk' });
-    expect(runtime.mirror.walkIns.requested(10)).toEqual([]);
+    expect(walkInsOf(runtime.mirror).requested(10)).toEqual([]);
     const alerts = await core.call(desk, 'watchlist.alerts', {});
     expect(alerts[0]).toMatchObject({ point: 'walk-in request', name: 'Jurgen Muller', companyName: 'Globex' });
   });

@@ -11,6 +11,7 @@ import type { RollCall } from '../../../shared/contract/evacuation.ts';
 import { cleanup, seedGuests, type SeededGuest } from '../outbox/helpers.ts';
 import { until } from '../../support/until.ts';
 import { type DeviceClient, openSite, PINS, type Site } from './site.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 
 let site: Site;
 const local = createSession('hub-window', 'admin', 'admin', 'desktop');
@@ -109,10 +110,10 @@ describe('walk-ins let in while the service is down, on the roll call', () => {
     site.relay.restore();
     // The walk-ins' events may reach the service after this run's invitations pull (a 502 retried): sync again
     // until the pull brings their visits.
-    for (let run = 0; site.runtime.mirror.walkIns.unlinked().length > 0; run++) {
+    for (let run = 0; walkInsOf(site.runtime.mirror).unlinked().length > 0; run++) {
       if (run === 20) throw new Error('gave up waiting for both walk-ins to be linked');
       await site.core.call(local, 'sync.now', {});
-      await until(() => site.runtime.mirror.walkIns.unlinked().length === 0, 'a pull', { timeout: 500 }).catch(
+      await until(() => walkInsOf(site.runtime.mirror).unlinked().length === 0, 'a pull', { timeout: 500 }).catch(
         () => {},
       );
     }

@@ -21,6 +21,7 @@ import {
 } from '../../support/printer.ts';
 import { cleanup, seedGuests, startServiceOn, tempDir } from '../outbox/helpers.ts';
 import { until } from '../../support/until.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 
 const tools = printerToolsInstalled();
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -147,7 +148,7 @@ describe.skipIf(!tools)('badges of a party and of walk-ins, printed by the host'
     const [first] = await newBadges(before, 1);
     expect(first).toContain('Анна Смирнова');
 
-    const hostId = runtime.mirror.walkIns.hostsByName('Ada', 1)[0]!.id;
+    const hostId = walkInsOf(runtime.mirror).hostsByName('Ada', 1)[0]!.id;
     const added = await core.call(desk, 'walkIns.add', { hostId, firstName: 'Li', lastName: 'Wei' });
     const [second] = (await newBadges(before, 2)).slice(1);
     expect(second).toContain('Li Wei');

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/mirror.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 import { runFoyer } from '../../support/cli.ts';
 import { cleanup, dataDirFor, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
 import { join } from 'node:path';
@@ -55,7 +56,7 @@ describe('foyer walk-in of a name on the list', () => {
         expect.objectContaining({ point: 'Add visitor', device: 'cli', entryName: 'Jürgen Müller' }),
       ]);
       expect(mirror.auditLog.list({ action: 'watchlist-alert', limit: 10 })).toHaveLength(1);
-      expect(mirror.walkIns.requested(10)).toEqual([]);
+      expect(walkInsOf(mirror).requested(10)).toEqual([]);
     } finally {
       mirror.close();
     }

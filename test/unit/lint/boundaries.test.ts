@@ -95,7 +95,7 @@ describe('electron/ and shared/ import nothing of renderer/', () => {
 describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
   it.each([
     ['electron/core/cli/read-commands.ts', '../db/repos/guests.ts'],
-    ['electron/core/cli/walk-in-command.ts', '../db/repos/outbox.ts'],
+    ['electron/core/walk-ins/walk-in-command.ts', '../db/repos/outbox.ts'],
     ['electron/core/cli/sub/x.ts', '../../db/repos/desk-guests.ts'],
     ['electron/core/cli/local.ts', '../db/mirror.ts'],
     ['electron/core/cli/x.ts', '../walk-ins/repos/requests.ts'],
@@ -120,6 +120,7 @@ describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
     ['electron/core/cli/outbox-commands.ts', './door.ts'],
     ['electron/core/cli/door.ts', '../runtime.ts'],
     ['electron/core/cli/outbox-commands.ts', '../outbox/report.ts'],
+    ['electron/core/walk-ins/walk-in-command.ts', '../cli/door.ts'],
     ['electron/core/app/handlers/desk.ts', '../../db/repos/guests.ts'],
     ['electron/core/app/handlers/desk.ts', '../../usecases/guest-lists.ts'],
   ])('%s may import %s', async (file, path) => {
@@ -172,7 +173,7 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
     ['electron/core/app/core.ts', '../evacuation/handlers.ts'],
     ['electron/core/app/core.ts', './handlers/watchlist.ts'],
     ['electron/core/app/core.ts', '../agreements/agreements.ts'],
-    ['electron/core/runtime.ts', './walk-ins/walk-ins.ts'],
+    ['electron/core/runtime.ts', './walk-ins/domain.ts'],
     ['electron/core/sync/engine.ts', '../usecases/auto-check-out.ts'],
     ['electron/core/sync/engine.ts', '../retention/kinds.ts'],
   ])('%s may not import %s', async (file, path) => {

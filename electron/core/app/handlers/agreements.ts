@@ -20,12 +20,13 @@ import type { AnswerRow } from '../../db/repos/agreements.ts';
 import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
 import { deviceName } from '../../access/device.ts';
+import { openWalkInRequest } from '../../access/walk-in-requests.ts';
 import { registerCheckInGuard } from '../check-in-guards.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
-import { openWalkInRequest } from './walk-ins.ts';
 import '../../agreements/person-data.ts';
+import { walkInRecords } from '../../db/repos/walk-in-records.ts';
 
 export const agreementDeps = ({ runtime, now }: HandlerContext): AgreementDeps => ({
   mirror: runtime.mirror,
@@ -82,7 +83,7 @@ const toRecord = (row: AnswerRow): AgreementRecord => ({
 export function personOfGuest(ctx: HandlerContext, invitationId: number): string | undefined {
   const { runtime } = ctx;
   if (invitationId < 0) {
-    const row = runtime.mirror.walkIns.byId(-invitationId);
+    const row = walkInRecords(runtime.mirror).byId(-invitationId);
     return row ? personKey(row) : undefined;
   }
   const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);

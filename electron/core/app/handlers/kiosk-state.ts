@@ -11,8 +11,7 @@ import {
   type LookupBudget,
   type LookupBudgetLimits,
 } from '../../kiosk/lookup-budget.ts';
-import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
-import { createWalkInRequestLimit, type WalkInRequestLimit } from '../../kiosk/walk-in-limits.ts';
+import { createTickets, type Tickets } from '../../access/tickets.ts';
 import type { Runtime } from '../../runtime.ts';
 import { createPinGuard, type PinGuard, type PinLimit } from '../../access/pin-guard.ts';
 
@@ -41,8 +40,6 @@ export interface KioskState {
   tickets: Tickets;
   budget: LookupBudget;
   codes: PinGuard;
-  /** How many walk-in requests each kiosk session and client may make, and the site may let in at once. */
-  walkIns: WalkInRequestLimit;
 }
 
 const kioskState = new WeakMap<Runtime, KioskState>();
@@ -59,7 +56,6 @@ export function kioskStateOf(runtime: Runtime, budget: LookupBudgetLimits = LOOK
         limits: CODE_LIMITS,
         names: { failures: 'unknown codes', lockout: 'kiosk code limit' },
       }),
-      walkIns: createWalkInRequestLimit(),
     };
     kioskState.set(runtime, state);
   }

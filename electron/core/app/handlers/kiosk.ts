@@ -25,6 +25,7 @@ import { kioskParty } from './kiosk-party.ts';
 import { queueKioskBadge } from './printing.ts';
 import { transition } from './transition.ts';
 import { publishCheckedIn } from '../where.ts';
+import { walkInRecords } from '../../db/repos/walk-in-records.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
 
@@ -46,7 +47,7 @@ export const passCodeOf = (runtime: Runtime, invitationId: number) =>
  */
 function invitationOfCode(code: string, runtime: Runtime): number | undefined {
   const pass = readPassCode(createSiteKeyStore(runtime.dataDir).get(), code);
-  if (pass?.kind === 'walkIn') return runtime.mirror.walkIns.byId(pass.id)?.invitationId ?? undefined;
+  if (pass?.kind === 'walkIn') return walkInRecords(runtime.mirror).byId(pass.id)?.invitationId ?? undefined;
   return pass?.id ?? matchServicePattern(runtime.config.kiosk.codes.servicePattern, code);
 }
 

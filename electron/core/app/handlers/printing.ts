@@ -3,12 +3,12 @@
  * printed (the desk's notice), a guest's badge printed again (a lost badge),
  * Print again, and the admin's printers and test print. The kiosk's own
  * badges are queued with its check-in (handlers/kiosk.ts, queueKioskBadge),
- * a walk-in's when they are let in (handlers/walk-ins.ts, queueWalkInBadge).
+ * a walk-in's when they are let in (walk-ins/handlers.ts, queueWalkInBadge).
  */
 import type { PrintJob, printingOperations } from '../../../../shared/contract/printing.ts';
 import { DAY, HOUR, iso } from '../../../../shared/time.ts';
 import type { PrintJobRow } from '../../db/repos/print-jobs.ts';
-import type { WalkInRow } from '../../db/repos/walk-ins.ts';
+import { walkInRecords, type WalkInRow } from '../../db/repos/walk-in-records.ts';
 import { shortName } from '../../printing/badge-content.ts';
 import { hostPrints, printerFor } from '../../printing/spooler.ts';
 import { pairedDeviceNamed, pairedDeviceOf } from '../../access/device.ts';
@@ -22,7 +22,8 @@ const ownDevice = (ctx: HandlerContext) => pairedDeviceOf(ctx.session)?.id ?? nu
 function guestNameOf(ctx: HandlerContext, invitationId: number | null): string | null {
   const { mirror, config } = ctx.runtime;
   if (invitationId === null) return null;
-  const person = invitationId < 0 ? mirror.walkIns.byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
+  const person =
+    invitationId < 0 ? walkInRecords(mirror).byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
   return person ? shortName(person) : null;
 }
 
@@ -83,7 +84,7 @@ export function queueWalkInBadge(ctx: HandlerContext, row: WalkInRow): boolean {
 /** A guest's print jobs, with those of the walk-in request they came from (printed before the service had them). */
 function jobsOfGuest(ctx: HandlerContext, invitationId: number): PrintJobRow[] {
   const { mirror } = ctx.runtime;
-  const walkIn = mirror.walkIns.byInvitation(invitationId);
+  const walkIn = walkInRecords(mirror).byInvitation(invitationId);
   const rows = mirror.printJobs.ofGuest(invitationId);
   return walkIn ? [...rows, ...mirror.printJobs.ofGuest(-walkIn.id)].sort((a, b) => b.id - a.id) : rows;
 }

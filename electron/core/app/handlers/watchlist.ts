@@ -7,19 +7,17 @@
  * never why; a desk is told the entry and its note, and decides at the alert.
  */
 import type { OperationName } from '../../../../shared/contract/operations.ts';
-import type { DomainModule } from '../../domain.ts';
+import type { DomainModule, Entrant } from '../../domain.ts';
 import type { WatchlistAlert } from '../../../../shared/contract/watchlist.ts';
 import { iso } from '../../../../shared/time.ts';
 import { personName } from '../../../../shared/domain/person-name.ts';
 import { updateConfig } from '../../usecases/settings.ts';
-import type { Person } from '../../watchlist/match.ts';
 import {
   keepWatchlist,
   type ScreenDeps,
   screenPerson,
   toWatchlistAlert,
   watchlistIndex,
-  type Where,
 } from '../../watchlist/screen.ts';
 import type { WatchlistItem } from '../../imports/watchlist.ts';
 import { deviceName } from '../../access/device.ts';
@@ -40,12 +38,11 @@ const tell = (ctx: HandlerContext, alerts: readonly WatchlistAlert[]) => {
   for (const alert of alerts) ctx.emit({ type: 'watchlist-changed', alert });
 };
 
-/** The person an operation is about to let in, and where; undefined for any other operation (or no such person). */
-function personOf(
-  ctx: HandlerContext,
-  name: OperationName,
-  input: unknown,
-): { person: Person; where: Where } | undefined {
+/**
+ * The person a check-in is about to let in, and where; undefined for any other operation (or no such person).
+ * A domain in its own folder says whom its operations let in itself (DomainModule.entrant: the walk-ins').
+ */
+function personOf(ctx: HandlerContext, name: OperationName, input: unknown): Entrant | undefined {
   const { runtime } = ctx;
   const device = deviceName(ctx);
   const guest = (invitationId: number | undefined, point: string) => {
@@ -63,23 +60,6 @@ function personOf(
       const { invitationId, action } = input as ParsedInput<'guests.transition'>;
       return action === 'checkIn' ? guest(invitationId, 'desk check-in') : undefined;
     }
-    case 'walkIns.checkInAgain':
-      return guest((input as ParsedInput<'walkIns.checkInAgain'>).invitationId, 'Check in again');
-    case 'walkIns.request':
-    case 'walkIns.add': {
-      const form = input as ParsedInput<'walkIns.add'>;
-      const person = {
-        firstName: form.firstName,
-        lastName: form.lastName,
-        companyName: form.companyName ?? null,
-        email: form.email ?? null,
-      };
-      return { person, where: { point: name === 'walkIns.add' ? 'Add visitor' : 'walk-in request', device } };
-    }
-    case 'walkIns.approve': {
-      const row = runtime.mirror.walkIns.byId((input as ParsedInput<'walkIns.approve'>).id);
-      return row && { person: row, where: { point: 'walk-in approval', device, walkInId: row.id } };
-    }
     default:
       return undefined;
   }
@@ -89,8 +69,13 @@ function personOf(
  * The check before an operation that lets someone in (core.call runs it for every operation): alerts are written
  * and told to every desk; a deny match refuses the operation.
  */
-export function screenEntry(ctx: HandlerContext, name: OperationName, input: unknown): void {
-  const about = personOf(ctx, name, input);
+export function screenEntry(
+  ctx: HandlerContext,
+  name: OperationName,
+  input: unknown,
+  entrant: Entrant | undefined,
+): void {
+  const about = entrant ?? personOf(ctx, name, input);
   if (!about) return;
   const { deny, alerts } = screenPerson(depsOf(ctx), about.person, about.where);
   tell(ctx, alerts.map(toWatchlistAlert));

@@ -11,14 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Config } from '../../../electron/core/config/config.ts';
 import { MIRROR_MIGRATIONS_DIR, openMirror, type Mirror } from '../../../electron/core/db/mirror.ts';
 import { createQueue } from '../../../electron/core/outbox/queue.ts';
-import {
-  admitWalkIn,
-  eventItemOf,
-  linkWalkIns,
-  requestWalkIn,
-  visitWindow,
-  type WalkInDeps,
-} from '../../../electron/core/walk-ins/walk-ins.ts';
+import { linkWalkIns } from '../../../electron/core/walk-ins/link.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
+import { admitWalkIn, requestWalkIn, type WalkInDeps } from '../../../electron/core/walk-ins/requests.ts';
+import { eventItemOf, visitWindow } from '../../../electron/core/walk-ins/visit.ts';
 import { configureDatabase, migrate, readMigrations } from '../../../shared/sqlite/migrate.ts';
 
 const dirs: string[] = [];
@@ -99,7 +95,7 @@ describe('migration 0016', () => {
       'requested', '${T}')`);
     raw.close();
     const mirror = mirrorWithHost(path);
-    expect(mirror.walkIns.byId(1)).toMatchObject({ lastName: 'Old', againOf: null });
+    expect(walkInsOf(mirror).byId(1)).toMatchObject({ lastName: 'Old', againOf: null });
     const before = mirror.deskGuests.version();
     const row = admitWalkIn(depsFor(mirror), {
       ...request,
@@ -107,7 +103,7 @@ describe('migration 0016', () => {
     });
     expect(row).toMatchObject({ againOf: 501, endsAt: '2030-05-06T15:00:00.000Z' });
     expect(mirror.deskGuests.changedSince(before, 10)).toEqual(expect.arrayContaining([501, -row.id]));
-    expect(mirror.walkIns.checkedInAgain(501)?.id).toBe(row.id);
+    expect(walkInsOf(mirror).checkedInAgain(501)?.id).toBe(row.id);
   });
 });
 
@@ -177,7 +173,7 @@ describe('a walk-in in the mirror', () => {
     expect(mirror.deskGuests.walkInsOnSite(10)).toHaveLength(1);
     expect(linkWalkIns(deps)).toBe(1);
     expect(linkWalkIns(deps)).toBe(0);
-    const linked = mirror.walkIns.byId(row.id)!;
+    const linked = walkInsOf(mirror).byId(row.id)!;
     expect(linked.invitationId).toBe(70);
     expect(JSON.parse(mirror.outbox.byId(linked.checkInOutboxId!)!.payload)).toMatchObject({
       checkInId: 70,
@@ -189,9 +185,17 @@ describe('a walk-in in the mirror', () => {
 
   it('finds hosts by their names, with or without accents, never by email', () => {
     const mirror = mirrorWithHost();
-    expect(mirror.walkIns.hostsByName('orst', 5).map((h) => h.id)).toEqual([8]);
-    expect(mirror.walkIns.hostsByName('ZOË', 5).map((h) => h.id)).toEqual([8]);
-    expect(mirror.walkIns.hostsByName('acme', 5)).toEqual([]);
+    expect(
+      walkInsOf(mirror)
+        .hostsByName('orst', 5)
+        .map((h) => h.id),
+    ).toEqual([8]);
+    expect(
+      walkInsOf(mirror)
+        .hostsByName('ZOË', 5)
+        .map((h) => h.id),
+    ).toEqual([8]);
+    expect(walkInsOf(mirror).hostsByName('acme', 5)).toEqual([]);
   });
 
   it('lists its on-site walk-ins on walk_ins_open', () => {

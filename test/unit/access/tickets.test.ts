@@ -1,6 +1,6 @@
 /** Kiosk tickets: a guest found by one kiosk session, for a few minutes, and nothing else. */
 import { describe, expect, it } from 'vitest';
-import { createTickets, TICKET_MS } from '../../../electron/core/kiosk/tickets.ts';
+import { createTickets, TICKET_MS } from '../../../electron/core/access/tickets.ts';
 
 const NOW = Date.parse('2030-03-12T10:00:00.000Z');
 

@@ -1,47 +1,22 @@
 /**
- * Walk-in requests (migration 0012): SQL in one place. Rows are parsed as
- * they leave the database, so a row of a shape this version does not know
- * fails where it is read.
+ * The walk-ins' repository over their table (migration 0012, which stays
+ * with the other migrations: the rows outlive this folder): requests made,
+ * approved, declined and linked to their invitation, the hosts a kiosk may
+ * name. Made once per mirror (mirror.repo); the reads other domains share
+ * are db/repos/walk-in-records.ts, which this one extends.
  */
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
-import { WALK_IN_STATES, type WalkIn } from '../../../../shared/contract/walk-ins.ts';
-import { baseFold } from '../../lookup/fold.ts';
+import type { WalkIn } from '../../../shared/contract/walk-ins.ts';
+import type { Mirror } from '../db/mirror.ts';
+import {
+  createWalkInRecords,
+  parseWalkIn,
+  WALK_IN_ROW_COLUMNS as COLUMNS,
+  type WalkInRow,
+} from '../db/repos/walk-in-records.ts';
+import { baseFold } from '../lookup/fold.ts';
 
-const Row = z.object({
-  id: z.number().int(),
-  eventSourceId: z.string(),
-  invitationSourceId: z.string(),
-  marker: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  companyName: z.string().nullable(),
-  email: z.string().nullable(),
-  language: z.string().nullable(),
-  hostId: z.number().int(),
-  hostName: z.string().nullable(),
-  locationId: z.number().int(),
-  device: z.string(),
-  source: z.enum(['kiosk', 'desk']),
-  state: z.enum(WALK_IN_STATES),
-  reason: z.string().nullable(),
-  requestedAt: z.string(),
-  decidedAt: z.string().nullable(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  outboxId: z.number().int().nullable(),
-  invitationId: z.number().int().nullable(),
-  checkInOutboxId: z.number().int().nullable(),
-  /** Checked in again at the desk: the invitation of the visit they had left (migration 0016). */
-  againOf: z.number().int().nullable(),
-});
-export type WalkInRow = z.infer<typeof Row>;
-
-const COLUMNS = `id, event_source_id AS eventSourceId, invitation_source_id AS invitationSourceId, marker,
-  first_name AS firstName, last_name AS lastName, company_name AS companyName, email, language, host_id AS hostId,
-  host_name AS hostName, location_id AS locationId, device, source, state, reason, requested_at AS requestedAt,
-  decided_at AS decidedAt, starts_at AS startsAt, ends_at AS endsAt, outbox_id AS outboxId,
-  invitation_id AS invitationId, check_in_outbox_id AS checkInOutboxId, again_of AS againOf`;
+export type { WalkInRow } from '../db/repos/walk-in-records.ts';
 
 export type NewWalkIn = Pick<
   WalkInRow,
@@ -85,8 +60,6 @@ export function createWalkInsRepo(db: Database.Database) {
       language, host_id, host_name, location_id, device, source, state, requested_at, again_of)
     VALUES (@eventSourceId, @invitationSourceId, @marker, @firstName, @lastName, @companyName, @email, @language,
       @hostId, @hostName, @locationId, @device, @source, 'requested', @requestedAt, @againOf)`);
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE id = ?`);
-  const byInvitation = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE invitation_id = ? ORDER BY id DESC LIMIT 1`);
   const checkedInAgain = db.prepare(`SELECT ${COLUMNS} FROM walk_ins WHERE again_of = ? ORDER BY id DESC LIMIT 1`);
   const requested = db.prepare(
     `SELECT ${COLUMNS} FROM walk_ins WHERE state = 'requested' AND location_id = ? ORDER BY requested_at, id`,
@@ -103,13 +76,6 @@ export function createWalkInsRepo(db: Database.Database) {
   const link = db.prepare(
     'UPDATE walk_ins SET invitation_id = @invitationId, check_in_outbox_id = @checkInOutboxId WHERE id = @id',
   );
-  /** The pulled invitation of a walk-in's event: its description is the walk-in's marker (reads carry no sourceId). */
-  const invitationOf = db
-    .prepare(
-      `SELECT i.id FROM events e JOIN invitations i ON i.event_id = e.id WHERE e.description = ?
-       ORDER BY i.id LIMIT 1`,
-    )
-    .pluck() as Database.Statement<[string], number>;
 
   // Hosts are found by their names alone (never by email: a company's domain would list everyone).
   db.function('walk_in_fold', { deterministic: true }, (text: unknown) =>
@@ -123,21 +89,16 @@ export function createWalkInsRepo(db: Database.Database) {
     { id: number; firstName: string | null; lastName: string | null }
   >;
 
-  const parse = (row: unknown): WalkInRow => Row.parse(row);
-
   return {
+    ...createWalkInRecords(db),
     /** A new request; its sourceIds and marker are fixed here, once. */
     add(walkIn: NewWalkIn): number {
       return Number(insert.run({ againOf: null, ...walkIn }).lastInsertRowid);
     },
-    byId(id: number): WalkInRow | undefined {
-      const row = byId.get(id);
-      return row === undefined ? undefined : parse(row);
-    },
     /** Requests waiting for the desk at the location, oldest first. */
-    requested: (locationId: number): WalkInRow[] => requested.all(locationId).map(parse),
+    requested: (locationId: number): WalkInRow[] => requested.all(locationId).map(parseWalkIn),
     /** Approved walk-ins whose invitation the mirror does not hold yet. */
-    unlinked: (): WalkInRow[] => unlinked.all().map(parse),
+    unlinked: (): WalkInRow[] => unlinked.all().map(parseWalkIn),
     /** False when the request was no longer waiting (another desk decided first). */
     approve(id: number, at: string, window: { startsAt: string; endsAt: string }, outboxId: number): boolean {
       return approve.run({ id, at, ...window, outboxId }).changes === 1;
@@ -148,19 +109,16 @@ export function createWalkInsRepo(db: Database.Database) {
     link(id: number, invitationId: number, checkInOutboxId: number | null): void {
       link.run({ id, invitationId, checkInOutboxId });
     },
-    invitationOf: (marker: string): number | undefined => invitationOf.get(marker),
     /** Employees whose full name holds the text (case and accents ignored), at most `limit`. */
     hostsByName: (text: string, limit: number) => hosts.all({ needle: baseFold(text.trim()), limit }),
     /** The walk-in a guest who had left (this invitation) was checked in again as, if any. */
     checkedInAgain(invitationId: number): WalkInRow | undefined {
       const row = checkedInAgain.get(invitationId);
-      return row === undefined ? undefined : parse(row);
-    },
-    /** The walk-in an invitation came from, if any. */
-    byInvitation(invitationId: number): WalkInRow | undefined {
-      const row = byInvitation.get(invitationId);
-      return row === undefined ? undefined : parse(row);
+      return row === undefined ? undefined : parseWalkIn(row);
     },
   };
 }
 export type WalkInsRepo = ReturnType<typeof createWalkInsRepo>;
+
+/** The walk-ins' repository on this mirror, made once. */
+export const walkInsOf = (mirror: Pick<Mirror, 'repo'>): WalkInsRepo => mirror.repo(createWalkInsRepo);

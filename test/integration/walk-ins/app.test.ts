@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { signPassCode } from '../../../electron/core/codes/pass-codes.ts';
 import { createSiteKeyStore } from '../../../electron/core/codes/site-key.ts';
-import { linkWalkIns } from '../../../electron/core/walk-ins/walk-ins.ts';
+import { linkWalkIns } from '../../../electron/core/walk-ins/link.ts';
+import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 import { openApp, type TestApp, today } from '../../support/app.ts';
 import { cleanup, type Service, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
@@ -148,10 +149,10 @@ describe('a walk-in, exactly once', () => {
 
     await reopen(); // killed after the delivery, before the pull
     // Sent again (as after a lost answer): the same upsert.
-    const row = app.runtime.mirror.outbox.byId(app.runtime.mirror.walkIns.byId(id)!.outboxId!)!;
+    const row = app.runtime.mirror.outbox.byId(walkInsOf(app.runtime.mirror).byId(id)!.outboxId!)!;
     expect((await service.call('PUT', '/events', { body: JSON.parse(row.payload) })).status).toBe(200);
     await app.runtime.engine.syncNow({ resources: ['invitations'] });
-    const linked = app.runtime.mirror.walkIns.byId(id)!;
+    const linked = walkInsOf(app.runtime.mirror).byId(id)!;
     expect(linked.invitationId).not.toBeNull();
     expect(linked.checkInOutboxId).not.toBeNull();
 

@@ -1,10 +1,13 @@
-/** foyer walk-in --first F --last L [--company C] [--email E] --host "NAME" */
+/**
+ * foyer walk-in --first F --last L [--company C] [--email E] --host "NAME": a
+ * door of the command line (cli/door.ts), loaded when it runs (commands.ts).
+ */
 import { WalkInForm } from '../../../shared/contract/walk-ins.ts';
 import { baseFold } from '../lookup/fold.ts';
 import { employeeName, personName } from '../../../shared/domain/person-name.ts';
 import { AppError } from '../errors.ts';
-import { type Output, parseCommand, UsageError } from './args.ts';
-import { type CliDoor, openDoor } from './door.ts';
+import { type Output, parseCommand, UsageError } from '../cli/args.ts';
+import { type CliDoor, openDoor } from '../cli/door.ts';
 
 export const WALK_IN_USAGE = `Usage: foyer walk-in --first F --last L [--company C] [--email E] --host "NAME" [--data-dir DIR]
 

@@ -5,12 +5,21 @@
  * request only, by the request ticket handed out with it. The desk lists,
  * approves and declines requests, and registers visitors itself.
  */
-import type { WalkIn, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
-import type { WalkInRow } from '../../db/repos/walk-ins.ts';
-import { toWalkIn } from '../../db/repos/walk-ins.ts';
-import { createTickets, type Tickets } from '../../kiosk/tickets.ts';
-import { personName } from '../../../../shared/domain/person-name.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { WalkIn, WalkInStatus } from '../../../shared/contract/walk-ins.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
+import { walkInRequestTickets } from '../access/walk-in-requests.ts';
+import { createTickets, type Tickets } from '../access/tickets.ts';
+import { deviceName } from '../access/device.ts';
+import type { AuditPolicy } from '../app/audit.ts';
+import type { HandlerContext, Handlers } from '../app/handler.ts';
+import { passCodeOf } from '../app/handlers/kiosk.ts';
+import { kioskStateOf } from '../app/handlers/kiosk-state.ts';
+import { queueWalkInBadge } from '../app/handlers/printing.ts';
+import { AppError } from '../errors.ts';
+import type { Runtime } from '../runtime.ts';
+import { updateConfig } from '../usecases/settings.ts';
+import { createWalkInRequestLimit, type WalkInRequestLimit } from './limits.ts';
+import { toWalkIn, walkInsOf, type WalkInRow } from './repo.ts';
 import {
   admitWalkIn,
   approveWalkIn,
@@ -18,30 +27,35 @@ import {
   type NewRequest,
   requestWalkIn,
   type WalkInDeps,
-} from '../../walk-ins/walk-ins.ts';
-import { updateConfig } from '../../usecases/settings.ts';
-import { deviceName } from '../../access/device.ts';
-import { AppError } from '../../errors.ts';
-import type { HandlerContext, Handlers } from '../handler.ts';
-import { passCodeOf } from './kiosk.ts';
-import { kioskStateOf } from './kiosk-state.ts';
-import { queueWalkInBadge } from './printing.ts';
+} from './requests.ts';
+
+type WalkInsOperation =
+  | 'walkIns.settings'
+  | 'walkIns.siteSettings'
+  | 'walkIns.setSettings'
+  | 'walkIns.hosts'
+  | 'walkIns.request'
+  | 'walkIns.status'
+  | 'walkIns.get'
+  | 'walkIns.pending'
+  | 'walkIns.approve'
+  | 'walkIns.decline'
+  | 'walkIns.add'
+  | 'walkIns.checkInAgain';
 
 /** At most this many hosts a search: enough to find the one, too few to read out the staff list. */
 export const HOST_RESULTS = 5;
 
-/** Host and request tickets: their own keys, so that neither opens as the other, nor as a guest's. */
-const ticketsOf = new WeakMap<Runtime, { hosts: Tickets; requests: Tickets }>();
-function walkInTickets(runtime: Runtime) {
-  let tickets = ticketsOf.get(runtime);
-  if (!tickets) ticketsOf.set(runtime, (tickets = { hosts: createTickets(), requests: createTickets() }));
-  return tickets;
-}
-
-/** The walk-in request a request ticket of this session names (agreements and photos sign for it), if any. */
-export function openWalkInRequest(runtime: Runtime, sessionId: string, requestTicket: string, now: number) {
-  const id = walkInTickets(runtime).requests.open(sessionId, requestTicket, now);
-  return id === undefined ? undefined : runtime.mirror.walkIns.byId(id);
+/**
+ * What the kiosks' walk-ins keep in memory per running core: the host tickets
+ * (their own key, so that one opens neither as a guest's ticket nor as a
+ * request's) and how many requests each session and client made lately.
+ */
+const kioskWalkIns = new WeakMap<Runtime, { hosts: Tickets; limit: WalkInRequestLimit }>();
+function atKiosks(runtime: Runtime) {
+  let state = kioskWalkIns.get(runtime);
+  if (!state) kioskWalkIns.set(runtime, (state = { hosts: createTickets(), limit: createWalkInRequestLimit() }));
+  return state;
 }
 
 const depsOf = ({ runtime, now, log }: HandlerContext): WalkInDeps => ({
@@ -111,20 +125,7 @@ function admitFromDesk(ctx: HandlerContext, request: Omit<NewRequest, 'device' |
   return toWalkIn(row);
 }
 
-export const walkInsHandlers: Handlers<
-  | 'walkIns.settings'
-  | 'walkIns.siteSettings'
-  | 'walkIns.setSettings'
-  | 'walkIns.hosts'
-  | 'walkIns.request'
-  | 'walkIns.status'
-  | 'walkIns.get'
-  | 'walkIns.pending'
-  | 'walkIns.approve'
-  | 'walkIns.decline'
-  | 'walkIns.add'
-  | 'walkIns.checkInAgain'
-> = {
+export const walkInsHandlers: Handlers<WalkInsOperation> = {
   'walkIns.settings': (_, { runtime }) => ({ mode: runtime.config.walkIns.mode }),
   'walkIns.siteSettings': (_, { runtime }) => runtime.config.walkIns,
   'walkIns.setSettings': (walkIns, ctx) => {
@@ -138,14 +139,14 @@ export const walkInsHandlers: Handlers<
     const now = clock();
     const { budget } = kioskStateOf(runtime);
     budget.check(session, now);
-    const hosts = runtime.mirror.walkIns.hostsByName(text, HOST_RESULTS);
+    const hosts = walkInsOf(runtime.mirror).hostsByName(text, HOST_RESULTS);
     // Counted with the guests shown, apart from them (an employee's id is not an invitation's).
     budget.shown(
       session,
       hosts.map((h) => -h.id),
       now,
     );
-    const tickets = walkInTickets(runtime).hosts;
+    const tickets = atKiosks(runtime).hosts;
     return hosts.map((h) => ({
       name: personName(h) || `Employee #${h.id}`,
       hostTicket: tickets.issue(session.id, h.id, now),
@@ -156,16 +157,16 @@ export const walkInsHandlers: Handlers<
     refuseWhenOff(runtime);
     const now = ctx.now();
     // A few requests per session and client; a host ticket names the host of one request only.
-    const limit = kioskStateOf(runtime).walkIns;
+    const { limit } = atKiosks(runtime);
     const { openAllowed } = limit.check(session, now);
     const deps = depsOf(ctx);
-    const made = walkInTickets(runtime).hosts.spend(session.id, hostTicket, now, (hostId) => {
+    const made = atKiosks(runtime).hosts.spend(session.id, hostTicket, now, (hostId) => {
       const request: NewRequest = { form, hostId, language, device: deviceName(ctx), source: 'kiosk' };
       // Past the site's ceiling of visitors let in at once, a request waits for a desk, as in "approve" mode.
       const open = runtime.config.walkIns.mode === 'open' && openAllowed;
       const row = open
         ? letInWithBadge(ctx, () => admitWalkIn(deps, request))
-        : runtime.mirror.walkIns.byId(requestWalkIn(deps, request))!;
+        : walkInsOf(runtime.mirror).byId(requestWalkIn(deps, request))!;
       return { row, open };
     });
     if (made === undefined)
@@ -174,22 +175,22 @@ export const walkInsHandlers: Handlers<
     limit.made(session, open, now);
     changed(ctx, open);
     return {
-      requestTicket: walkInTickets(runtime).requests.issue(session.id, row.id, now),
+      requestTicket: walkInRequestTickets(runtime).issue(session.id, row.id, now),
       status: statusOf(runtime, row),
     };
   },
   'walkIns.status': ({ requestTicket }, { runtime, session, now }) => {
-    const id = walkInTickets(runtime).requests.open(session.id, requestTicket, now());
-    const row = id === undefined ? undefined : runtime.mirror.walkIns.byId(id);
+    const id = walkInRequestTickets(runtime).open(session.id, requestTicket, now());
+    const row = id === undefined ? undefined : walkInsOf(runtime.mirror).byId(id);
     if (!row) throw notFound();
     return statusOf(runtime, row);
   },
   'walkIns.get': ({ id }, { runtime }) => {
-    const row = runtime.mirror.walkIns.byId(id);
+    const row = walkInsOf(runtime.mirror).byId(id);
     if (!row) throw new AppError('NOT_FOUND', `no walk-in ${id}`);
     return toWalkIn(row);
   },
-  'walkIns.pending': (_, { runtime }) => runtime.mirror.walkIns.requested(runtime.config.locationId).map(toWalkIn),
+  'walkIns.pending': (_, { runtime }) => walkInsOf(runtime.mirror).requested(runtime.config.locationId).map(toWalkIn),
   'walkIns.approve': ({ id }, ctx) => {
     const row = letInWithBadge(ctx, () => approveWalkIn(depsOf(ctx), id));
     changed(ctx, true);
@@ -210,10 +211,10 @@ export const walkInsHandlers: Handlers<
         'REFUSED',
         'only a guest who has left can be checked in again (the state is ' + guest.state + ')',
       );
-    if (runtime.mirror.walkIns.checkedInAgain(invitationId))
+    if (walkInsOf(runtime.mirror).checkedInAgain(invitationId))
       throw new AppError('REFUSED', `${personName(guest)} was already checked in again`);
     // A walk-in's event has the integration's default host: the host they asked for is the walk-in's own.
-    const hostId = runtime.mirror.walkIns.byInvitation(invitationId)?.hostId ?? guest.hostId;
+    const hostId = walkInsOf(runtime.mirror).byInvitation(invitationId)?.hostId ?? guest.hostId;
     if (hostId === null) throw new AppError('REFUSED', 'this guest has no host in the mirror: use "Add visitor"');
     if (!guest.firstName || !guest.lastName)
       throw new AppError('REFUSED', 'this guest has no first and last name in the mirror: use "Add visitor"');
@@ -231,3 +232,26 @@ export const walkInsHandlers: Handlers<
     });
   },
 };
+
+const walkInSubject = (w: { id: number; firstName: string; lastName: string }) => `${personName(w)} (walk-in ${w.id})`;
+
+/**
+ * Which of them the audit log keeps (app/audit.ts): the desk's decisions and registrations, and the settings; a
+ * kiosk's request is the guest's own step (its row says who and when).
+ */
+export const walkInsAudit = {
+  'walkIns.settings': 'reads',
+  'walkIns.siteSettings': 'reads',
+  'walkIns.hosts': 'reads',
+  'walkIns.request': 'guest',
+  'walkIns.status': 'reads',
+  'walkIns.pending': 'reads',
+  'walkIns.get': 'reads',
+  'walkIns.approve': { entry: (_, out) => ({ action: 'walk-in-approve', subject: walkInSubject(out) }) },
+  'walkIns.decline': { entry: (_, out) => ({ action: 'walk-in-decline', subject: walkInSubject(out) }) },
+  'walkIns.add': { entry: (_, out) => ({ action: 'walk-in-add', subject: walkInSubject(out) }) },
+  'walkIns.checkInAgain': {
+    entry: ({ invitationId }) => ({ action: 'walk-in-check-in-again', subject: invitationId }),
+  },
+  'walkIns.setSettings': { entry: () => ({ action: 'settings', subject: 'walk-ins' }) },
+} satisfies AuditPolicy<WalkInsOperation>;
