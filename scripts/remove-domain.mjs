@@ -4,12 +4,13 @@
  * domain is one folder that the core does not name. In a copy of the working
  * tree (in the system's temporary folder; this tree is not touched) it
  * deletes a domain's folder, its contract file and its line in each index
- * (shared/contract/operations.ts, electron/core/domains.ts), and the tests
+ * (shared/contract/operations.ts, electron/core/domains.ts, and for a domain
+ * with a command electron/core/cli/main.ts), and the tests
  * that are the domain's own; then it typechecks the node side
  * (tsconfig.node.json, which holds the tests too) and runs the core's tests
  * that remain (test/unit and test/integration/app).
  *
- *   node scripts/remove-domain.mjs evacuation [--web] [--keep] [--no-tests]
+ *   node scripts/remove-domain.mjs evacuation|walk-ins [--web] [--keep] [--no-tests]
  *
  * A domain's own tests: its folders (test/<kind>/<domain>/) and every test or
  * bench file that imports a deleted module or calls one of its operations
@@ -44,9 +45,15 @@ const DOMAINS = {
     prefix: 'evacuation',
     tests: ['test/unit/evacuation'],
   },
-  // walk-ins, roll call apart: not yet (see README, "One shape for every domain").
+  'walk-ins': {
+    folder: 'electron/core/walk-ins',
+    contract: 'shared/contract/walk-ins.ts',
+    prefix: 'walkIns',
+    tests: ['test/unit/walk-ins', 'test/integration/walk-ins'],
+  },
 };
-const INDEXES = ['shared/contract/operations.ts', 'electron/core/domains.ts'];
+/** The lists that name each domain once: the contract's operations, the core's domains, the command line's commands. */
+const INDEXES = ['shared/contract/operations.ts', 'electron/core/domains.ts', 'electron/core/cli/main.ts'];
 
 const [name, ...flags] = process.argv.slice(2);
 const domain = DOMAINS[name];
