@@ -282,7 +282,7 @@ export function savePhoto(deps: AgreementDeps, signer: Signer, image: string, de
   }
 }
 
-/** A guest's photo (by invitation id, or a negative walk-in id), while it is kept. */
+/** A guest's photo (by their guest key: an invitation, or a walk-in, shared/domain/guest-key.ts), while it is kept. */
 export function photoOf(
   deps: AgreementDeps,
   id: number,

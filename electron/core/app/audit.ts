@@ -27,6 +27,7 @@ import type { NewAuditRow } from '../db/repos/audit-log.ts';
 import { guestsSubject } from '../lookup/names.ts';
 import { personName } from '../../../shared/domain/person-name.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
+import { invitationIdOf } from '../../../shared/domain/guest-key.ts';
 
 interface Entry {
   action: string;
@@ -264,7 +265,9 @@ const WATCHLIST_DECISION_WORDS = {
  * the invitation id that stays true when a name is changed or removed.
  */
 function guestSubject(ctx: HandlerContext, invitationId: number): string {
-  const guest = invitationId > 0 ? ctx.runtime.mirror.guests.byId(invitationId, ctx.runtime.config.flow) : undefined;
+  const invitation = invitationIdOf(invitationId);
+  const guest =
+    invitation === undefined ? undefined : ctx.runtime.mirror.guests.byId(invitation, ctx.runtime.config.flow);
   const name = guest ? personName(guest) : '';
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }

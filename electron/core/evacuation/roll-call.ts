@@ -12,6 +12,7 @@ import type { Guest } from '../db/repos/guests.ts';
 import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from './repo.ts';
 import type { Runtime } from '../runtime.ts';
 import { walkInRecords } from '../db/repos/walk-in-records.ts';
+import { walkInIdOf } from '../../../shared/domain/guest-key.ts';
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
 
@@ -34,7 +35,8 @@ function hostNameOf(site: Site, hostId: number | null): string | null {
  * a walk-in on its way to the service (guest -id), where it was let in.
  */
 function placeOf(site: Site, invitationId: number): string {
-  if (invitationId < 0) return walkInRecords(site.mirror).byId(-invitationId)?.device ?? 'desk';
+  const walkInId = walkInIdOf(invitationId);
+  if (walkInId !== undefined) return walkInRecords(site.mirror).byId(walkInId)?.device ?? 'desk';
   const fact = site.mirror.checkInFacts.last(invitationId, 'checkIn');
   if (fact?.device) return fact.device;
   const event = fact?.eventName ?? undefined;
@@ -93,10 +95,11 @@ function followWalkIns(site: Site, repo: RollCallsRepo, rollCallId: number, list
   let moved = false;
   const walkingIn = new Set<number>();
   for (const id of [...listed]) {
-    if (id >= 0) continue;
-    const invitationId = visitOf(site, -id);
+    const walkInId = walkInIdOf(id);
+    if (walkInId === undefined) continue;
+    const invitationId = visitOf(site, walkInId);
     if (invitationId === undefined || listed.has(invitationId)) continue;
-    const linked = walkInRecords(site.mirror).byId(-id)?.invitationId === invitationId;
+    const linked = walkInRecords(site.mirror).byId(walkInId)?.invitationId === invitationId;
     if (linked && repo.rekey(rollCallId, id, invitationId)) {
       listed.delete(id);
       listed.add(invitationId);

@@ -2,8 +2,8 @@
  * What a guest's badge says, read from the mirror when it is printed (the
  * door PIN comes from the service after the check-in): the same words, in
  * the same language, as the badge the kiosk's page prints. A walk-in's badge
- * (a negative id: the walk-in request's, as the desk lists one the service has
- * not given back yet) is printed with what is known when they are let in.
+ * (a walk-in key, shared/domain/guest-key.ts: as the desk lists one the
+ * service has not given back yet) is printed with what is known when they are let in.
  */
 import { photoOf } from '../agreements/agreements.ts';
 import { badgeWords } from '../../../shared/i18n/kiosk/badge-words.ts';
@@ -14,6 +14,7 @@ import type { Mirror } from '../db/mirror.ts';
 import { type NameParts, personName, writesFamilyNameFirst } from '../../../shared/domain/person-name.ts';
 import type { BadgeContent } from './badge-pdf.ts';
 import { walkInRecords } from '../db/repos/walk-in-records.ts';
+import { walkInIdOf, walkInKey } from '../../../shared/domain/guest-key.ts';
 
 function dayOf(at: string | null, now: number, locale: string, timeZone: string | null): string {
   const date = new Date(at ?? now);
@@ -50,7 +51,7 @@ function passCodeOrNull(deps: BadgeDeps, id: number, kind: 'invitation' | 'walkI
   }
 }
 
-/** The photo the kiosk took of the guest (or of a walk-in, by a negative id), where the site takes photos. */
+/** The photo the kiosk took of the guest (by their guest key), where the site takes photos. */
 function photoOrNull(deps: BadgeDeps, id: number): Buffer | null {
   if (!deps.config.photos.enabled) return null;
   const config = deps.config;
@@ -79,13 +80,14 @@ function walkInBadge(deps: BadgeDeps, walkInId: number, now: number): BadgeConte
     doorPin: pin,
     accentColor: config.kiosk.branding.accentColor,
     labels,
-    photo: photoOrNull(deps, -walkInId),
+    photo: photoOrNull(deps, walkInKey(walkInId)),
   };
 }
 
-/** The badge of a guest in the mirror (or of a walk-in, by a negative id), or undefined when the mirror no longer holds them. */
+/** The badge of a guest by their key (shared/domain/guest-key.ts), or undefined when the mirror no longer holds them. */
 export function guestBadge(deps: BadgeDeps, invitationId: number, now: number): BadgeContent | undefined {
-  if (invitationId < 0) return walkInBadge(deps, -invitationId, now);
+  const walkInId = walkInIdOf(invitationId);
+  if (walkInId !== undefined) return walkInBadge(deps, walkInId, now);
   const { mirror, config } = deps;
   const guest = mirror.guests.byId(invitationId, config.flow);
   if (!guest) return undefined;

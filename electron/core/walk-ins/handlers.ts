@@ -28,6 +28,7 @@ import {
   requestWalkIn,
   type WalkInDeps,
 } from './requests.ts';
+import { walkInKey } from '../../../shared/domain/guest-key.ts';
 
 type WalkInsOperation =
   | 'walkIns.settings'
@@ -91,14 +92,14 @@ function statusOf(runtime: Runtime, row: WalkInRow): WalkInStatus {
   // The walk-in's own pass, from the moment they are let in: it stays good once the service has their visit.
   if (row.state === 'approved')
     try {
-      passCode = passCodeOf(runtime, -row.id);
+      passCode = passCodeOf(runtime, walkInKey(row.id));
     } catch {
       passCode = null; // the site key cannot be read: the badge goes without its code
     }
   return {
     state: row.state,
     // The host prints their badge on the site's label printer: the kiosk's page prints none.
-    hostPrints: row.state === 'approved' && runtime.mirror.printJobs.ofGuest(-row.id).length > 0,
+    hostPrints: row.state === 'approved' && runtime.mirror.printJobs.ofGuest(walkInKey(row.id)).length > 0,
     hostName: row.hostName,
     firstName: row.firstName,
     lastName: row.lastName,

@@ -27,6 +27,7 @@ import type { HandlerContext, Handlers } from '../handler.ts';
 import { foundGuest } from './kiosk.ts';
 import '../../agreements/person-data.ts';
 import { walkInRecords } from '../../db/repos/walk-in-records.ts';
+import { walkInIdOf, walkInKey } from '../../../../shared/domain/guest-key.ts';
 
 export const agreementDeps = ({ runtime, now }: HandlerContext): AgreementDeps => ({
   mirror: runtime.mirror,
@@ -79,11 +80,12 @@ const toRecord = (row: AnswerRow): AgreementRecord => ({
   hasCopy: row.file !== null,
 });
 
-/** The id a guest's answers and photo are found by: the invitation, or (negative) a walk-in not yet given back. */
+/** The person whose answers and photo a guest key names: the invitation's, or a walk-in's not yet given back. */
 export function personOfGuest(ctx: HandlerContext, invitationId: number): string | undefined {
   const { runtime } = ctx;
-  if (invitationId < 0) {
-    const row = walkInRecords(runtime.mirror).byId(-invitationId);
+  const walkInId = walkInIdOf(invitationId);
+  if (walkInId !== undefined) {
+    const row = walkInRecords(runtime.mirror).byId(walkInId);
     return row ? personKey(row) : undefined;
   }
   const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
@@ -104,7 +106,7 @@ export const agreementsHandlers: Handlers<keyof typeof agreementsOperations> = {
       device: deviceName(ctx),
       audience: ticket !== undefined ? 'invited' : 'walkIns',
     });
-    ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
+    ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? walkInKey(signer.walkInId ?? 0) });
     return { signedAt: row.at };
   },
   'agreements.decline': ({ ticket, documentId, version }, ctx) => {

@@ -13,6 +13,7 @@ import { deskViews, hostNames } from './guests-view.ts';
 import { passCodeOf } from './kiosk.ts';
 import { transition } from './transition.ts';
 import { publishCheckedIn } from '../where.ts';
+import { walkInIdOf } from '../../../../shared/domain/guest-key.ts';
 
 /** More changed guests than this since the desk's version: it loads its view again instead. */
 const MAX_CHANGES = 500;
@@ -135,7 +136,8 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   },
   'guests.get': ({ invitationId }, ctx) => {
     const { runtime } = ctx;
-    if (invitationId < 0) return walkInDetail(-invitationId, ctx);
+    const walkInId = walkInIdOf(invitationId);
+    if (walkInId !== undefined) return walkInDetail(walkInId, ctx);
     const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
     if (!guest) return null;
     const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);

@@ -26,6 +26,7 @@ import { queueKioskBadge } from './printing.ts';
 import { transition } from './transition.ts';
 import { publishCheckedIn } from '../where.ts';
 import { walkInRecords } from '../../db/repos/walk-in-records.ts';
+import { guestKey } from '../../../../shared/domain/guest-key.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
 
@@ -33,13 +34,15 @@ const stateOf = (runtime: Runtime) => kioskStateOf(runtime);
 
 /**
  * The signed pass code of a guest, under this data directory's site key: of
- * the invitation, or (a negative id, as the desk lists a walk-in whose visit
- * the service has not given back yet) of the walk-in.
+ * the invitation, or (a walk-in key, as the desk lists a walk-in whose visit
+ * the service has not given back yet: shared/domain/guest-key.ts) of the walk-in.
  */
-export const passCodeOf = (runtime: Runtime, invitationId: number) =>
-  invitationId < 0
-    ? signPassCode(createSiteKeyStore(runtime.dataDir).get(), -invitationId, 'walkIn')
-    : signPassCode(createSiteKeyStore(runtime.dataDir).get(), invitationId);
+export const passCodeOf = (runtime: Runtime, invitationId: number) => {
+  const key = guestKey(invitationId);
+  return key.kind === 'walkIn'
+    ? signPassCode(createSiteKeyStore(runtime.dataDir).get(), key.walkInId, 'walkIn')
+    : signPassCode(createSiteKeyStore(runtime.dataDir).get(), key.invitationId);
+};
 
 /**
  * The invitation id a scanned or typed code stands for: a signed Foyer code

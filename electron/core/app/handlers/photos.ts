@@ -10,6 +10,7 @@ import { deviceName } from '../../access/device.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { agreementDeps, guestSigner, walkInSigner } from './agreements.ts';
+import { walkInKey } from '../../../../shared/domain/guest-key.ts';
 
 export const photosHandlers: Handlers<keyof typeof photosOperations> = {
   'photos.settings': ({ language }, { runtime }) => {
@@ -23,7 +24,7 @@ export const photosHandlers: Handlers<keyof typeof photosOperations> = {
     if (!ctx.runtime.config.photos.enabled) throw new AppError('REFUSED', 'this site takes no photos');
     const signer = ticket !== undefined ? guestSigner(ctx, ticket) : walkInSigner(ctx, requestTicket!);
     const row = savePhoto(agreementDeps(ctx), signer, image, deviceName(ctx));
-    ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? -(signer.walkInId ?? 0) });
+    ctx.emit({ type: 'agreements-changed', invitationId: signer.invitationId ?? walkInKey(signer.walkInId ?? 0) });
     return { takenAt: row.takenAt };
   },
   'photos.ofGuest': ({ invitationId }, ctx) => {

@@ -14,16 +14,18 @@ import { hostPrints, printerFor } from '../../printing/spooler.ts';
 import { pairedDeviceNamed, pairedDeviceOf } from '../../access/device.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
+import { guestKey, walkInKey } from '../../../../shared/domain/guest-key.ts';
 
 /** The paired device's id, or null for the host's own screens (their printer is the host's default). */
 const ownDevice = (ctx: HandlerContext) => pairedDeviceOf(ctx.session)?.id ?? null;
 
-/** "Maria P." of a job's guest, or of its walk-in (a negative id). */
+/** "Maria P." of a job's guest, or of its walk-in (a walk-in key, shared/domain/guest-key.ts). */
 function guestNameOf(ctx: HandlerContext, invitationId: number | null): string | null {
   const { mirror, config } = ctx.runtime;
   if (invitationId === null) return null;
+  const key = guestKey(invitationId);
   const person =
-    invitationId < 0 ? walkInRecords(mirror).byId(-invitationId) : mirror.guests.byId(invitationId, config.flow);
+    key.kind === 'walkIn' ? walkInRecords(mirror).byId(key.walkInId) : mirror.guests.byId(invitationId, config.flow);
   return person ? shortName(person) : null;
 }
 
@@ -68,7 +70,7 @@ function requestingDevice(ctx: HandlerContext, row: WalkInRow): number | null {
  * Queues the badge of a walk-in let in (approved at the desk, or at once) when
  * the host prints badges, in the caller's transaction (the approval's); true
  * when queued. Printed with what is known: the name, company and host they
- * gave, their walk-in pass; the job names them by the request's negative id.
+ * gave, their walk-in pass; the job names them by the request's walk-in key.
  */
 export function queueWalkInBadge(ctx: HandlerContext, row: WalkInRow): boolean {
   const config = ctx.runtime.config;
@@ -77,7 +79,7 @@ export function queueWalkInBadge(ctx: HandlerContext, row: WalkInRow): boolean {
   const device = row.source === 'kiosk' && ctx.session.role !== 'kiosk' ? requestingDevice(ctx, row) : ownDevice(ctx);
   const printer = printerFor(config.printing, device);
   if (!printer) return false;
-  ctx.runtime.printing.queue({ invitationId: -row.id, kind: 'badge', printer, waitForPin: false });
+  ctx.runtime.printing.queue({ invitationId: walkInKey(row.id), kind: 'badge', printer, waitForPin: false });
   return true;
 }
 
@@ -86,7 +88,7 @@ function jobsOfGuest(ctx: HandlerContext, invitationId: number): PrintJobRow[] {
   const { mirror } = ctx.runtime;
   const walkIn = walkInRecords(mirror).byInvitation(invitationId);
   const rows = mirror.printJobs.ofGuest(invitationId);
-  return walkIn ? [...rows, ...mirror.printJobs.ofGuest(-walkIn.id)].sort((a, b) => b.id - a.id) : rows;
+  return walkIn ? [...rows, ...mirror.printJobs.ofGuest(walkInKey(walkIn.id))].sort((a, b) => b.id - a.id) : rows;
 }
 
 const printedCount = (rows: PrintJobRow[]) => rows.filter((r) => r.state === 'sent' || r.state === 'printed').length;

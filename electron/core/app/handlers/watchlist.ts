@@ -25,6 +25,7 @@ import { auditRowOf } from '../audit.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
 import { kioskStateOf } from './kiosk-state.ts';
+import { walkInIdOf } from '../../../../shared/domain/guest-key.ts';
 
 const depsOf = (ctx: HandlerContext): ScreenDeps => ({
   mirror: ctx.runtime.mirror,
@@ -102,7 +103,8 @@ export function keepPushedWatchlist(
   watchlistIndex(runtime.mirror, list);
   const device = deviceName(ctx);
   for (const guest of runtime.mirror.onSite.everyone(runtime.config.locationId, runtime.config.flow)) {
-    const where = guest.invitationId > 0 ? { invitationId: guest.invitationId } : { walkInId: -guest.invitationId };
+    const walkInId = walkInIdOf(guest.invitationId);
+    const where = walkInId === undefined ? { invitationId: guest.invitationId } : { walkInId };
     const { alerts } = screenPerson(depsOf(ctx), guest, { point: 'on site when the list came', device, ...where });
     tell(ctx, alerts.map(toWatchlistAlert));
   }

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { invitationIdOf, walkInIdOf, walkInKeySql } from '../../../../shared/domain/guest-key.ts';
 
 const Answer = z.object({
   id: z.number().int(),
@@ -42,9 +43,10 @@ const ANSWER = `id, document_id AS documentId, version, title, outcome, person_k
   invitation_id AS invitationId, walk_in_id AS walkInId, name, language, method, at, device, file`;
 const PHOTO = `id, person_key AS personKey, invitation_id AS invitationId, walk_in_id AS walkInId,
   taken_at AS takenAt, device, file, type`;
-/** A guest's rows: by the invitation, or by the walk-in request that became it. */
-const OF_GUEST = `(invitation_id = @id OR (@id > 0 AND walk_in_id =
-  (SELECT w.id FROM walk_ins w WHERE w.invitation_id = @id)) OR (@id < 0 AND walk_in_id = -@id))`;
+/** A guest's rows (`ofGuest`): by the invitation, by the walk-in request that became it, or by the request. */
+const OF_GUEST = `(invitation_id = @invitationId OR walk_in_id =
+  (SELECT w.id FROM walk_ins w WHERE w.invitation_id = @invitationId) OR walk_in_id = @walkInId)`;
+const ofGuest = (key: number) => ({ invitationId: invitationIdOf(key) ?? null, walkInId: walkInIdOf(key) ?? null });
 
 const OF_WHO = `invitation_id IN (SELECT value FROM json_each(@invitations))
   OR walk_in_id IN (SELECT value FROM json_each(@walkIns)) OR person_key IN (SELECT value FROM json_each(@keys))`;
@@ -80,7 +82,7 @@ export function createAgreementsRepo(db: Database.Database) {
   // A walk-in's photo counts for their invitation once the mirror holds it.
   const photographed = db
     .prepare(
-      `SELECT DISTINCT coalesce(p.invitation_id, w.invitation_id, -p.walk_in_id) FROM guest_photos p
+      `SELECT DISTINCT coalesce(p.invitation_id, w.invitation_id, ${walkInKeySql('p.walk_in_id')}) FROM guest_photos p
       LEFT JOIN walk_ins w ON w.id = p.walk_in_id LIMIT 20000`,
     )
     .pluck();
@@ -112,12 +114,12 @@ export function createAgreementsRepo(db: Database.Database) {
     },
     /** A signature of this version given for this visit (the guest's invitation, or walk-in request). */
     signedForVisit(id: number, documentId: string, version: number): AnswerRow | undefined {
-      const row = signedForVisit.get({ id, documentId, version });
+      const row = signedForVisit.get({ ...ofGuest(id), documentId, version });
       return row ? answer(row) : undefined;
     },
     /** A guest's answers (of this visit, and the person's earlier ones), newest first. */
     answersOf(id: number, personKey: string): AnswerRow[] {
-      return answersOf.all({ id, personKey }).map(answer);
+      return answersOf.all({ ...ofGuest(id), personKey }).map(answer);
     },
     answersBefore(at: string): AnswerRow[] {
       return answersBefore.all(at).map(answer);
@@ -131,7 +133,7 @@ export function createAgreementsRepo(db: Database.Database) {
     },
     /** The guest's latest photo (of the invitation, or the walk-in request that became it). */
     photoOf(id: number): PhotoRow | undefined {
-      const row = photoOf.get({ id });
+      const row = photoOf.get(ofGuest(id));
       return row ? photo(row) : undefined;
     },
     /** Every answer and photo of these invitations, walk-in requests or person keys ("forget a visitor"). */
@@ -152,7 +154,7 @@ export function createAgreementsRepo(db: Database.Database) {
     photosBefore(at: string): PhotoRow[] {
       return photosBefore.all(at).map(photo);
     },
-    /** The guests with a photo kept: invitation ids, or a walk-in's negative id while it has none. */
+    /** The guests with a photo kept: invitation ids, or a walk-in's key while it has none (guest-key.ts). */
     photographed(): number[] {
       return photographed.all() as number[];
     },

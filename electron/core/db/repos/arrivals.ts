@@ -19,6 +19,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { DAY, iso } from '../../../../shared/time.ts';
 import { lastFact } from './check-in-facts.ts';
+import { walkInKeySql } from '../../../../shared/domain/guest-key.ts';
 
 export const ArrivalRow = z.object({
   invitationId: z.number().int(),
@@ -68,7 +69,7 @@ export function createArrivalsRepo(db: Database.Database) {
       LEFT JOIN invitations i ON i.id = x.id LEFT JOIN contacts c ON c.id = i.contact_id
       WHERE iif(p.check_in_id IS NULL, k.arrived_at, p.arrived_at) IS NOT NULL AND at >= @since
       UNION ALL
-      SELECT -w.id, w.first_name, w.last_name, w.company_name, w.decided_at, 0, w.source
+      SELECT ${walkInKeySql('w.id')}, w.first_name, w.last_name, w.company_name, w.decided_at, 0, w.source
       FROM walk_ins w INDEXED BY walk_ins_open
       WHERE w.state = 'approved' AND w.invitation_id IS NULL AND w.location_id = @locationId
         AND w.decided_at >= @since

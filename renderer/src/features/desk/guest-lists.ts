@@ -4,6 +4,7 @@ import type { Guest } from '../../../../shared/contract/guests.ts';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { DAY, dayBounds, iso } from '../../../../shared/time.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { isWalkIn } from '../../../../shared/domain/guest-key.ts';
 
 /** The contract's categories, in tab order (listed here: importing flow.ts would bundle zod into the renderer). */
 export const GUEST_CATEGORIES: readonly GuestCategory[] = ['expected', 'onsite', 'left', 'other'];
@@ -42,7 +43,7 @@ export type Actions = { actions: TransitionAction[]; closed?: string };
  * pass needs the service's check-in, which comes with the pull after the
  * invitation is sent.
  */
-export const walkInOnItsWay = (guest: { invitationId: number }): boolean => guest.invitationId < 0;
+export const walkInOnItsWay = (guest: { invitationId: number }): boolean => isWalkIn(guest.invitationId);
 
 export function actionsFor(
   guest: Pick<Guest, 'category' | 'startsAt' | 'endsAt' | 'undoUntil'> & Partial<Pick<Guest, 'invitationId'>>,
