@@ -149,6 +149,7 @@ export default tseslint.config(
                 '**/handlers/**',
                 '**/usecases/**',
                 '**/evacuation/**',
+                '**/guests/**',
                 '**/walk-ins/**',
                 '**/watchlist/**',
                 '**/agreements/**',
@@ -179,7 +180,7 @@ export default tseslint.config(
             serviceByEmbedOnly,
             notRenderer,
             {
-              group: ['**/usecases/**', '**/db/**', '**/repos/**', '**/repo.ts', '**/*-repo.ts'],
+              group: ['**/usecases/**', '**/guests/**', '**/db/**', '**/repos/**', '**/repo.ts', '**/*-repo.ts'],
               message:
                 'The CLI reads and changes data through the contract (cli/door.ts): no use case, mirror or repository.',
             },

@@ -19,11 +19,11 @@ import type { Runtime } from '../../runtime.ts';
 import { AppError } from '../../errors.ts';
 import { guardCheckIn } from '../check-in-guards.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import { toKioskGuest } from './guests-view.ts';
+import { toKioskGuest } from '../guest-views.ts';
 import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
 import { kioskParty } from './kiosk-party.ts';
 import { queueKioskBadge } from './printing.ts';
-import { transition } from './transition.ts';
+import { transition } from '../transition.ts';
 import { publishCheckedIn } from '../where.ts';
 
 export { KIOSK_RESULTS } from './kiosk-state.ts';
