@@ -247,8 +247,9 @@ describe('the kiosk in a lobby', () => {
     await scan(code);
     await page.click('[data-testid=kiosk-confirm-button]');
     await page.locator('[data-testid=kiosk-badge-note]').waitFor();
-    // Printed once the door PIN is on it (kiosk-badge-texts.test.ts), at most a few seconds after the tap.
-    await expect.poll(() => printed, { timeout: 15_000 }).toBe(before + 1);
+    // Printed once the door PIN is on it (kiosk-badge-texts.test.ts), at most a few seconds after the tap on a
+    // quiet machine; the limits are for a machine running other test files beside this one (a passing run takes none of them).
+    await expect.poll(() => printed, { timeout: 40_000 }).toBe(before + 1);
     expect(await page.locator('[data-testid=visitor-badge-name]').innerText()).toBe('Дмитрий Соловьёв');
     expect(await page.locator('[data-testid=visitor-badge] svg[role=img]').getAttribute('aria-label')).toBe(
       code.toUpperCase(),
@@ -259,7 +260,7 @@ describe('the kiosk in a lobby', () => {
     await shoot('done-badge');
     await page.click('[data-testid=kiosk-done-button]');
     await setKiosk({ badge: { enabled: false } });
-  }, 30_000);
+  }, 75_000);
 
   it('says “please see reception” when the service cannot be reached to give the door PIN', async () => {
     await runtime.engine.stop();
