@@ -152,6 +152,7 @@ export default tseslint.config(
                 '**/handlers/**',
                 '**/usecases/**',
                 '**/evacuation/**',
+                '**/guests/**',
                 '**/walk-ins/**',
                 '**/watchlist/**',
                 '**/agreements/**',
@@ -182,7 +183,7 @@ export default tseslint.config(
             serviceByEmbedOnly,
             notRenderer,
             {
-              group: ['**/usecases/**', '**/db/**', '**/repos/**', '**/repo.ts', '**/*-repo.ts'],
+              group: ['**/usecases/**', '**/guests/**', '**/db/**', '**/repos/**', '**/repo.ts', '**/*-repo.ts'],
               message:
                 'The CLI reads and changes data through the contract (cli/door.ts): no use case, mirror or repository.',
             },

@@ -17,7 +17,6 @@ import { conflictsHandlers } from './app/handlers/conflicts.ts';
 import { employeesHandlers } from './app/handlers/employees.ts';
 import { forgetHandlers } from './app/handlers/forget.ts';
 import { groupsHandlers } from './app/handlers/groups.ts';
-import { guestsHandlers } from './app/handlers/guests.ts';
 import { hubHandlers } from './app/handlers/hub.ts';
 import { importsHandlers } from './app/handlers/imports.ts';
 import { kioskHandlers } from './app/handlers/kiosk.ts';
@@ -35,10 +34,11 @@ import { watchlistDomain, watchlistHandlers } from './app/handlers/watchlist.ts'
 import type { Bus } from './bus.ts';
 import { evacuationDomain } from './evacuation/domain.ts';
 import { evacuationAudit, evacuationHandlers } from './evacuation/handlers.ts';
+import { guestsDomain } from './guests/domain.ts';
+import { guestsAudit, guestsHandlers } from './guests/handlers.ts';
 import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
 import type { Job } from './sync/job.ts';
-import { autoCheckOutDomain } from './usecases/auto-check-out.ts';
 import { walkInsDomain } from './walk-ins/domain.ts';
 import { walkInsAudit, walkInsHandlers } from './walk-ins/handlers.ts';
 
@@ -79,6 +79,7 @@ export const auditPolicy: AuditPolicy<OperationName> = {
   ...AUDIT_POLICY,
   ...evacuationAudit,
   ...walkInsAudit,
+  ...guestsAudit,
 };
 
 /** The domains that plug more than handlers into the core, in the order their parts run. */
@@ -86,7 +87,7 @@ export const DOMAINS: readonly DomainModule[] = [
   watchlistDomain,
   evacuationDomain,
   walkInsDomain,
-  autoCheckOutDomain,
+  guestsDomain,
   retentionDomain,
   agreementsDomain,
 ];

@@ -1,4 +1,7 @@
-/** What every integration test's helpers use: time units and stamps, unique ids, a pause, an event item. */
+/**
+ * What every integration test's helpers use: time units and stamps, unique ids, an event item.
+ * No pause: a change that must get a later timestamp moves an injected clock on (clock.ts).
+ */
 
 import { HOUR, iso } from '../../shared/time.ts';
 
@@ -12,9 +15,6 @@ export function uid(prefix = 'id'): string {
   counter += 1;
   return `${prefix}-${runId}-${counter}`;
 }
-
-/** Lets the clock move on, so that a later change gets a later timestamp. Not an assertion. */
-export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Item = Record<string, unknown>;
 

@@ -24,7 +24,6 @@ import type { OperationName, OperationOutput } from '../../../shared/contract/op
 import { iso } from '../../../shared/time.ts';
 import { deviceName } from '../access/device.ts';
 import type { NewAuditRow } from '../db/repos/audit-log.ts';
-import { guestsSubject } from '../lookup/names.ts';
 import { personName } from '../../../shared/domain/person-name.ts';
 import type { HandlerContext, ParsedInput } from './handler.ts';
 import { invitationIdOf } from '../../../shared/domain/guest-key.ts';
@@ -42,9 +41,6 @@ interface Audited<K extends OperationName> {
   fromKiosk?: boolean;
 }
 
-/** The invitation ids of several guests, for the detail: they stay true when a name changes. */
-const invitations = (ids: readonly number[]) =>
-  `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
 const settings = (which: string) => ({ entry: () => ({ action: 'settings', subject: which }) });
 
 /**
@@ -71,7 +67,7 @@ export type AuditPolicy<N extends OperationName> = { [K in N]: Audited<K> | NotA
 /**
  * The policy of the operations whose domain has no folder of its own yet; a
  * domain with its folder declares its own beside its handlers
- * (evacuation/handlers.ts), and domains.ts joins them into one policy that
+ * (evacuation/handlers.ts, guests/handlers.ts), and domains.ts joins them into one policy that
  * must name every operation of the contract.
  */
 export const AUDIT_POLICY = {
@@ -90,14 +86,6 @@ export const AUDIT_POLICY = {
   'kiosk.undoCheckOut': guest,
   'kiosk.party': reads,
   'kiosk.miss': reads,
-  'guests.list': reads,
-  'guests.window': reads,
-  'guests.changes': reads,
-  'guests.overview': reads,
-  'guests.passCode': reads,
-  'guests.get': reads,
-  'guests.evacuationList': reads,
-  'guests.endedVisits': reads,
   'conflicts.list': reads,
   'employees.search': reads,
   'employees.browse': reads,
@@ -134,27 +122,6 @@ export const AUDIT_POLICY = {
   'photos.siteSettings': reads,
   'staff.list': reads,
   'forget.find': reads,
-  'guests.transition': {
-    entry: ({ invitationId, action }) => ({
-      action: action === 'checkIn' ? 'check-in' : action === 'checkOut' ? 'check-out' : 'undo',
-      subject: invitationId,
-    }),
-  },
-  'guests.checkOutMany': {
-    entry: (_, out) => ({
-      action: 'bulk-check-out',
-      subject: guestsSubject(out.guests),
-      detail: `${out.guests.length} checked out, ${out.refused.length} refused; ${invitations(out.guests.map((g) => g.invitationId))}`,
-    }),
-  },
-  'guests.undoCheckOutMany': {
-    entry: (_, out) => ({
-      action: 'undo-bulk-check-out',
-      subject: guestsSubject(out.guests),
-      detail: invitations(out.guests.map((g) => g.invitationId)),
-    }),
-  },
-  'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
   'pushes.queue': {
     entry: (input, out) => ({
       action: 'push',
@@ -272,10 +239,8 @@ function guestSubject(ctx: HandlerContext, invitationId: number): string {
   return name ? `${name} (invitation ${invitationId})` : `invitation ${invitationId}`;
 }
 
-/** An entry written by a domain itself (a watchlist alert), as this session's action. */
-export const auditRowOf = (ctx: HandlerContext, entry: Entry): NewAuditRow => rowOf(ctx, entry);
-
-function rowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
+/** An entry as this session's action: the policy's, or one written by a domain itself (a watchlist alert). */
+export function auditRowOf(ctx: HandlerContext, entry: Entry): NewAuditRow {
   const { subject } = entry;
   return {
     at: iso(ctx.now()),
@@ -302,7 +267,7 @@ export async function runAudited<K extends OperationName>(
   const audited = policy;
   if (ctx.session.role === 'kiosk' && !audited.fromKiosk) return run();
   const write = (output: OperationOutput<K>) =>
-    ctx.runtime.mirror.auditLog.add(rowOf(ctx, audited.entry(input, output)));
+    ctx.runtime.mirror.auditLog.add(auditRowOf(ctx, audited.entry(input, output)));
   let pending: Promise<OperationOutput<K>> | undefined;
   const output = ctx.runtime.mirror.transaction(() => {
     const result = run();

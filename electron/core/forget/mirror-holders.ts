@@ -8,8 +8,6 @@
 import type Database from 'better-sqlite3';
 import { registerPersonData, type Person } from './registry.ts';
 
-const json = (ids: readonly number[]) => JSON.stringify(ids);
-
 /** Every text naming the person, longest first (so "Anna Maria Weber" goes before "Anna Weber"). */
 export const needlesOf = (person: Person) =>
   [...new Set([...person.names, ...person.emails].filter((t) => t.trim().length >= 3))].sort(
@@ -44,21 +42,21 @@ registerPersonData({
            c.birthdate, c.language
          FROM invitations i JOIN contacts c ON c.id = i.contact_id LEFT JOIN events e ON e.id = i.event_id
          WHERE i.id IN (SELECT value FROM json_each(?)) ORDER BY i.starts_at`,
-        json(person.invitationIds),
+        JSON.stringify(person.invitationIds),
       ),
       ...rows(
         db,
         `SELECT 'check-in' AS kind, id AS checkInId, state, first_name AS firstName, last_name AS lastName, email,
            company_name AS companyName, birthdate, arrived_at AS arrivedAt, left_at AS leftAt
          FROM check_ins WHERE id IN (SELECT value FROM json_each(?)) ORDER BY arrived_at`,
-        json(person.checkInIds),
+        JSON.stringify(person.checkInIds),
       ),
       ...rows(
         db,
         `SELECT 'check-in fact' AS kind, check_in_id AS checkInId, action, at, event_name AS eventName, door, device,
            automatic, by_person AS byPerson, failed
          FROM check_in_facts WHERE check_in_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-        json(person.checkInIds),
+        JSON.stringify(person.checkInIds),
       ),
     ];
   },
@@ -68,13 +66,13 @@ registerPersonData({
         mirror.db,
         `SELECT label FROM outbox o JOIN pending_transitions p ON p.outbox_id = o.id
          WHERE o.state IN ('pending', 'sending', 'failed') AND p.check_in_id IN (SELECT value FROM json_each(?))`,
-        json(person.checkInIds),
+        JSON.stringify(person.checkInIds),
       ) as { label: string }[]
     ).map((r) => r.label);
   },
   erase(person, { mirror }) {
     const { db } = mirror;
-    const ids = json(person.checkInIds);
+    const ids = JSON.stringify(person.checkInIds);
     let n = 0;
     n += db
       .prepare('DELETE FROM pending_transitions WHERE check_in_id IN (SELECT value FROM json_each(?))')
@@ -103,7 +101,7 @@ registerPersonData({
          email, language, host_name AS host, device, state, reason, requested_at AS requestedAt, decided_at AS decidedAt,
          invitation_id AS invitationId
        FROM walk_ins WHERE id IN (SELECT value FROM json_each(?)) ORDER BY requested_at`,
-      json(person.walkInIds),
+      JSON.stringify(person.walkInIds),
     );
   },
   erase(person, { mirror, pseudonym }) {
@@ -113,7 +111,7 @@ registerPersonData({
         `UPDATE walk_ins SET first_name = ?, last_name = '', company_name = NULL, email = NULL, reason = NULL
          WHERE id IN (SELECT value FROM json_each(?))`,
       )
-      .run(pseudonym, json(person.walkInIds)).changes;
+      .run(pseudonym, JSON.stringify(person.walkInIds)).changes;
   },
 });
 
@@ -126,8 +124,8 @@ registerPersonData({
          last_name AS lastName, company_name AS companyName, accounted, marked_at AS markedAt, marked_by AS markedBy
        FROM roll_call_entries WHERE invitation_id IN (SELECT value FROM json_each(?))
          OR -invitation_id IN (SELECT value FROM json_each(?))`,
-      json(person.checkInIds),
-      json(person.walkInIds),
+      JSON.stringify(person.checkInIds),
+      JSON.stringify(person.walkInIds),
     );
   },
   erase(person, { mirror, pseudonym }) {
@@ -136,7 +134,7 @@ registerPersonData({
         `UPDATE roll_call_entries SET first_name = ?, last_name = '', company_name = NULL
          WHERE invitation_id IN (SELECT value FROM json_each(?)) OR -invitation_id IN (SELECT value FROM json_each(?))`,
       )
-      .run(pseudonym, json(person.checkInIds), json(person.walkInIds)).changes;
+      .run(pseudonym, JSON.stringify(person.checkInIds), JSON.stringify(person.walkInIds)).changes;
   },
 });
 
@@ -147,14 +145,14 @@ registerPersonData({
       mirror.db,
       `SELECT 'print job' AS kind, id AS printJobId, invitation_id AS invitationId, printer, state, created_at AS createdAt
        FROM print_jobs WHERE invitation_id IN (SELECT value FROM json_each(?))`,
-      json(person.checkInIds),
+      JSON.stringify(person.checkInIds),
     );
   },
   erase(person, { mirror }) {
     // A queued badge would print the name again: it goes with the rest.
     return mirror.db
       .prepare('DELETE FROM print_jobs WHERE invitation_id IN (SELECT value FROM json_each(?))')
-      .run(json(person.checkInIds)).changes;
+      .run(JSON.stringify(person.checkInIds)).changes;
   },
 });
 
@@ -199,7 +197,7 @@ function outboxRowsOf(db: Database.Database, person: Person) {
   ];
   return db
     .prepare(`SELECT id, kind, label, payload, result, state FROM outbox WHERE ${where.join(' OR ')} ORDER BY id`)
-    .all(json(person.checkInIds), ...needles.flatMap((t) => [t, t, t, t, t, t])) as {
+    .all(JSON.stringify(person.checkInIds), ...needles.flatMap((t) => [t, t, t, t, t, t])) as {
     id: number;
     kind: string;
     label: string;

@@ -122,9 +122,6 @@ const SEEN_EVERY_MS = 30 * SECOND;
 const CHANGE_THROTTLE_MS = SECOND;
 const POLL_MS = 2 * SECOND;
 
-/** The hub's local day, YYYY-MM-DD: "today" at the site (the one definition, in shared/time.ts). */
-export const localDay = (at: number) => dayKey(at);
-
 /**
  * Staff work that changes something, besides checking guests in and out:
  * a device's "other actions". Reading (a guest's details, a PIN shown, a
@@ -214,7 +211,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
   };
   const deviceOrThrow = (id: number) => {
     const at = now();
-    const row = registry.device(id, localDay(at));
+    const row = registry.device(id, dayKey(at));
     if (!row) throw new AppError('NOT_FOUND', `no device ${id}: "foyer devices" lists them`);
     return toDevice(row, streams.has(id), addressesNow(at)(id));
   };
@@ -257,7 +254,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
         enabled: urls.length > 0,
         urls: [...urls],
         fingerprint: null,
-        devices: registry.devices(localDay(at)).map((row) => toDevice(row, streams.has(row.id), addresses(row.id))),
+        devices: registry.devices(dayKey(at)).map((row) => toDevice(row, streams.has(row.id), addresses(row.id))),
         pendingPairings: registry.pendingCount(at),
       };
     },
@@ -325,7 +322,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       if (!pairing || pairing.address !== address) return { answer: { state: 'none' } };
       if (pairing.deviceId !== null) {
         const credential = registry.collect(pairing.id, pairing.deviceId);
-        const device = credential ? registry.device(pairing.deviceId, localDay(now())) : undefined;
+        const device = credential ? registry.device(pairing.deviceId, dayKey(now())) : undefined;
         if (!credential || !device) return { answer: { state: 'none' } };
         registry.seen(device.id, iso(now()), address);
         changed();
@@ -340,7 +337,7 @@ export function openHubRegistry(options: Omit<HubOptions, 'extraNames' | 'names'
       const kind = activityOf(name, input);
       if (!kind) return;
       bookkeeping(`${name} of device ${deviceId} in its day's counts`, () => {
-        registry.count(deviceId, localDay(now()), kind);
+        registry.count(deviceId, dayKey(now()), kind);
         changed();
       });
     },

@@ -54,7 +54,7 @@ export function createQueue(ctx: OutboxContext) {
    * Queues a transition with its optimistic effect. `holdMs` holds a
    * check-out back before it is sent, so that Undo can take it back (the
    * interface has no way back from checked out). `automatic`: the daily
-   * automatic check-out (usecases/auto-check-out.ts), marked so in the row.
+   * automatic check-out (guests/auto-check-out.ts), marked so in the row.
    * Its facts (where, how, by whom) are written with the row.
    */
   function queueTransition(

@@ -10,6 +10,9 @@ import { personName } from '../../../shared/domain/person-name.ts';
 export const TRANSITION_ACTIONS = ['checkIn', 'checkOut', 'undo'] as const;
 export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
 
+/** How long a check-out at the desk waits before it is sent: the time a person has to undo it. */
+export const CHECK_OUT_UNDO_MS = 8_000;
+
 /** An action the guest's state (or the clock) does not allow: REFUSED, with the reason. */
 export class TransitionRefused extends AppError {
   override name = 'TransitionRefused';

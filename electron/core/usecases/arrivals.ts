@@ -1,21 +1,10 @@
 /**
- * The desk's feed of arrivals (shared/contract/arrivals.ts): the newest
- * arrivals of the mirror, each with where it was made, as people read it.
+ * Where an arrival was made, as people read it: in the desk's feed of
+ * arrivals (handlers/arrivals.ts) and in the visitor log.
  */
-import type Database from 'better-sqlite3';
 import type { Arrival } from '../../../shared/contract/arrivals.ts';
-import { iso } from '../../../shared/time.ts';
 import type { FlowConfig } from '../../../shared/domain/flow.ts';
-import { type ArrivalRow, type ArrivalsRepo, createArrivalsRepo } from '../db/repos/arrivals.ts';
-import type { Runtime } from '../runtime.ts';
-
-const repos = new WeakMap<Database.Database, ArrivalsRepo>();
-/** The repository of the mirror open now (a new connection brings a new mirror). */
-function arrivalsOf(site: Pick<Runtime, 'mirror'>): ArrivalsRepo {
-  let repo = repos.get(site.mirror.db);
-  if (!repo) repos.set(site.mirror.db, (repo = createArrivalsRepo(site.mirror.db)));
-  return repo;
-}
+import type { ArrivalRow } from '../db/repos/arrivals.ts';
 
 /**
  * Where: the device the hub noted ("kiosk" and "desk" are the screens that
@@ -31,11 +20,4 @@ export function whereOf(row: Pick<ArrivalRow, 'device' | 'walkIn' | 'eventName'>
   // The default flow names both doors' check-in alike: then only a noted device tells them apart.
   if (kioskCheckIn === deskCheckIn) return { kind: 'here', name: null };
   return { kind: row.eventName === kioskCheckIn ? 'kiosk' : 'desk', name: null };
-}
-
-export function recentArrivals(site: Pick<Runtime, 'mirror' | 'config'>, since: number, limit: number): Arrival[] {
-  const { locationId, flow } = site.config;
-  return arrivalsOf(site)
-    .since(locationId, iso(since), limit)
-    .map(({ device, walkIn, eventName, ...row }) => ({ ...row, where: whereOf({ device, walkIn, eventName }, flow) }));
 }

@@ -1,11 +1,9 @@
-/** The outbox as the console and the CLI read it, and retrying failed work, once for both. */
+/** Retrying failed work in the outbox: one item, or every failed one (handlers/outbox.ts). */
 import { AppError } from '../errors.ts';
 import type { Mirror } from '../db/mirror.ts';
 import type { OutboxRow } from '../db/repos/outbox.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { TransitionRefused } from '../outbox/transitions.ts';
-
-export type { OutboxRow };
 
 export class NoSuchOutboxItem extends AppError {
   override name = 'NoSuchOutboxItem';
@@ -57,18 +55,4 @@ export function retryAllFailed(
     }
   }
   return { retried, refused };
-}
-
-/**
- * Items as stored (for `foyer outbox --json` and a push's results): the newest, the items one push queued (a
- * batch, in its order), one item, or the newest item of a guest's check-in (the one a transition just queued).
- */
-export function storedItems(
-  mirror: Pick<Mirror, 'outbox'>,
-  which: { newest: number } | { batchId: number } | { id: number } | { checkInOf: number },
-): OutboxRow[] {
-  if ('newest' in which) return mirror.outbox.newest(which.newest);
-  if ('batchId' in which) return mirror.outbox.inBatch(which.batchId);
-  const row = 'id' in which ? mirror.outbox.byId(which.id) : mirror.outbox.latestFor(`check-in:${which.checkInOf}`);
-  return row ? [row] : [];
 }

@@ -7,9 +7,8 @@
 import { RETENTION_KINDS } from '../../../shared/contract/settings.ts';
 import { retentionDaysOf, retentionHeld } from '../retention/kinds.ts';
 import type { ConnectionInput, SettingsView } from '../../../shared/contract/settings.ts';
-import type { FlowConfig } from '../../../shared/domain/flow.ts';
 import { PIN_HINT, PIN_PATTERN } from '../../../shared/domain/pin.ts';
-import { checkFlow, SettingRefused } from '../config/flow-rules.ts';
+import { SettingRefused } from '../config/flow-rules.ts';
 import { hashPinAsync, verifyPin } from '../access/pins.ts';
 import type { Config } from '../config/config.ts';
 import { serviceKey } from '../config/service-key.ts';
@@ -89,11 +88,6 @@ export async function setPin(
     return { ...c, pins };
   });
   return { desk: Boolean(next.pins.desk), admin: Boolean(next.pins.admin) };
-}
-
-export function setFlow(runtime: Configured, flow: FlowConfig): FlowConfig {
-  checkFlow(flow);
-  return updateConfig(runtime, (c) => ({ ...c, flow })).flow;
 }
 
 export function setSync(

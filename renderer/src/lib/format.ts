@@ -46,26 +46,48 @@ function valid(iso: string | null | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+const DAY = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+const DAY_KEY = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+const STAMP = { dateStyle: 'medium', timeStyle: 'short' } as const;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per locale and format, made once: `toLocaleTimeString` and
+ * its kin make a new one at every call (about 30 µs each, which a desk
+ * re-rendering its rows, events and arrivals paid hundreds of times per
+ * keystroke). The same text (the options are those of the `toLocale…`
+ * calls); the time zone is the page's, read when a formatter is made.
+ */
+function formatter(locale: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${name}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}
+
+/** "09:15" (the locale's clock) of a date. */
+export const clockOf = (date: Date, locale = 'en-GB') => formatter(locale, 'clock', CLOCK).format(date);
+
+/** "Tue 24 Nov" (the locale's words) of a date. */
+export const dayOf = (date: Date, locale = 'en-GB') => formatter(locale, 'day', DAY).format(date);
+
 export function formatClock(iso: string | null | undefined, locale = 'en-GB'): string {
   const date = valid(iso);
-  return date ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : '';
+  return date ? clockOf(date, locale) : '';
 }
 
 /** "Tue 24 Nov" in the locale's own words. */
 export function formatDay(iso: string | null | undefined, locale = 'en-GB'): string {
   const date = valid(iso);
-  return date ? date.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' }) : '';
+  return date ? dayOf(date, locale) : '';
 }
 
 /** "Thu, 26 Nov 2026": a local day "YYYY-MM-DD" (a day picker's value) in the app's format; '' for anything else. */
 export function formatDayKey(day: string, locale = 'en-GB'): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
-  return new Date(dayBounds(day).from).toLocaleDateString(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  return formatter(locale, 'dayKey', DAY_KEY).format(new Date(dayBounds(day).from));
 }
 
 /** "10:00 – 12:30", with the day in front when it is not today. */
@@ -78,24 +100,23 @@ export function formatTimeRange(
   const start = valid(startsAt);
   const end = valid(endsAt);
   if (!start && !end) return '';
-  const clock = (d: Date) => d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  const range = start && end ? `${clock(start)} – ${clock(end)}` : clock((start ?? end)!);
+  const range = start && end ? `${clockOf(start, locale)} – ${clockOf(end, locale)}` : clockOf((start ?? end)!, locale);
   const day = start ?? end!;
-  return sameDay(day, now) ? range : `${formatDay(day.toISOString(), locale)}, ${range}`;
+  return sameDay(day, now) ? range : `${dayOf(day, locale)}, ${range}`;
 }
 
 /** "26 Nov 2026, 09:15": a moment on a printed sheet, in the desk's one time format. */
 export function formatStamp(iso: string | null | undefined, locale = 'en-GB'): string {
   const date = valid(iso);
-  return date ? date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  return date ? formatter(locale, 'stamp', STAMP).format(date) : '';
 }
 
 /** A day and a time, for logs and lists of past things. */
 export function formatDateTime(iso: string | null | undefined, locale = 'en-GB', now: Date = new Date()): string {
   const date = valid(iso);
   if (!date) return '';
-  const clock = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  return sameDay(date, now) ? `Today ${clock}` : `${formatDay(iso, locale)} ${clock}`;
+  const clock = clockOf(date, locale);
+  return sameDay(date, now) ? `Today ${clock}` : `${dayOf(date, locale)} ${clock}`;
 }
 
 /** "12 s ago", "4 min ago", "3 h ago", or the date. */
@@ -107,7 +128,7 @@ export function formatAgo(iso: string | null | undefined, now: number = Date.now
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatter('en-GB', 'stamp', STAMP).format(date);
 }
 
 /** The newest successful pull of any resource: when this machine last heard from the service. */
@@ -122,8 +143,10 @@ export function lastSyncOf(status: SyncStatus | null | undefined): string | null
   );
 }
 
+const counts = new Intl.NumberFormat('en-GB');
+
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  return `${counts.format(count)} ${count === 1 ? one : many}`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -194,7 +194,7 @@ describe('the outbox in a running engine', () => {
       fileName: 'loop.csv',
       contentBase64: Buffer.from(csv).toString('base64'),
     });
-    await vi.waitFor(() => expect(runtime.mirror.outbox.inBatch(queued.batchId)[0]?.state).toBe('delivered'), {
+    await until(() => runtime.mirror.outbox.inBatch(queued.batchId)[0]?.state === 'delivered', 'the push delivered', {
       timeout: 10_000,
     });
     const before = events.length;
@@ -309,13 +309,8 @@ describe('the Electron main process (electron mocked)', () => {
     }));
     const electron = await import('electron');
     await import('../../../electron/main/index.ts');
-    await vi.waitFor(
-      () => {
-        if (created.length === 0) throw new Error('no window yet');
-        ready();
-      },
-      { timeout: 20_000 },
-    );
+    await until(() => created.length > 0, 'a window', { timeout: 20_000 });
+    ready();
     await started;
 
     expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
@@ -351,7 +346,7 @@ describe('the Electron main process (electron mocked)', () => {
 
     // As Electron sends it: main holds the quit until the core is closed, then quits again.
     appListeners.get('before-quit')?.({ preventDefault: vi.fn() });
-    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    await until(() => vi.mocked(electron.app.quit).mock.calls.length > 0, 'the app to quit');
     process.argv = argv;
     delete process.env.FOYER_DATA_DIR;
     vi.doUnmock('electron');

@@ -1,7 +1,7 @@
 /**
  * The kiosk's check-out that can be undone, its parties and its ended visits,
- * through the app core against the reference service, on a clock fixed at
- * noon (UTC, the kiosk's zone): a check-out held back 8 s that only the
+ * through the app core against the reference service, both on a clock fixed
+ * at noon (UTC, the kiosk's zone), whatever the hour the test runs at: a check-out held back 8 s that only the
  * session that made it can take back; the others of a visit offered with
  * their own tickets (first name and initial only), counted against the
  * lookup budget; and a name whose visit ended earlier today told apart from
@@ -52,7 +52,8 @@ let party: number[];
 let leaving: number[];
 
 beforeAll(async () => {
-  service = await startServiceOn(tempDir('foyer-kiosk-party-svc-'));
+  // The service's clock too: at its own (wall) clock, a visit of noon to 15:00 has ended by the evening.
+  service = await startServiceOn(tempDir('foyer-kiosk-party-svc-'), { now: () => clock });
   party = await seedEvent(noon - HOUR, noon + 3 * HOUR, [
     ['Maria', 'Partyweg'],
     ['Jonas', 'Brückner'],

@@ -58,15 +58,25 @@ export function rawRequest(
           }
           resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: parsed, text });
         };
+        // An event stream never ends: it is read up to its first event, which a stream sends at once
+        // (its role); `readFor` ms only bounds a stream that says nothing, and is not waited otherwise.
+        const stream = /^text\/event-stream/.test(incoming.headers['content-type'] ?? '');
+        let bound: NodeJS.Timeout | undefined;
+        const cut = () => {
+          clearTimeout(bound);
+          incoming.destroy();
+          done();
+        };
         incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => (text += chunk));
-        incoming.on('end', done);
-        // An event stream never ends: what arrived within `readFor` ms is the answer.
-        if (options.readFor !== undefined)
-          setTimeout(() => {
-            incoming.destroy();
-            done();
-          }, options.readFor);
+        incoming.on('data', (chunk: string) => {
+          text += chunk;
+          if (stream && options.readFor !== undefined && /^data: .*\n\n/m.test(text)) cut();
+        });
+        incoming.on('end', () => {
+          clearTimeout(bound);
+          done();
+        });
+        if (options.readFor !== undefined) bound = setTimeout(cut, options.readFor);
       },
     );
     outgoing.on('error', reject);

@@ -25,6 +25,20 @@ export function outboxRows(dataDir: string) {
   }
 }
 
+/**
+ * Ends the backoff of every pending row in the data dir's outbox, as waiting it out would: the row is due
+ * again from the moment it was queued. A test moves the row's time instead of waiting on the wall clock.
+ */
+export function endBackoffs(dataDir: string): void {
+  const mirror = openMirror(join(dataDir, 'mirror.db'));
+  try {
+    for (const row of mirror.outbox.newest(10_000))
+      if (row.state === 'pending' && row.nextAttemptAt !== null) mirror.outbox.holdUntil(row.id, row.createdAt);
+  } finally {
+    mirror.close();
+  }
+}
+
 export let svc: Service;
 export let guests: SeededGuest[];
 export let downUrl: string;

@@ -26,6 +26,25 @@ afterEach(cleanup);
 const pinAt = (db: { prepare(sql: string): { pluck(): { get(id: number): unknown } } }, id: number) =>
   db.prepare("SELECT json_extract(access_control, '$.pin') FROM check_ins WHERE id = ?").pluck().get(id);
 
+/**
+ * Service options that run the callback given to `next` once the next request has reached the service and is
+ * about to be applied (at its pick of a fault, after its latency): a client stopped there has sent a request
+ * that the service applies, without a guess at how long the request takes to get there.
+ */
+function onArrival(random: () => number = () => 0.99, faultRate = Number.MIN_VALUE) {
+  let pending: (() => void) | undefined;
+  return {
+    faultRate,
+    random: () => {
+      const run = pending;
+      pending = undefined;
+      run?.();
+      return random();
+    },
+    next: (callback: () => void) => void (pending = callback),
+  };
+}
+
 describe('lost answers', () => {
   it('applied, then the connection dropped: read back, not sent twice, delivered', async () => {
     const faults = scriptedFaults();
@@ -100,7 +119,8 @@ describe('lost answers', () => {
   });
 
   it('aborted mid-request (the service still applies it): the row goes back to pending, uncertain, and is settled by reading back', async () => {
-    const svc = await startServiceOn(tempDir('foyer-svc-'), { latencyMs: 800 });
+    const arrival = onArrival();
+    const svc = await startServiceOn(tempDir('foyer-svc-'), arrival);
     const { guests } = await seedGuests(svc, 1);
     const guest = guests[0]!;
     const mirror = tempMirror();
@@ -110,9 +130,9 @@ describe('lost answers', () => {
     const queued = outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
 
     const controller = new AbortController();
-    // The POST is on its way (the service waits 800 ms before it answers); then the client is stopped.
+    // The POST has reached the service (which applies it); then the client is stopped, before the answer.
     client.onRequest = (endpoint) => {
-      if (endpoint === 'transitionCheckIn') setTimeout(() => controller.abort(new Error('app closed')), 150);
+      if (endpoint === 'transitionCheckIn') arrival.next(() => controller.abort(new Error('app closed')));
     };
     await outbox.deliver(controller.signal);
     client.onRequest = undefined;
@@ -134,7 +154,8 @@ describe('lost answers', () => {
   // the row, rolls the guest back to EXPECTED and records a conflict, although the guest is checked in.
   it('aborted mid-request, then the read-back gets a 503: still not sent twice', async () => {
     const faults = scriptedFaults();
-    const svc = await startServiceOn(tempDir('foyer-svc-'), { ...faults, latencyMs: 800 });
+    const arrival = onArrival(faults.random, faults.faultRate);
+    const svc = await startServiceOn(tempDir('foyer-svc-'), arrival);
     const { guests } = await seedGuests(svc, 1);
     const guest = guests[0]!;
     const mirror = tempMirror();
@@ -144,7 +165,7 @@ describe('lost answers', () => {
     const queued = outbox.queueTransition(guest.id, 'checkIn', 'kiosk');
     const controller = new AbortController();
     client.onRequest = (endpoint) => {
-      if (endpoint === 'transitionCheckIn') setTimeout(() => controller.abort(new Error('app closed')), 150);
+      if (endpoint === 'transitionCheckIn') arrival.next(() => controller.abort(new Error('app closed')));
     };
     await outbox.deliver(controller.signal);
     client.onRequest = undefined;

@@ -4,6 +4,7 @@
  * (creating, updating and drafts are in events.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockFrom } from '../../support/clock.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { OTHER_TOKEN } from '../../support/world.ts';
 import {
@@ -18,14 +19,15 @@ import {
   listInvitations,
   syncEvents,
   syncOk,
-  tick,
   uid,
   WIDE,
 } from './helpers.ts';
 
 let svc: TestService;
+/** The service's clock: moved on, instead of waited for, where a change must get a later timestamp. */
+const clock = clockFrom(Date.now());
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ now: clock });
 });
 afterAll(async () => {
   await svc?.close();
@@ -140,7 +142,7 @@ describe('updatedAt of invitations', () => {
     ]
       .sort()
       .at(-1)!;
-    await tick();
+    clock.advance(1);
     return { a, b, since, before: ia };
   }
 

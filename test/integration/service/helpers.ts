@@ -8,7 +8,7 @@ import { ErrorBody, type ReceptionInvitation } from '../../../shared/api/index.t
 import type { CallResult, TestService } from '../../support/service.ts';
 import type { WorldInput } from '../../../service/world.ts';
 import { TEST_TOKEN, testWorld } from '../../support/world.ts';
-export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, tick, uid } from '../../support/basics.ts';
+export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, uid } from '../../support/basics.ts';
 import { DAY, eventItem, type Item, uid } from '../../support/basics.ts';
 
 export const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

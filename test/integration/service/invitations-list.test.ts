@@ -5,23 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvitationsPage, LIMITS } from '../../../shared/api/index.ts';
+import { clockFrom } from '../../support/clock.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
-import {
-  eventItem,
-  freshWeek,
-  HOUR,
-  invitationItem,
-  ISO_MS,
-  iso,
-  listInvitations,
-  syncOk,
-  tick,
-  uid,
-} from './helpers.ts';
+import { eventItem, freshWeek, HOUR, invitationItem, ISO_MS, iso, listInvitations, syncOk, uid } from './helpers.ts';
 
 let svc: TestService;
+/** The service's clock: moved on, instead of waited for, where a change must get a later timestamp. */
+const clock = clockFrom(Date.now());
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ now: clock });
 });
 afterAll(async () => {
   await svc?.close();
@@ -111,7 +103,7 @@ describe('updatedSince', () => {
       .sort()
       .at(-1)!;
     expect((await listInvitations(svc, 10, { ...window, updatedSince: since })).invitations).toEqual([]);
-    await tick();
+    clock.advance(1);
     await syncOk(svc, [{ sourceId: b.sourceId, name: uid('b-renamed') }]);
     const changed = await listInvitations(svc, 10, { ...window, updatedSince: since });
     expect(changed.invitations).toHaveLength(1);
@@ -128,8 +120,8 @@ describe('updatedSince', () => {
     await syncOk(svc, [draft]);
     const window = { endsAfter: iso(w), beginsBefore: iso(w + HOUR) };
     expect((await listInvitations(svc, 10, window)).invitations).toEqual([]);
-    const since = iso(Date.now());
-    await tick();
+    const since = iso(clock());
+    clock.advance(1);
     await syncOk(svc, [{ sourceId: draft.sourceId, draft: false }]);
     const body = await listInvitations(svc, 10, { ...window, updatedSince: since });
     expect(body.invitations.map((i) => i.event.name)).toEqual([draft.name, draft.name]);

@@ -15,7 +15,7 @@ import type { PullContext } from '../../../electron/core/sync/pulls.ts';
 import { onCleanup } from '../../support/fixtures.ts';
 import type { TestService } from '../../support/service.ts';
 import { TEST_TOKEN } from '../../support/world.ts';
-export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, tick, uid } from '../../support/basics.ts';
+export { DAY, eventItem, fromNow, HOUR, iso, type Item, MINUTE, uid } from '../../support/basics.ts';
 import { type Item, uid } from '../../support/basics.ts';
 
 /** Small delays, so that retried tests stay quick. */

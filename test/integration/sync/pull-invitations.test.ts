@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
 import { pullInvitations, syncWindow } from '../../../electron/core/sync/pulls.ts';
+import { clockFrom } from '../../support/clock.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import {
   cleanup,
@@ -25,13 +26,14 @@ import {
   serviceInvitationIds,
   serviceListedIds,
   tempMirror,
-  tick,
   uid,
 } from './helpers.ts';
 
 let svc: TestService;
+/** The service's clock: moved on, instead of waited for, so that a change gets a later updatedAt than the watermark. */
+const clock = clockFrom(Date.now());
 beforeEach(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ now: clock });
 });
 afterEach(async () => {
   await cleanup();
@@ -157,7 +159,7 @@ describe('incremental pull', () => {
     expect(mirrorCount(mirror, 'invitations')).toBe(120);
     const watermarkAfterFull = mirror.syncState.get('invitations:10')!.watermark!;
 
-    await tick();
+    clock.advance(1);
     const changed = (event.invitations as { sourceId: string; email: string }[])[7]!;
     await putEvents(svc, [
       { sourceId: event.sourceId, invitations: [{ sourceId: changed.sourceId, firstName: 'Renamed' }] },
@@ -208,7 +210,7 @@ describe('incremental pull', () => {
     await pullInvitations(context(mirror, client.api, config), 'full');
     const before = mirror.syncState.get('invitations:10')!;
 
-    await tick();
+    clock.advance(1);
     // Renaming the event moves all 70 invitations: two pages for the incremental pull.
     await putEvents(svc, [{ sourceId: event.sourceId, name: uid('Renamed event') }]);
     const failing = interceptCalls(client.api, (n) => {
@@ -260,7 +262,7 @@ describe('reconciliation', () => {
     for (const id of draftIds) expect(all).not.toContain(id);
 
     const [keptA, keptB] = kept.invitations as { sourceId: string }[];
-    await tick();
+    clock.advance(1);
     await putEvents(svc, [
       { sourceId: kept.sourceId, invitations: [{ sourceId: keptB!.sourceId, deletedAt: fromNow(0) }] },
       { sourceId: deletedEvent.sourceId, deletedAt: fromNow(0) },
@@ -293,7 +295,7 @@ describe('reconciliation', () => {
     expect(mirrorCount(mirror, 'invitations')).toBe(0);
     expect(mirrorCount(mirror, 'events')).toBe(0);
 
-    await tick();
+    clock.advance(1);
     await putEvents(svc, [{ sourceId: draft.sourceId, draft: false }]);
     await pullInvitations(ctx, 'incremental');
     expect(mirrorInvitationIds(mirror)).toEqual(serviceInvitationIds(svc, draft.sourceId as string));

@@ -29,11 +29,8 @@ const CONTRACT_SUPPORT = {
 
 /** Files of electron/core/app/handlers/ that are helpers of several domains, not handlers. */
 const HANDLER_HELPERS = {
-  'guests-view.ts': 'guests as the kiosk and the desk see them (kiosk, guests, conflicts)',
   'kiosk-state.ts': "the kiosk's memory per running core: tickets, arrivals, budgets",
-  'transition.ts': 'queueing a transition, which the kiosk, the desk, conflicts and the CLI share',
   'kiosk-party.ts': "the kiosk domain's party and miss, spread into kioskHandlers",
-  'check-out-many.ts': "the guests domain's bulk check-out and its Undo, spread into guestsHandlers",
 };
 
 const domainOf = (name: string) => name.slice(0, name.indexOf('.'));

@@ -51,6 +51,9 @@ beforeAll(() => {
       guest(7_000, 'Olga', 'Schmidt', 10, '2026-11-20'),
       guest(7_001, 'Pia', 'Schmidt', 10, '2026-11-20'),
       guest(7_002, 'Jana0', 'Nováková', 10, '2026-11-20'),
+      // Two more of that day: one checked in here with the check-in still queued, one who left, queued too.
+      guest(7_003, 'Rita', 'Schmidt', 10, '2026-11-20'),
+      guest(7_005, 'Vera', 'Schmidt', 10, '2026-11-20'),
     ]),
   );
   mirror.transaction(() =>
@@ -59,10 +62,41 @@ beforeAll(() => {
         CheckIn.parse({ id: 7_000, state: 'CHECKED_IN', arrivedAt: '2026-11-20T09:55:00.000Z' }),
         CheckIn.parse({ id: 7_001, state: 'CHECKED_OUT', arrivedAt: '2026-11-20T09:55:00.000Z' }),
         CheckIn.parse({ id: 7_002, state: 'CHECKED_IN', arrivedAt: '2026-11-20T09:55:00.000Z' }),
+        CheckIn.parse({ id: 7_005, state: 'CHECKED_IN', arrivedAt: '2026-11-20T09:55:00.000Z' }),
+        // On site, and their invitation gone from the mirror (its event was deleted meanwhile).
+        CheckIn.parse({
+          id: 7_004,
+          state: 'CHECKED_IN',
+          firstName: 'Udo',
+          lastName: 'Schmidt',
+          arrivedAt: '2026-11-20T09:55:00.000Z',
+        }),
       ],
       10,
     ),
   );
+  mirror.transaction(() => {
+    for (const [checkInId, state] of [
+      [7_003, 'CHECKED_IN'],
+      [7_005, 'CHECKED_OUT'],
+    ] as const) {
+      const outboxId = mirror.outbox.add({
+        kind: 'transition',
+        target: `check-in:${checkInId}`,
+        payload: {},
+        label: '',
+        now: at,
+      });
+      mirror.outbox.setPendingTransition({
+        checkInId,
+        outboxId,
+        state,
+        arrivedAt: '2026-11-20T09:55:00.000Z',
+        leftAt: state === 'CHECKED_OUT' ? at : null,
+        undoUntil: null,
+      });
+    }
+  });
 });
 afterAll(() => mirror.close());
 
@@ -82,8 +116,14 @@ describe("the desk's search", () => {
   });
   it('finds whoever is still on site from an earlier day, by either way of reading', () => {
     const today = { ...view('schmidt'), withOnSite: true };
-    expect(mirror.deskGuests.counts(today)).toMatchObject({ expected: 5, onsite: 1, left: 0 });
-    expect(mirror.deskGuests.page({ ...today, category: 'onsite' }, 0, 50).map((g) => g.firstName)).toEqual(['Olga']);
+    // Olga checked in; Rita's check-in queued; Udo's invitation gone; Pia left, and Vera's check-out is queued.
+    expect(mirror.deskGuests.counts(today)).toMatchObject({ expected: 5, onsite: 3, left: 0 });
+    expect(
+      mirror.deskGuests
+        .page({ ...today, category: 'onsite' }, 0, 50)
+        .map((g) => g.firstName)
+        .sort(),
+    ).toEqual(['Olga', 'Rita', 'Udo']);
     const many = { ...view('novakova'), withOnSite: true };
     expect(mirror.deskGuests.counts(many)).toMatchObject({ expected: 3_500, onsite: 1 });
   });

@@ -13,6 +13,7 @@ import { importIdentities } from '../../../electron/core/imports/identities.ts';
 import { ECHO_CHARS, formatIssue } from '../../../electron/core/imports/issues.ts';
 import { openTable, XLSX_LIMITS } from '../../../electron/core/imports/tables.ts';
 import { importErrorOf, tempFiles } from './files.ts';
+import { until } from '../../support/until.ts';
 import { sheetRow, xlsx, zip } from './zip.ts';
 
 const files = tempFiles('foyer-hostile-');
@@ -189,8 +190,14 @@ describe('a file refused at its header', () => {
       ),
     ]) {
       await importErrorOf(importIdentities(path));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(openOn(path), path).toBe(0);
+      // The stream closes its descriptor on its own turn: wait for it, and fail if it stays open.
+      await until(
+        () => openOn(path) === 0,
+        () => `${path} let go (${openOn(path)} descriptors open)`,
+        {
+          timeout: 5_000,
+        },
+      );
     }
   });
 });

@@ -107,9 +107,9 @@ describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
   });
 
   it.each([
-    ['electron/core/cli/read-commands.ts', '../usecases/guest-lists.ts'],
+    ['electron/core/cli/read-commands.ts', '../guests/check-out-many.ts'],
     ['electron/core/cli/outbox-commands.ts', '../usecases/outbox-items.ts'],
-    ['electron/core/cli/sub/x.ts', '../../usecases/transitions.ts'],
+    ['electron/core/cli/sub/x.ts', '../../usecases/settings.ts'],
   ])('%s may not import the use case %s', async (file, path) => {
     expect(await restricted(file, `import * as u from '${path}';\nvoid u;\n`)).toEqual([
       expect.stringContaining('through the contract (cli/door.ts)'),
@@ -122,7 +122,7 @@ describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
     ['electron/core/cli/outbox-commands.ts', '../outbox/report.ts'],
     ['electron/core/walk-ins/walk-in-command.ts', '../cli/door.ts'],
     ['electron/core/app/handlers/desk.ts', '../../db/repos/guests.ts'],
-    ['electron/core/app/handlers/desk.ts', '../../usecases/guest-lists.ts'],
+    ['electron/core/app/handlers/desk.ts', '../../guests/desk-view.ts'],
   ])('%s may import %s', async (file, path) => {
     expect(await restricted(file, `import * as s from '${path}';\nvoid s;\n`)).toEqual([]);
   });
@@ -174,7 +174,8 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
     ['electron/core/app/core.ts', './handlers/watchlist.ts'],
     ['electron/core/app/core.ts', '../agreements/agreements.ts'],
     ['electron/core/runtime.ts', './walk-ins/domain.ts'],
-    ['electron/core/sync/engine.ts', '../usecases/auto-check-out.ts'],
+    ['electron/core/sync/engine.ts', '../guests/auto-check-out.ts'],
+    ['electron/core/runtime.ts', './guests/domain.ts'],
     ['electron/core/sync/engine.ts', '../retention/kinds.ts'],
   ])('%s may not import %s', async (file, path) => {
     expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskGuest } from '../../../shared/contract/guests.ts';
+import { until } from '../../support/until.ts';
 
 const call = vi.fn();
 vi.mock('../../../renderer/src/lib/api.ts', async (importOriginal) => ({
@@ -87,7 +88,7 @@ describe('the desk’s view', () => {
     expect(shownCategory(useDesk.getState())).toBe('left');
     useDesk.getState().setQuery('popa');
     expect(shownCategory(useDesk.getState())).toBeNull();
-    await vi.waitFor(() => expect(lastListInput()).toMatchObject({ text: 'popa' }));
+    await until(() => lastListInput()?.text === 'popa', 'the list asked for "popa"');
     expect(lastListInput()).not.toHaveProperty('category');
   });
 
@@ -156,7 +157,8 @@ describe('the desk’s conflicts and evacuation list', () => {
     call.mockRejectedValueOnce(new ApiCallError('INTERNAL', 'disk full')).mockResolvedValueOnce([conflict]);
     await useDesk.getState().dismissConflict(7);
     expect(useDesk.getState().notice?.text).toBe('Could not dismiss: disk full');
-    await vi.waitFor(() => expect(useDesk.getState().conflicts).toEqual([conflict]));
+    await until(() => useDesk.getState().conflicts.length > 0, 'the conflicts read again');
+    expect(useDesk.getState().conflicts).toEqual([conflict]);
   });
 
   it('shows the list this device kept when the hub is away, with when it was true', async () => {

@@ -2,9 +2,9 @@
 import type { conflictsOperations } from '../../../../shared/contract/conflicts.ts';
 import { iso } from '../../../../shared/time.ts';
 import { AppError } from '../../errors.ts';
+import { parsePayload } from '../../outbox/payloads.ts';
+import { deskViews } from '../guest-views.ts';
 import type { Handlers } from '../handler.ts';
-import { deskViews } from './guests-view.ts';
-import { retryTransition } from './transition.ts';
 
 export const conflictsHandlers: Handlers<keyof typeof conflictsOperations> = {
   'conflicts.list': (_, { runtime }) => runtime.mirror.outbox.openConflicts(),
@@ -12,7 +12,12 @@ export const conflictsHandlers: Handlers<keyof typeof conflictsOperations> = {
     const { runtime } = ctx;
     const conflict = runtime.mirror.outbox.openConflicts().find((c) => c.id === id);
     if (!conflict) throw new AppError('NOT_FOUND', `no open conflict ${id}`);
-    const guest = retryTransition(ctx, conflict.outboxId);
+    // Planned again from the guest as they are now; refused with the reason when it cannot be.
+    const parsed = parsePayload(runtime.outbox.retry(conflict.outboxId));
+    // The retry is a row written just now by this version: it always reads as a transition.
+    if (!parsed.ok || parsed.kind !== 'transition')
+      throw new Error(`outbox item ${conflict.outboxId} was not retried as a transition`);
+    const guest = runtime.mirror.guests.byId(parsed.payload.checkInId, runtime.config.flow)!;
     runtime.mirror.outbox.dismissConflict(id, iso(ctx.now()));
     runtime.engine.outboxChanged();
     return deskViews(ctx)(guest);

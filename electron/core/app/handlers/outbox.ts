@@ -2,7 +2,7 @@
 import type { OutboxItem, outboxOperations } from '../../../../shared/contract/outbox.ts';
 import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { countByStatus, exportResults, itemResults } from '../../outbox/report.ts';
-import { retryAllFailed, retryItem, storedItems } from '../../usecases/outbox-items.ts';
+import { retryAllFailed, retryItem } from '../../usecases/outbox-items.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 
@@ -24,8 +24,16 @@ function outboxItem(row: OutboxRow): OutboxItem {
 
 export const outboxHandlers: Handlers<keyof typeof outboxOperations> = {
   'outbox.list': ({ limit }, { runtime }) => runtime.mirror.outbox.newest(limit).map(outboxItem),
-  'outbox.items': (which, { runtime }) => storedItems(runtime.mirror, which),
+  // Items as stored (for `foyer outbox --json` and a push's results): the newest, the items one push queued (a
+  // batch, in its order), one item, or the newest item of a guest's check-in (the one a transition just queued).
+  'outbox.items': (which, { runtime: { mirror } }) => {
+    if ('newest' in which) return mirror.outbox.newest(which.newest);
+    if ('batchId' in which) return mirror.outbox.inBatch(which.batchId);
+    const row = 'id' in which ? mirror.outbox.byId(which.id) : mirror.outbox.latestFor(`check-in:${which.checkInOf}`);
+    return row ? [row] : [];
+  },
   'outbox.retry': ({ id }, { runtime }) => outboxItem(retryItem(runtime.mirror, runtime.outbox, id)),
+  // The loop stays in the use case: it lists each refused item by catching its refusal, which no handler does.
   'outbox.retryAll': (_, { runtime }) => retryAllFailed(runtime.mirror, runtime.outbox),
   'outbox.exportCsv': ({ id }, { runtime }) => {
     const exported = exportResults(runtime.mirror.outbox, id);

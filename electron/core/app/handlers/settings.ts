@@ -3,7 +3,8 @@ import { applyKioskPatch, type settingsOperations } from '../../../../shared/con
 import { servicePatternProblem } from '../../codes/service-pattern.ts';
 import { testConnection } from '../../usecases/connection.ts';
 import { refusePersonalPin } from '../../usecases/staff.ts';
-import { setConnection, setFlow, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
+import { checkFlow } from '../../config/flow-rules.ts';
+import { setConnection, setPin, setSync, settingsView, updateConfig } from '../../usecases/settings.ts';
 import { InvalidField } from '../../errors.ts';
 import type { Handlers } from '../handler.ts';
 import { CLI_CLIENT } from '../../access/session.ts';
@@ -45,7 +46,11 @@ export const settingsHandlers: Handlers<keyof typeof settingsOperations> = {
     if (pin !== null) await refusePersonalPin(runtime, pin);
     return setPin(runtime, role, pin, { mayRemoveAdmin: session.client === CLI_CLIENT });
   },
-  'settings.setFlow': (flow, { runtime }) => setFlow(runtime, flow),
+  // A flow that breaks its own rules (config/flow-rules.ts) is refused at its field, as at every other writer.
+  'settings.setFlow': (flow, { runtime }) => {
+    checkFlow(flow);
+    return updateConfig(runtime, (c) => ({ ...c, flow })).flow;
+  },
   'settings.setSync': (patch, { runtime }) => {
     setSync(runtime, patch);
     return settingsView(runtime);

@@ -2,7 +2,6 @@
 import type { syncOperations } from '../../../../shared/contract/sync.ts';
 import { localMidnight } from '../../../../shared/time.ts';
 import { SYNC_NOW_WAIT_MS } from '../../sync/engine.ts';
-import { mirrorStatus } from '../../usecases/mirror-status.ts';
 import { statusForSession } from '../events.ts';
 import type { Handlers } from '../handler.ts';
 
@@ -14,6 +13,15 @@ export const syncHandlers: Handlers<keyof typeof syncOperations> = {
     await runtime.engine.syncNow({ full: Boolean(full), waitMs: SYNC_NOW_WAIT_MS });
     return runtime.engine.status.get();
   },
-  'sync.mirror': (_, { runtime }) => mirrorStatus(runtime.mirror),
+  // What the mirror holds and how fresh each resource is (`foyer status`, read without starting anything).
+  'sync.mirror': (_, { runtime: { mirror } }) => ({
+    counts: {
+      invitations: mirror.invitations.count(),
+      checkIns: mirror.checkIns.count(),
+      employees: mirror.employees.count(),
+      groups: mirror.groups.all().length,
+    },
+    resources: mirror.syncState.all(),
+  }),
   'sync.history': (_, { runtime, now }) => runtime.onlineHistory.since(localMidnight(now())),
 };

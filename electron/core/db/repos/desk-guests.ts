@@ -67,7 +67,7 @@ const emptyCounts = (): CategoryCounts => ({ expected: 0, onsite: 0, left: 0, ot
  * parameter (a list of parameters is read much faster per row than a JSON
  * array, and a site's flow has a handful of states).
  */
-function categorySql(flow: FlowConfig): { sql: string; params: Record<string, string> } {
+function categorySql(flow: FlowConfig): { sql: string; onsite: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   const list = (name: string, states: readonly string[]) =>
     states.length === 0
@@ -78,10 +78,11 @@ function categorySql(flow: FlowConfig): { sql: string; params: Record<string, st
             return `@${name}${i}`;
           })
           .join(', ');
+  const onsite = list('onsite', flow.onsite);
   const sql = `CASE WHEN state IN (${list('expected', flow.expected)}) THEN 'expected'
-    WHEN state IN (${list('onsite', flow.onsite)}) THEN 'onsite'
+    WHEN state IN (${onsite}) THEN 'onsite'
     WHEN state IN (${list('left', flow.left)}) THEN 'left' ELSE 'other' END`;
-  return { sql, params };
+  return { sql, onsite, params };
 }
 
 /**
@@ -166,17 +167,23 @@ export function createDeskGuestsRepo(
       : '';
     const inWindow = 'i.ends_at > @from AND i.starts_at < @to';
     const category = categorySql(flow);
+    // Outside the window only those on site are shown: read by their ids, from check_ins_location_state and the
+    // queued transitions (the unary + keeps SQLite off the location's indexes), not from every invitation or
+    // check-in the location ever had: 4-10 ms per statement at 20,000 guests, twice per keystroke of a search
+    // (its counts and its page).
+    const onSiteIds = `SELECT id FROM check_ins INDEXED BY check_ins_location_state
+      WHERE location_id = @locationId AND state IN (${category.onsite}) UNION SELECT check_in_id FROM pending_transitions`;
     const sql = `SELECT * FROM (SELECT *, ${category.sql} AS category FROM (
         SELECT ${columns}, 1 AS inWindow ${from}
         WHERE i.location_id = @locationId AND ${inWindow} ${textFilter} ${NOT_LEFT_FOR_AGAIN}
         UNION ALL
         SELECT ${columns}, 0 AS inWindow ${FROM}
-        WHERE @withOnSite AND i.location_id = @locationId AND NOT (${inWindow}) ${textFilter} ${NOT_LEFT_FOR_AGAIN}
-          AND i.id IN (SELECT id FROM check_ins WHERE location_id = @locationId UNION SELECT check_in_id FROM pending_transitions)
+        WHERE @withOnSite AND +i.location_id = @locationId AND NOT (${inWindow}) ${textFilter} ${NOT_LEFT_FOR_AGAIN}
+          AND i.id IN (${onSiteIds})
         UNION ALL
         SELECT ${orphanColumns}, 0 AS inWindow FROM check_ins k LEFT JOIN pending_transitions p ON p.check_in_id = k.id
-        WHERE @withOnSite AND k.location_id = @locationId AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id)
-          ${orphanText}
+        WHERE @withOnSite AND k.id IN (${onSiteIds}) AND +k.location_id = @locationId
+          AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.id = k.id) ${orphanText}
         UNION ALL
         SELECT ${walkInColumns}, 0 AS inWindow ${WALK_INS_ON_SITE} AND @withOnSite ${walkInText}
       ))

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatAgo, formatClock, fullName } from '../../lib/format.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -12,8 +12,15 @@ import './arrivals-feed.css';
  * Who just arrived, newest first: name, company, where and how long ago, so
  * that the receptionist greets a guest a kiosk let in. A strip above the
  * list; a tap opens the guest. Live: asked again whenever the guests move.
+ * Memoised: it has its own store, and the desk's keystrokes do not change it.
  */
-export function ArrivalsFeed({ today, onSelect }: { today: string; onSelect: (invitationId: number) => void }) {
+export const ArrivalsFeed = memo(function ArrivalsFeed({
+  today,
+  onSelect,
+}: {
+  today: string;
+  onSelect: (invitationId: number) => void;
+}) {
   const { arrivals, loaded, error, load, clear } = useArrivals(
     useShallow((s) => ({ arrivals: s.arrivals, loaded: s.loaded, error: s.error, load: s.load, clear: s.clear })),
   );
@@ -89,4 +96,4 @@ export function ArrivalsFeed({ today, onSelect }: { today: string; onSelect: (in
       )}
     </section>
   );
-}
+});

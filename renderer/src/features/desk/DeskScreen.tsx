@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GuestCategory } from '../../../../shared/domain/flow.ts';
 import { DayField } from '../../components/DayField.tsx';
@@ -15,7 +15,15 @@ import { useBulk } from './bulk-store.ts';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { shownCategory, useDesk } from './desk-store.ts';
 import { EvacuationSheet } from './EvacuationSheet.tsx';
-import { CATEGORY_LABELS, dayLabel, dayRange, type GuestSort, SORT_LABELS, visibleCategories } from './guest-lists.ts';
+import {
+  CATEGORY_LABELS,
+  dayLabel,
+  dayRange,
+  type GuestSort,
+  SORT_LABELS,
+  type TransitionAction,
+  visibleCategories,
+} from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.tsx';
@@ -157,6 +165,27 @@ export function DeskScreen() {
   // The list's own data came in a shape that broke it: the view asked for again before the list is drawn again.
   const reloadList = () => load();
   const onRange = useCallback((start: number, end: number) => a.ensureRows(start, end), [a]);
+  // The day's hosts and events (hundreds at a large site) are drawn once per overview, not at every keystroke.
+  const overview = s.overview;
+  const hostOptions = useMemo(
+    () =>
+      overview?.hosts.map((h) => (
+        <option key={h.id} value={h.id}>
+          {h.name}
+        </option>
+      )),
+    [overview],
+  );
+  const eventOptions = useMemo(
+    () =>
+      overview?.events.map((e) => (
+        <option key={e.id} value={e.id}>
+          {formatClock(e.startsAt)} {e.name} ({e.guests})
+        </option>
+      )),
+    [overview],
+  );
+  const onAction = useCallback((id: number, action: TransitionAction) => void a.transition(id, action), [a]);
   const tableLabel = searching
     ? `Guests matching ${s.query.trim()}`
     : `${CATEGORY_LABELS[s.category]} guests, ${dayLabel(s.day, today)}`;
@@ -246,11 +275,7 @@ export function DeskScreen() {
                   data-testid="filter-host"
                 >
                   <option value="">All hosts</option>
-                  {s.overview?.hosts.map((h) => (
-                    <option key={h.id} value={h.id}>
-                      {h.name}
-                    </option>
-                  ))}
+                  {hostOptions}
                 </select>
               </label>
               <label>
@@ -262,11 +287,7 @@ export function DeskScreen() {
                   data-testid="filter-event"
                 >
                   <option value="">All events</option>
-                  {s.overview?.events.map((e) => (
-                    <option key={e.id} value={e.id}>
-                      {formatClock(e.startsAt)} {e.name} ({e.guests})
-                    </option>
-                  ))}
+                  {eventOptions}
                 </select>
               </label>
               <label>
@@ -345,7 +366,7 @@ export function DeskScreen() {
             selectedId={s.selectedId}
             busy={s.busy}
             onSelect={a.select}
-            onAction={(id, action) => void a.transition(id, action)}
+            onAction={onAction}
             onRange={onRange}
             label={tableLabel}
             shownQuery={s.shownQuery}

@@ -1,5 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { DeskGuest, Guest } from '../../../../shared/contract/guests.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -204,8 +214,9 @@ export function GuestTable({
     if (viewKey.current === view) return;
     viewKey.current = view;
     setActive(0);
-    if (scroller.current) scroller.current.scrollTop = 0;
-  }, [view]);
+    // Written only when the list is scrolled: a write makes the browser lay the page out at once, at every keystroke.
+    if (scroller.current && virtualizer.scrollOffset) scroller.current.scrollTop = 0;
+  }, [view, virtualizer]);
 
   useEffect(() => {
     if (!focusAfterMove.current) return;
@@ -241,6 +252,17 @@ export function GuestTable({
     }
   };
 
+  // The rows keep one handler whatever the table's state: a row whose guest did not change is not drawn again.
+  const keyDown = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    keyDown.current = onKeyDown;
+  });
+  const onRowKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>, index: number, guest: DeskGuest | undefined) =>
+      keyDown.current(event, index, guest),
+    [],
+  );
+
   return (
     <div
       className="guest-table"
@@ -268,75 +290,24 @@ export function GuestTable({
           <div className="guest-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const guest = rows[item.index];
-              const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
-              const common = {
-                role: 'row',
-                'aria-rowindex': item.index + 2,
-                tabIndex: item.index === current ? 0 : -1,
-                'data-index': item.index,
-                onFocus: () => setActive(item.index),
-                onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => onKeyDown(event, item.index, guest),
-              } as const;
-              if (!guest)
-                return (
-                  <div key={item.key} {...common} className="guest-row placeholder" style={style} aria-busy="true">
-                    <span role="gridcell" className="placeholder-bar" aria-label="Loading" />
-                  </div>
-                );
-              const selected = guest.invitationId === selectedId;
-              const tickable = selection && guest.category === 'onsite' && !walkInOnItsWay(guest);
+              const tickable = selection !== undefined && guest?.category === 'onsite' && !walkInOnItsWay(guest);
               return (
-                <div
+                <GuestRow
                   key={item.key}
-                  {...common}
-                  aria-selected={selected}
-                  className={`guest-row${selected ? ' selected' : ''}`}
-                  style={style}
-                  onClick={() => onSelect(guest.invitationId)}
-                  data-testid="guest-row"
-                  data-id={guest.invitationId}
-                >
-                  <span role="gridcell" className={`cell-name${tickable ? ' with-select' : ''}`}>
-                    {tickable && (
-                      <input
-                        type="checkbox"
-                        className="row-check"
-                        // The row is the one tab stop: Space on it ticks, as the box does.
-                        tabIndex={-1}
-                        checked={selection.ids.has(guest.invitationId)}
-                        onChange={() => selection.toggle(guest)}
-                        onClick={(event) => event.stopPropagation()}
-                        aria-label={`Select ${fullName(guest)} to check out`}
-                        data-testid="row-check"
-                      />
-                    )}
-                    <strong className="ellipsis">{fullName(guest)}</strong>
-                    {guest.email && <span className="muted ellipsis">{guest.email}</span>}
-                  </span>
-                  <span role="gridcell" className="ellipsis" title={guest.companyName ?? ''}>
-                    {guest.companyName ?? <span className="muted">—</span>}
-                  </span>
-                  <span role="gridcell" className="ellipsis" title={guest.hostName ?? ''}>
-                    {guest.hostName ?? <span className="muted">—</span>}
-                  </span>
-                  <span role="gridcell" className="ellipsis" title={guest.eventName ?? ''}>
-                    {guest.eventName ?? <span className="muted">—</span>}
-                  </span>
-                  <span role="gridcell">
-                    <TimeCell guest={guest} />
-                  </span>
-                  <span role="gridcell">
-                    <StateBadge guest={guest} />
-                  </span>
-                  <span role="gridcell" className="cell-actions">
-                    <ActionButtons
-                      guest={guest}
-                      busy={busy[guest.invitationId]}
-                      onAction={(action) => onAction(guest.invitationId, action)}
-                      tabbable={false}
-                    />
-                  </span>
-                </div>
+                  index={item.index}
+                  start={item.start}
+                  guest={guest}
+                  current={item.index === current}
+                  selected={guest !== undefined && guest.invitationId === selectedId}
+                  busy={guest ? busy[guest.invitationId] : undefined}
+                  tickable={tickable}
+                  ticked={tickable && selection.ids.has(guest.invitationId)}
+                  onToggle={selection?.toggle}
+                  onSelect={onSelect}
+                  onAction={onAction}
+                  onFocusRow={setActive}
+                  onRowKeyDown={onRowKeyDown}
+                />
               );
             })}
           </div>
@@ -345,3 +316,108 @@ export function GuestTable({
     </div>
   );
 }
+
+/**
+ * One row of the list. Memoised: a keystroke draws the table again (its
+ * label, its view) before the answer comes, and an answer that keeps some
+ * guests keeps their rows; only rows whose guest or state changed render.
+ */
+const GuestRow = memo(function GuestRow({
+  index,
+  start,
+  guest,
+  current,
+  selected,
+  busy,
+  tickable,
+  ticked,
+  onToggle,
+  onSelect,
+  onAction,
+  onFocusRow,
+  onRowKeyDown,
+}: {
+  index: number;
+  start: number;
+  guest: DeskGuest | undefined;
+  /** The list's one tab stop. */
+  current: boolean;
+  selected: boolean;
+  busy: TransitionAction | undefined;
+  /** A guest on site whose box can be ticked for a bulk check-out. */
+  tickable: boolean;
+  ticked: boolean;
+  onToggle: ((guest: DeskGuest) => void) | undefined;
+  onSelect: (id: number) => void;
+  onAction: (id: number, action: TransitionAction) => void;
+  onFocusRow: (index: number) => void;
+  onRowKeyDown: (event: KeyboardEvent<HTMLDivElement>, index: number, guest: DeskGuest | undefined) => void;
+}) {
+  const style: CSSProperties = { transform: `translateY(${start}px)`, height: ROW_HEIGHT };
+  const common = {
+    role: 'row',
+    'aria-rowindex': index + 2,
+    tabIndex: current ? 0 : -1,
+    'data-index': index,
+    onFocus: () => onFocusRow(index),
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => onRowKeyDown(event, index, guest),
+  } as const;
+  if (!guest)
+    return (
+      <div {...common} className="guest-row placeholder" style={style} aria-busy="true">
+        <span role="gridcell" className="placeholder-bar" aria-label="Loading" />
+      </div>
+    );
+  return (
+    <div
+      {...common}
+      aria-selected={selected}
+      className={`guest-row${selected ? ' selected' : ''}`}
+      style={style}
+      onClick={() => onSelect(guest.invitationId)}
+      data-testid="guest-row"
+      data-id={guest.invitationId}
+    >
+      <span role="gridcell" className={`cell-name${tickable ? ' with-select' : ''}`}>
+        {tickable && onToggle && (
+          <input
+            type="checkbox"
+            className="row-check"
+            // The row is the one tab stop: Space on it ticks, as the box does.
+            tabIndex={-1}
+            checked={ticked}
+            onChange={() => onToggle(guest)}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={`Select ${fullName(guest)} to check out`}
+            data-testid="row-check"
+          />
+        )}
+        <strong className="ellipsis">{fullName(guest)}</strong>
+        {guest.email && <span className="muted ellipsis">{guest.email}</span>}
+      </span>
+      <span role="gridcell" className="ellipsis" title={guest.companyName ?? ''}>
+        {guest.companyName ?? <span className="muted">—</span>}
+      </span>
+      <span role="gridcell" className="ellipsis" title={guest.hostName ?? ''}>
+        {guest.hostName ?? <span className="muted">—</span>}
+      </span>
+      <span role="gridcell" className="ellipsis" title={guest.eventName ?? ''}>
+        {guest.eventName ?? <span className="muted">—</span>}
+      </span>
+      <span role="gridcell">
+        <TimeCell guest={guest} />
+      </span>
+      <span role="gridcell">
+        <StateBadge guest={guest} />
+      </span>
+      <span role="gridcell" className="cell-actions">
+        <ActionButtons
+          guest={guest}
+          busy={busy}
+          onAction={(action) => onAction(guest.invitationId, action)}
+          tabbable={false}
+        />
+      </span>
+    </div>
+  );
+});

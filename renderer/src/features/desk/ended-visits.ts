@@ -1,6 +1,6 @@
 /** Ended visits and bulk check-outs as the desk says them. Pure: the tests run them in Node. */
 import { visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
-import { plural } from '../../lib/format.ts';
+import { clockOf, plural } from '../../lib/format.ts';
 
 /**
  * "visit ended 17:00" (another day: "visit ended yesterday 17:00"), in the
@@ -18,7 +18,7 @@ export function endedMark(guest: { endsAt: string | null }, now: number, locale?
  */
 export function endedText(endsAt: string, now: number, locale = 'en-GB'): string {
   const end = new Date(endsAt);
-  const clock = end.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const clock = clockOf(end, locale);
   const day = (time: Date) => new Date(time.getFullYear(), time.getMonth(), time.getDate()).getTime();
   const daysBefore = Math.round((day(new Date(now)) - day(end)) / 86_400_000);
   if (daysBefore <= 0) return `visit ended ${clock}`;

@@ -1,51 +1,27 @@
-/** The desk's guests: its view of a day, one guest's detail and door PIN, its transitions, the evacuation list, passes. */
-import type { GuestDetail, GuestViewInput, guestsOperations } from '../../../../shared/contract/guests.ts';
-import type { Guest } from '../../db/repos/guests.ts';
-import type { GuestViewQuery } from '../../db/repos/desk-guests.ts';
-import { iso } from '../../../../shared/time.ts';
-import { syncWindow } from '../../sync/pulls.ts';
-import { listGuests, lookupGuests } from '../../usecases/guest-lists.ts';
-import { AppError } from '../../errors.ts';
-import type { HandlerContext, Handlers } from '../handler.ts';
-import { endedVisitsLast, visitEndedLongAgo } from '../../../../shared/domain/visit-end.ts';
-import { bulkCheckOut } from './check-out-many.ts';
-import { deskViews, hostNames } from './guests-view.ts';
-import { passCodeOf } from './kiosk.ts';
-import { transition } from './transition.ts';
-import { publishCheckedIn } from '../where.ts';
-import { walkInIdOf } from '../../../../shared/domain/guest-key.ts';
-
-/** More changed guests than this since the desk's version: it loads its view again instead. */
-const MAX_CHANGES = 500;
-
-type ParsedView = Omit<GuestViewInput, 'sort'> & { sort: GuestViewQuery['sort'] };
-
 /**
- * The desk's view as a query: the day it asked for, with whoever is on site
- * when that day is today; a search runs over every day the mirror holds.
+ * The desk's guests (shared/contract/guests.ts): its view of a day (listed,
+ * changed, overview), the window the command line lists, one guest's detail,
+ * door PIN and pass code, the desk's transitions, the evacuation list, and
+ * checking out several at once; with their part of the audit policy.
  */
-function viewQuery(view: ParsedView, { runtime, now: clock }: HandlerContext): GuestViewQuery {
-  const { locationId, flow } = runtime.config;
-  const now = clock();
-  const text = view.text?.trim() || undefined;
-  const today = Date.parse(view.from) <= now && now < Date.parse(view.to);
-  return {
-    locationId,
-    flow,
-    ...(text
-      ? { ...syncWindow(runtime.config, now), withOnSite: true }
-      : { from: view.from, to: view.to, withOnSite: today }),
-    category: view.category,
-    hostId: view.hostId,
-    eventId: view.eventId,
-    text,
-    sort: view.sort,
-    now,
-  };
-}
+import type { GuestDetail, guestsOperations } from '../../../shared/contract/guests.ts';
+import { walkInIdOf, walkInKey } from '../../../shared/domain/guest-key.ts';
+import { endedVisitsLast, visitEndedLongAgo } from '../../../shared/domain/visit-end.ts';
+import { iso } from '../../../shared/time.ts';
+import type { AuditPolicy } from '../app/audit.ts';
+import { deskViews, hostNames } from '../app/guest-views.ts';
+import type { HandlerContext, Handlers } from '../app/handler.ts';
+import { passCodeOf } from '../app/handlers/kiosk.ts';
+import { madeAt, transition } from '../app/transition.ts';
+import { publishCheckedIn } from '../app/where.ts';
+import type { Guest } from '../db/repos/guests.ts';
+import { AppError } from '../errors.ts';
+import { guestsSubject } from '../lookup/names.ts';
+import { syncWindow } from '../sync/pulls.ts';
+import { checkOutMany, endedVisits, type ManyCheckedOut, undoCheckOutMany } from './check-out-many.ts';
+import { MAX_CHANGES, totalOf, viewQuery } from './desk-view.ts';
 
-const totalOf = (counts: Record<string, number>, category: string | undefined) =>
-  category ? (counts[category] ?? 0) : Object.values(counts).reduce((sum, n) => sum + n, 0);
+type GuestsOperation = keyof typeof guestsOperations;
 
 function guestOrNotFound(invitationId: number, { runtime }: HandlerContext): Guest {
   const guest = runtime.mirror.guests.byId(invitationId, runtime.config.flow);
@@ -56,7 +32,9 @@ function guestOrNotFound(invitationId: number, { runtime }: HandlerContext): Gue
 /** A walk-in let in, as the desk lists it before the service has their visit: what they gave, nothing more. */
 function walkInDetail(walkInId: number, ctx: HandlerContext): GuestDetail | null {
   const { locationId, flow } = ctx.runtime.config;
-  const guest = ctx.runtime.mirror.deskGuests.walkInsOnSite(locationId, flow).find((g) => g.invitationId === -walkInId);
+  const guest = ctx.runtime.mirror.deskGuests
+    .walkInsOnSite(locationId, flow)
+    .find((g) => g.invitationId === walkInKey(walkInId));
   if (!guest) return null;
   const host = guest.hostId === null ? undefined : ctx.runtime.mirror.employees.byId(guest.hostId);
   return {
@@ -73,14 +51,26 @@ function walkInDetail(walkInId: number, ctx: HandlerContext): GuestDetail | null
   };
 }
 
-export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
-  'guests.window': (which, { runtime, now }) =>
-    'text' in which
-      ? lookupGuests(runtime.mirror, runtime.config, which.text, now())
-      : listGuests(runtime.mirror, runtime.config, which.category, now()),
+/** Several check-outs as the desk shows them: the guests with their hosts' names. */
+const shown = (ctx: HandlerContext, many: ManyCheckedOut) => ({ ...many, guests: many.guests.map(deskViews(ctx)) });
+
+export const guestsHandlers: Handlers<GuestsOperation> = {
+  // The location's guests over the whole mirrored window, as the command line lists and finds them: a person at a
+  // terminal asks about the week (the kiosk's lookup covers today, the desk pages through its own view).
+  'guests.window': (which, { runtime, now: clock }) => {
+    const now = clock();
+    const { locationId, flow } = runtime.config;
+    const window = { locationId, ...syncWindow(runtime.config, now), flow, now };
+    // A search: by name, email or company, as typed (any script, typos tolerated).
+    if ('text' in which) return runtime.mirror.guests.lookup(which.text, window);
+    // Else each of the category (or all) by the desk's own view, whoever is on site however long ago their event
+    // was included; no limit (SQLite's -1): a terminal lists the whole window.
+    const query = { ...window, withOnSite: true, category: which.category, sort: 'time' as const };
+    return runtime.mirror.deskGuests.page(query, 0, -1);
+  },
   'guests.list': ({ offset, limit, ...view }, ctx) => {
     const repo = ctx.runtime.mirror.deskGuests;
-    const query = viewQuery(view, ctx);
+    const query = viewQuery(view, ctx.runtime.config, ctx.now());
     // Read in one transaction: the version, the counts and the page agree with each other.
     return ctx.runtime.mirror.transaction(() => {
       const counts = repo.counts(query);
@@ -95,7 +85,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   },
   'guests.changes': ({ since, ...view }, ctx) => {
     const repo = ctx.runtime.mirror.deskGuests;
-    const query = viewQuery(view, ctx);
+    const query = viewQuery(view, ctx.runtime.config, ctx.now());
     return ctx.runtime.mirror.transaction(() => {
       const version = repo.version();
       const ids = repo.changedSince(since, MAX_CHANGES + 1);
@@ -117,7 +107,7 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
   },
   'guests.overview': ({ from, to }, { runtime }) => {
     const overview = runtime.mirror.deskGuests.overview(runtime.config.locationId, from, to, runtime.config.flow);
-    const hostName = hostNames({ runtime } as HandlerContext);
+    const hostName = hostNames({ runtime });
     const hosts = new Map<number, string>();
     for (const event of overview.events)
       if (!hosts.has(event.hostId)) hosts.set(event.hostId, hostName(event.hostId) ?? `Employee #${event.hostId}`);
@@ -179,6 +169,47 @@ export const guestsHandlers: Handlers<keyof typeof guestsOperations> = {
       ),
     };
   },
-  // Bulk check-out and its Undo (issue 23), in a file of their own.
-  ...bulkCheckOut,
+  // Bulk check-out and its Undo (issue 23): check-out-many.ts.
+  'guests.endedVisits': (_, ctx) => endedVisits(ctx.runtime.mirror, ctx.runtime.config, ctx.now()).map(deskViews(ctx)),
+  'guests.checkOutMany': ({ invitationIds }, ctx) =>
+    shown(ctx, checkOutMany(ctx.runtime.outbox, invitationIds, madeAt(ctx))),
+  'guests.undoCheckOutMany': ({ invitationIds }, ctx) =>
+    shown(ctx, undoCheckOutMany(ctx.runtime.outbox, invitationIds)),
 };
+
+/** The invitation ids of several guests, for the detail: they stay true when a name changes. */
+const invitations = (ids: readonly number[]) =>
+  `invitation${ids.length === 1 ? '' : 's'} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ' …' : ''}`;
+
+/** The guests' part of the audit policy (app/audit.ts): the desk's moves of a guest, and whose door PIN it read. */
+export const guestsAudit = {
+  'guests.list': 'reads',
+  'guests.window': 'reads',
+  'guests.changes': 'reads',
+  'guests.overview': 'reads',
+  'guests.passCode': 'reads',
+  'guests.get': 'reads',
+  'guests.evacuationList': 'reads',
+  'guests.endedVisits': 'reads',
+  'guests.transition': {
+    entry: ({ invitationId, action }) => ({
+      action: action === 'checkIn' ? 'check-in' : action === 'checkOut' ? 'check-out' : 'undo',
+      subject: invitationId,
+    }),
+  },
+  'guests.checkOutMany': {
+    entry: (_, out) => ({
+      action: 'bulk-check-out',
+      subject: guestsSubject(out.guests),
+      detail: `${out.guests.length} checked out, ${out.refused.length} refused; ${invitations(out.guests.map((g) => g.invitationId))}`,
+    }),
+  },
+  'guests.undoCheckOutMany': {
+    entry: (_, out) => ({
+      action: 'undo-bulk-check-out',
+      subject: guestsSubject(out.guests),
+      detail: invitations(out.guests.map((g) => g.invitationId)),
+    }),
+  },
+  'guests.revealPin': { entry: ({ invitationId }) => ({ action: 'pin-reveal', subject: invitationId }) },
+} satisfies AuditPolicy<GuestsOperation>;

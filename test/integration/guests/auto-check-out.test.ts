@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../electron/core/access/session.ts';
-import { runAutoCheckOutIfDue } from '../../../electron/core/usecases/auto-check-out.ts';
+import { runAutoCheckOutIfDue } from '../../../electron/core/guests/auto-check-out.ts';
 import { parsePayload } from '../../../electron/core/outbox/payloads.ts';
 import { DAY } from '../../../shared/time.ts';
 import type { TestApp } from '../../support/app.ts';

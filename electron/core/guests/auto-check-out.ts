@@ -10,15 +10,15 @@
  * after) never runs the same day twice. Only the Foyer that holds the mirror
  * (a hub, or a Foyer on its own) runs it: a paired device has no mirror.
  */
-import { autoCheckOutDue, autoCheckOutMoment, visitEnded } from '../../../shared/domain/visit-end.ts';
+import { autoCheckOutDue, autoCheckOutMoment } from '../../../shared/domain/visit-end.ts';
 import { iso } from '../../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Mirror } from '../db/mirror.ts';
-import type { DomainModule } from '../domain.ts';
 import { guestsSubject } from '../lookup/names.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { createJob, type Job, type Timers } from '../sync/job.ts';
 import { stateKey } from '../sync/pulls.ts';
+import { endedVisits } from './check-out-many.ts';
 
 /** The sync_state row whose watermark is the local day ("YYYY-MM-DD") of the last run. */
 const LAST_RUN_ROW = 'mirror:auto-check-out';
@@ -64,7 +64,7 @@ export function runAutoCheckOutIfDue(deps: AutoCheckOutDeps): AutoCheckOutRun | 
     // Judged at the configured moment, not now: a catch-up (a Foyer switched on at 07:30 for 03:00) checks out
     // exactly the guests the run at 03:00 would have, and leaves a night visit that was under way then.
     const moment = autoCheckOutMoment(config.autoCheckOut, at) ?? at;
-    const ended = mirror.guests.onSite(config.locationId, config.flow).filter((guest) => visitEnded(guest, moment));
+    const ended = endedVisits(mirror, config, moment);
     // One guest who cannot be checked out (refused by the flow) does not keep the others on the list.
     const { done, refused } = outbox.queueTransitions(
       ended.map((guest) => guest.invitationId),
@@ -130,27 +130,3 @@ export function createAutoCheckOutTimer(
   );
   return job;
 }
-
-/**
- * The automatic check-out's part in the core (domains.ts): its look at the time runs while the sync engine does,
- * only where the mirror and its outbox are (a hub, or Foyer alone). A look that could not write (a full disk) shows
- * in the engine's status until the outbox writes again.
- */
-export const autoCheckOutDomain: DomainModule = {
-  name: 'automatic check-out',
-  jobs: ({ mirror, outbox, config, now, log, inFlight, failed, timers }) =>
-    outbox
-      ? [
-          createAutoCheckOutTimer({
-            mirror,
-            outbox,
-            config,
-            now,
-            log,
-            firstPull: () => inFlight('checkIns'),
-            onError: (error) => failed(error, 'automatic check-out', 'outbox'),
-            ...(timers ? { timers } : {}),
-          }),
-        ]
-      : [],
-};

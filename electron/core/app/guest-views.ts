@@ -1,13 +1,13 @@
 /** Guest views for the doors: the kiosk sees less than the desk, which sees the host's name too. */
-import type { KioskGuest } from '../../../../shared/contract/kiosk.ts';
-import type { DeskGuest, Guest as GuestView } from '../../../../shared/contract/guests.ts';
-import { employeeName } from '../../../../shared/domain/person-name.ts';
-import type { Guest } from '../../db/repos/guests.ts';
-import type { HandlerContext } from '../handler.ts';
+import type { KioskGuest } from '../../../shared/contract/kiosk.ts';
+import type { DeskGuest } from '../../../shared/contract/guests.ts';
+import { employeeName } from '../../../shared/domain/person-name.ts';
+import type { Guest } from '../db/repos/guests.ts';
+import type { HandlerContext } from './handler.ts';
 
-export const toGuestView = (g: Guest): GuestView => ({ ...g });
+type Site = Pick<HandlerContext, 'runtime'>;
 
-/** A kiosk sees a guest with the ticket it acts with (see kiosk/tickets.ts), never more than it needs to recognise them. */
+/** A kiosk sees a guest with the ticket it acts with (see access/tickets.ts), never more than it needs to recognise them. */
 export const toKioskGuest = (g: Guest, ticket: string): KioskGuest => ({
   invitationId: g.invitationId,
   state: g.state,
@@ -24,7 +24,7 @@ export const toKioskGuest = (g: Guest, ticket: string): KioskGuest => ({
 });
 
 /** The host's name of a host id, each read from the mirror once per call. */
-export function hostNames({ runtime }: HandlerContext) {
+export function hostNames({ runtime }: Site) {
   const names = new Map<number, string | null>();
   return (hostId: number | null): string | null => {
     if (hostId === null) return null;
@@ -36,8 +36,8 @@ export function hostNames({ runtime }: HandlerContext) {
   };
 }
 
-/** The desk's guest views, with their hosts' names. */
-export function deskViews(ctx: HandlerContext) {
-  const hostName = hostNames(ctx);
-  return (guest: Guest): DeskGuest => ({ ...toGuestView(guest), hostName: hostName(guest.hostId) });
+/** The desk's guest views, with their hosts' names (the guests' list, a bulk check-out, a retried conflict). */
+export function deskViews(site: Site) {
+  const hostName = hostNames(site);
+  return (guest: Guest): DeskGuest => ({ ...guest, hostName: hostName(guest.hostId) });
 }
