@@ -20,7 +20,7 @@ import { oneAtATime } from '../../renderer/src/lib/latest.ts';
 import { throttle } from '../../renderer/src/lib/throttle.ts';
 import { ARRIVAL_POLL_MS, ARRIVAL_POLLS } from '../../renderer/src/features/kiosk/kiosk-store.ts';
 import { WALK_IN_POLL_MS } from '../../renderer/src/features/kiosk/walk-in-store.ts';
-import type { DeviceClient } from '../support/hub-site.ts';
+import { type DeviceClient, PINS } from '../support/hub-site.ts';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -46,6 +46,13 @@ export class RushRecord {
   heard: { version: number; at: number }[][] = [];
   errors = new Map<string, number>();
   examples: string[] = [];
+  /**
+   * Desks whose screen locked after the site's idle time (staffIdleMinutes: a desk that only reads does not stay
+   * unlocked) and that their receptionist unlocked again with the PIN, as the desk's PIN pad asks: not errors.
+   */
+  idleLocks = 0;
+  /** A desk's device → how its receptionist unlocks it again (Desk). */
+  readonly unlockers = new Map<DeviceClient, () => Promise<void>>();
 
   error(what: string, detail: string) {
     this.errors.set(what, (this.errors.get(what) ?? 0) + 1);
@@ -57,7 +64,13 @@ export class RushRecord {
   async call(device: DeviceClient, name: string, input: unknown, samples?: number[]): Promise<any> {
     const started = performance.now();
     try {
-      const answer = await device.send('POST', `/app/${name}`, { body: input });
+      let answer = await device.send('POST', `/app/${name}`, { body: input });
+      const unlock = this.unlockers.get(device);
+      if (answer.status === 403 && answer.body?.error?.code === 'FORBIDDEN' && unlock) {
+        // The call that found the desk locked: the screen shows its PIN pad, the receptionist types the PIN.
+        await unlock();
+        answer = await device.send('POST', `/app/${name}`, { body: input });
+      }
       if (answer.status !== 200) {
         this.error(`${name} ${answer.status} ${answer.body?.error?.code ?? ''}`.trim(), answer.text);
         return undefined;
@@ -247,6 +260,19 @@ export class Desk {
   ) {
     record.onDesk.push(this.onsite);
     record.heard.push(this.heard);
+    record.unlockers.set(device, () => this.unlock());
+  }
+
+  private unlocking: Promise<void> | undefined;
+
+  /** The receptionist types the desk's PIN on the pad the locked screen shows (once, however many calls found it locked). */
+  private unlock(): Promise<void> {
+    this.unlocking ??= (async () => {
+      this.record.idleLocks++;
+      const answer = await this.device.send('POST', '/app/session.unlock', { body: { pin: PINS.desk } });
+      if (answer.status !== 200) this.record.error('session.unlock', answer.text);
+    })().finally(() => (this.unlocking = undefined));
+    return this.unlocking;
   }
 
   private seen(guests: readonly DeskGuest[], at: number) {
@@ -307,7 +333,8 @@ export class Desk {
         this.heard.push({ version: event.version, at: event.at });
         this.heardVersion = Math.max(this.heardVersion, event.version);
         this.screens();
-      } else if (event.type === 'walk-ins-changed' && this.approves) void this.walkIns.ask();
+      } else if (event.type === 'role' && event.role === 'kiosk') void this.unlock();
+      else if (event.type === 'walk-ins-changed' && this.approves) void this.walkIns.ask();
     });
     if (this.approves) void this.walkIns.ask();
   }

@@ -265,6 +265,9 @@ export async function run(): Promise<boolean> {
     console.log(
       `  a desk's stream by event: ${[...byType].map(([type, n]) => `${type} ${(n / 1024).toFixed(0)} KB`).join(', ')}`,
     );
+    console.log(
+      `  desks locked after the site's idle time and unlocked again with the PIN (not errors): ${record.idleLocks}`,
+    );
     for (const [what, n] of record.errors) console.log(`  error ×${n}: ${what}`);
     for (const example of record.examples) console.log(`    e.g. ${example}`);
 
