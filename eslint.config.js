@@ -183,7 +183,15 @@ export default tseslint.config(
             serviceByEmbedOnly,
             notRenderer,
             {
-              group: ['**/usecases/**', '**/guests/**', '**/db/**', '**/repos/**', '**/repo.ts', '**/*-repo.ts'],
+              group: [
+                '**/usecases/**',
+                '**/guests/**',
+                '**/kiosk/**',
+                '**/db/**',
+                '**/repos/**',
+                '**/repo.ts',
+                '**/*-repo.ts',
+              ],
               message:
                 'The CLI reads and changes data through the contract (cli/door.ts): no use case, mirror or repository.',
             },

@@ -19,7 +19,6 @@ import { forgetHandlers } from './app/handlers/forget.ts';
 import { groupsHandlers } from './app/handlers/groups.ts';
 import { hubHandlers } from './app/handlers/hub.ts';
 import { importsHandlers } from './app/handlers/imports.ts';
-import { kioskHandlers } from './app/handlers/kiosk.ts';
 import { outboxHandlers } from './app/handlers/outbox.ts';
 import { photosHandlers } from './app/handlers/photos.ts';
 import { printingHandlers } from './app/handlers/printing.ts';
@@ -36,6 +35,7 @@ import { evacuationDomain } from './evacuation/domain.ts';
 import { evacuationAudit, evacuationHandlers } from './evacuation/handlers.ts';
 import { guestsDomain } from './guests/domain.ts';
 import { guestsAudit, guestsHandlers } from './guests/handlers.ts';
+import { kioskAudit, kioskHandlers } from './kiosk/handlers.ts';
 import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
 import type { Job } from './sync/job.ts';
@@ -80,6 +80,7 @@ export const auditPolicy: AuditPolicy<OperationName> = {
   ...evacuationAudit,
   ...walkInsAudit,
   ...guestsAudit,
+  ...kioskAudit,
 };
 
 /** The domains that plug more than handlers into the core, in the order their parts run. */

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { kioskLookup } from '../../electron/core/app/handlers/kiosk.ts';
+import { kioskLookup } from '../../electron/core/kiosk/lookup.ts';
 import { Config } from '../../electron/core/config/config.ts';
 import { openMirror } from '../../electron/core/db/mirror.ts';
 import { asciify, GUEST_NAMES } from '../../service/demo/names.ts';

@@ -11,7 +11,7 @@ import { iso } from '../../../shared/time.ts';
 import type { AuditPolicy } from '../app/audit.ts';
 import { deskViews, hostNames } from '../app/guest-views.ts';
 import type { HandlerContext, Handlers } from '../app/handler.ts';
-import { passCodeOf } from '../app/handlers/kiosk.ts';
+import { passCodeOf } from '../codes/guest-pass.ts';
 import { madeAt, transition } from '../app/transition.ts';
 import { publishCheckedIn } from '../app/where.ts';
 import type { Guest } from '../db/repos/guests.ts';

@@ -12,8 +12,8 @@ import { createTickets, type Tickets } from '../access/tickets.ts';
 import { deviceName } from '../access/device.ts';
 import type { AuditPolicy } from '../app/audit.ts';
 import type { HandlerContext, Handlers } from '../app/handler.ts';
-import { passCodeOf } from '../app/handlers/kiosk.ts';
-import { kioskStateOf } from '../app/handlers/kiosk-state.ts';
+import { passCodeOf } from '../codes/guest-pass.ts';
+import { lookupBudgetOf } from '../access/lookup-budget.ts';
 import { queueWalkInBadge } from '../app/handlers/printing.ts';
 import { AppError } from '../errors.ts';
 import type { Runtime } from '../runtime.ts';
@@ -138,7 +138,7 @@ export const walkInsHandlers: Handlers<WalkInsOperation> = {
   'walkIns.hosts': ({ text }, { runtime, session, now: clock }) => {
     refuseWhenOff(runtime);
     const now = clock();
-    const { budget } = kioskStateOf(runtime);
+    const budget = lookupBudgetOf(runtime);
     budget.check(session, now);
     const hosts = walkInsOf(runtime.mirror).hostsByName(text, HOST_RESULTS);
     // Counted with the guests shown, apart from them (an employee's id is not an invitation's).

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore } from '../../../electron/core/app/core.ts';
 import { createSession } from '../../../electron/core/access/session.ts';
 import { createConfigStore } from '../../../electron/core/config/config.ts';
-import { LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
+import { LOOKUP_BUDGET } from '../../../electron/core/access/lookup-budget.ts';
 import { WALK_IN_LIMITS } from '../../../electron/core/walk-ins/limits.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { startBrowserHost } from '../../../electron/core/web/host.ts';

@@ -28,10 +28,7 @@ const CONTRACT_SUPPORT = {
 };
 
 /** Files of electron/core/app/handlers/ that are helpers of several domains, not handlers. */
-const HANDLER_HELPERS = {
-  'kiosk-state.ts': "the kiosk's memory per running core: tickets, arrivals, budgets",
-  'kiosk-party.ts': "the kiosk domain's party and miss, spread into kioskHandlers",
-};
+const HANDLER_HELPERS = {};
 
 const domainOf = (name: string) => name.slice(0, name.indexOf('.'));
 const stemOf = (domain: string) => domain.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

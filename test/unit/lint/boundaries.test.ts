@@ -108,6 +108,7 @@ describe('the CLI is a door: no use cases, no repositories, no mirror', () => {
 
   it.each([
     ['electron/core/cli/read-commands.ts', '../guests/check-out-many.ts'],
+    ['electron/core/cli/x.ts', '../kiosk/lookup.ts'],
     ['electron/core/cli/outbox-commands.ts', '../usecases/outbox-items.ts'],
     ['electron/core/cli/sub/x.ts', '../../usecases/settings.ts'],
   ])('%s may not import the use case %s', async (file, path) => {
@@ -176,6 +177,8 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
     ['electron/core/runtime.ts', './walk-ins/domain.ts'],
     ['electron/core/sync/engine.ts', '../guests/auto-check-out.ts'],
     ['electron/core/runtime.ts', './guests/domain.ts'],
+    ['electron/core/app/core.ts', '../kiosk/handlers.ts'],
+    ['electron/core/sync/engine.ts', '../kiosk/state.ts'],
     ['electron/core/sync/engine.ts', '../retention/kinds.ts'],
   ])('%s may not import %s', async (file, path) => {
     expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([
@@ -207,7 +210,8 @@ describe('layers point down: below app/ nothing imports app/, web/ or cli/', () 
   it.each([
     ['electron/core/usecases/staff.ts', '../app/core.ts'],
     ['electron/core/outbox/transitions.ts', '../app/handler.ts'],
-    ['electron/core/kiosk/lookup-budget.ts', '../app/handlers/kiosk.ts'],
+    ['electron/core/kiosk/party.ts', '../app/handlers/printing.ts'],
+    ['electron/core/access/lookup-budget.ts', '../app/handlers/agreements.ts'],
     ['electron/core/db/repos/guests.ts', '../../app/audit.ts'],
     ['electron/core/access/session.ts', '../app/events.ts'],
     ['electron/core/errors.ts', './app/core.ts'],
@@ -222,7 +226,9 @@ describe('layers point down: below app/ nothing imports app/, web/ or cli/', () 
   it.each([
     ['electron/core/usecases/staff.ts', '../errors.ts'],
     ['electron/core/usecases/staff.ts', '../access/pins.ts'],
-    ['electron/core/kiosk/lookup-budget.ts', '../access/pin-guard.ts'],
+    ['electron/core/access/lookup-budget.ts', './pin-guard.ts'],
+    ['electron/core/kiosk/state.ts', '../access/pin-guard.ts'],
+    ['electron/core/kiosk/handlers.ts', '../app/transition.ts'],
     ['electron/core/hub/index.ts', '../access/pin-guard.ts'],
     ['electron/core/app/core.ts', '../access/session.ts'],
     ['electron/core/app/handlers/desk.ts', '../core.ts'],

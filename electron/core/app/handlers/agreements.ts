@@ -24,7 +24,7 @@ import { openWalkInRequest } from '../../access/walk-in-requests.ts';
 import { registerCheckInGuard } from '../check-in-guards.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers } from '../handler.ts';
-import { foundGuest } from './kiosk.ts';
+import { foundGuest } from '../../access/kiosk-guests.ts';
 import '../../agreements/person-data.ts';
 import { walkInRecords } from '../../db/repos/walk-in-records.ts';
 import { walkInIdOf, walkInKey } from '../../../../shared/domain/guest-key.ts';
@@ -45,7 +45,7 @@ const signerOf = (person: Person, visit: { invitationId: number | null; walkInId
 
 /** The guest a kiosk's ticket names (a guest it found minutes ago), as a signer. */
 export function guestSigner(ctx: HandlerContext, ticket: string): Signer {
-  const guest = foundGuest(ticket, ctx, ctx.now());
+  const guest = foundGuest(ctx.runtime, ctx.session.id, ticket, ctx.now());
   return signerOf(guest, { invitationId: guest.invitationId, walkInId: null });
 }
 

@@ -24,7 +24,7 @@ import { deviceName } from '../../access/device.ts';
 import { auditRowOf } from '../audit.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
-import { kioskStateOf } from './kiosk-state.ts';
+import { guestTicketsOf } from '../../access/kiosk-guests.ts';
 import { walkInIdOf } from '../../../../shared/domain/guest-key.ts';
 
 const depsOf = (ctx: HandlerContext): ScreenDeps => ({
@@ -55,7 +55,7 @@ function personOf(ctx: HandlerContext, name: OperationName, input: unknown): Ent
     case 'kiosk.checkIn': {
       // The ticket as the handler opens it; one that opens nothing is the handler's "not found".
       const { ticket } = input as ParsedInput<'kiosk.checkIn'>;
-      return guest(kioskStateOf(runtime).tickets.open(ctx.session.id, ticket, ctx.now()), 'kiosk check-in');
+      return guest(guestTicketsOf(runtime).open(ctx.session.id, ticket, ctx.now()), 'kiosk check-in');
     }
     case 'guests.transition': {
       const { invitationId, action } = input as ParsedInput<'guests.transition'>;

@@ -1,104 +1,39 @@
 /**
- * The kiosk's operations. A kiosk is in a lobby, used by anyone: it finds
- * only guests of today at its location, at most five a lookup and a few
- * dozen in ten minutes, by a name as typed or a full email, or by a signed
- * code; it acts (check in, check out, the success screen's door PIN) only on
- * a guest it found itself minutes ago, by the ticket handed out with it; and
- * its refusals name nobody.
+ * The kiosk's operations (shared/contract/kiosk.ts). A kiosk is in a lobby,
+ * used by anyone: it finds only guests of today at its location, at most
+ * five a lookup and a few dozen in ten minutes (lookup.ts, the lookup budget),
+ * by a name as typed or a full email, or by a signed code; it acts (check in,
+ * check out, the success screen's door PIN) only on a guest it found itself
+ * minutes ago, by the ticket handed out with it (access/kiosk-guests.ts); and its refusals
+ * name nobody. With their part of the audit policy.
  */
-import type { KioskCheckIn, kioskOperations } from '../../../../shared/contract/kiosk.ts';
-import { matchServicePattern, readPassCode, signPassCode } from '../../codes/pass-codes.ts';
-import { createSiteKeyStore } from '../../codes/site-key.ts';
-import type { Config } from '../../config/config.ts';
-import type { Mirror } from '../../db/mirror.ts';
-import type { Guest } from '../../db/repos/guests.ts';
-import { isInKioskDay, kioskDay } from '../../kiosk/today.ts';
-import { iso } from '../../../../shared/time.ts';
-import { personName } from '../../../../shared/domain/person-name.ts';
-import type { Runtime } from '../../runtime.ts';
-import { AppError } from '../../errors.ts';
-import { guardCheckIn } from '../check-in-guards.ts';
-import type { HandlerContext, Handlers } from '../handler.ts';
-import { toKioskGuest } from '../guest-views.ts';
-import { KIOSK_RESULTS, kioskStateOf } from './kiosk-state.ts';
-import { kioskParty } from './kiosk-party.ts';
-import { queueKioskBadge } from './printing.ts';
-import { transition } from '../transition.ts';
-import { publishCheckedIn } from '../where.ts';
-import { walkInRecords } from '../../db/repos/walk-in-records.ts';
-import { guestKey } from '../../../../shared/domain/guest-key.ts';
+import type { KioskCheckIn, kioskOperations } from '../../../shared/contract/kiosk.ts';
+import { iso } from '../../../shared/time.ts';
+import { personName } from '../../../shared/domain/person-name.ts';
+import { foundGuest, guestForKiosk, guestTicketsOf, notFound } from '../access/kiosk-guests.ts';
+import { lookupBudgetOf } from '../access/lookup-budget.ts';
+import type { AuditPolicy } from '../app/audit.ts';
+import { guardCheckIn } from '../app/check-in-guards.ts';
+import { toKioskGuest } from '../app/guest-views.ts';
+import type { HandlerContext, Handlers } from '../app/handler.ts';
+import { queueKioskBadge } from '../app/handlers/printing.ts';
+import { transition } from '../app/transition.ts';
+import { publishCheckedIn } from '../app/where.ts';
+import { passCodeOf } from '../codes/guest-pass.ts';
+import type { Guest } from '../db/repos/guests.ts';
+import { AppError } from '../errors.ts';
+import type { Runtime } from '../runtime.ts';
+import { kioskLookup } from './lookup.ts';
+import { kioskMiss } from './miss.ts';
+import { memberOf, othersOfVisit } from './party.ts';
+import { invitationOfCode } from './scanned-code.ts';
+import { kioskStateOf } from './state.ts';
 
-export { KIOSK_RESULTS } from './kiosk-state.ts';
-
-const stateOf = (runtime: Runtime) => kioskStateOf(runtime);
-
-/**
- * The signed pass code of a guest, under this data directory's site key: of
- * the invitation, or (a walk-in key, as the desk lists a walk-in whose visit
- * the service has not given back yet: shared/domain/guest-key.ts) of the walk-in.
- */
-export const passCodeOf = (runtime: Runtime, invitationId: number) => {
-  const key = guestKey(invitationId);
-  return key.kind === 'walkIn'
-    ? signPassCode(createSiteKeyStore(runtime.dataDir).get(), key.walkInId, 'walkIn')
-    : signPassCode(createSiteKeyStore(runtime.dataDir).get(), key.invitationId);
-};
-
-/**
- * The invitation id a scanned or typed code stands for: a signed Foyer code
- * (a walk-in's, once the mirror holds their invitation), or the service's own QR content.
- */
-function invitationOfCode(code: string, runtime: Runtime): number | undefined {
-  const pass = readPassCode(createSiteKeyStore(runtime.dataDir).get(), code);
-  if (pass?.kind === 'walkIn') return walkInRecords(runtime.mirror).byId(pass.id)?.invitationId ?? undefined;
-  return pass?.id ?? matchServicePattern(runtime.config.kiosk.codes.servicePattern, code);
-}
-
-/** The guest, when the invitation is of today at this kiosk's location. */
-function guestForKiosk(id: number, { runtime, now: clock }: HandlerContext, now = clock()): Guest | undefined {
-  const guest = runtime.mirror.guests.byId(id, runtime.config.flow);
-  if (!guest || guest.locationId !== runtime.config.locationId) return undefined;
-  return isInKioskDay(guest, kioskDay(now, runtime.config.kiosk)) ? guest : undefined;
-}
+type KioskOperation = keyof typeof kioskOperations;
 
 function hostNameOf(runtime: Runtime, guest: Guest): string | null {
   const host = guest.hostId === null ? undefined : runtime.mirror.employees.byId(guest.hostId);
   return host ? personName(host) || null : null;
-}
-
-/**
- * Today's guests at the kiosk's location for typed text: by name as typed,
- * or by the whole email once there is an @ (a company name, or part of an
- * email such as "@t" or a domain, would list everyone from that company).
- */
-export function kioskLookup(
-  mirror: Mirror,
-  config: Pick<Config, 'locationId' | 'flow' | 'kiosk'>,
-  text: string,
-  now = Date.now(),
-): Guest[] {
-  const query = {
-    locationId: config.locationId,
-    ...kioskDay(now, config.kiosk),
-    flow: config.flow,
-    limit: KIOSK_RESULTS,
-    now,
-  };
-  return text.includes('@')
-    ? mirror.guests.lookupEmail(text, query)
-    : mirror.guests.lookup(text, { ...query, columns: ['names'], fuzzy: true });
-}
-
-/** The same answer for a forged, altered, expired or another session's ticket, and a guest no longer of today. */
-export const notFound = () =>
-  new AppError('NOT_FOUND', 'this guest was not found at this kiosk in the last minutes; look them up again');
-
-/** The guest a ticket of this session names, when still of today here. */
-export function foundGuest(ticket: string, ctx: HandlerContext, now: number): Guest {
-  const id = stateOf(ctx.runtime).tickets.open(ctx.session.id, ticket, now);
-  const guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
-  if (!guest) throw notFound();
-  return guest;
 }
 
 /** The signed code for the badge, or null (logged) when the site key cannot be read: the check-in goes on. */
@@ -143,12 +78,11 @@ function queuedAnyway(ctx: HandlerContext, before: Guest, action: 'checkIn' | 'c
   return after;
 }
 
-export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
-  // The party and the miss, in a file of their own.
-  ...kioskParty,
+export const kioskHandlers: Handlers<KioskOperation> = {
   'kiosk.settings': (_, { runtime }) => runtime.config.kiosk,
   'kiosk.lookup': ({ text }, { runtime, session, now: clock }) => {
-    const { budget, tickets } = stateOf(runtime);
+    const budget = lookupBudgetOf(runtime);
+    const tickets = guestTicketsOf(runtime);
     const now = clock();
     budget.check(session, now);
     const guests = kioskLookup(runtime.mirror, runtime.config, text, now);
@@ -159,24 +93,26 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     );
     return guests.map((g) => toKioskGuest(g, tickets.issue(session.id, g.invitationId, now)));
   },
-  'kiosk.byCode': ({ code }, ctx) => {
-    const { codes, tickets } = stateOf(ctx.runtime);
-    const attempt = codes.begin(ctx.session.client);
-    const now = ctx.now();
+  'kiosk.byCode': ({ code }, { runtime, session, now: clock }) => {
+    const { codes } = kioskStateOf(runtime);
+    const tickets = guestTicketsOf(runtime);
+    const attempt = codes.begin(session.client);
+    const now = clock();
     let guest: Guest | undefined;
     try {
-      const id = invitationOfCode(code, ctx.runtime);
-      guest = id === undefined ? undefined : guestForKiosk(id, ctx, now);
+      const id = invitationOfCode(runtime, code);
+      guest = id === undefined ? undefined : guestForKiosk(runtime, id, now);
     } finally {
       if (guest) attempt.succeeded();
       else attempt.failed();
     }
-    return guest ? toKioskGuest(guest, tickets.issue(ctx.session.id, guest.invitationId, now)) : null;
+    return guest ? toKioskGuest(guest, tickets.issue(session.id, guest.invitationId, now)) : null;
   },
   'kiosk.checkIn': ({ ticket }, ctx): KioskCheckIn => {
     const now = ctx.now();
-    const { tickets, arrivals, budget } = stateOf(ctx.runtime);
-    const found = foundGuest(ticket, ctx, now);
+    const tickets = guestTicketsOf(ctx.runtime);
+    const { arrivals } = kioskStateOf(ctx.runtime);
+    const found = foundGuest(ctx.runtime, ctx.session.id, ticket, now);
     const id = found.invitationId;
     // Whatever can fail comes before the check-in is queued: once it is, the guest is told it worked.
     guardCheckIn(ctx, found, ticket);
@@ -192,13 +128,14 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     // The optimistic arrival is the tap: the outbox row's time, kept until the service's own arrivedAt replaces it.
     const tappedAt = guest.arrivedAt ?? new Date(now).toISOString();
     arrivals.remember(ctx.session, id, tappedAt, now);
-    budget.served(ctx.session, id, now);
+    lookupBudgetOf(ctx.runtime).served(ctx.session, id, now);
     publishCheckedIn(ctx, id);
     return { ...toKioskGuest(guest, next), tappedAt, hostName, passCode, hostPrints };
   },
   'kiosk.arrival': ({ ticket }, { runtime, session, now: clock }) => {
     const now = clock();
-    const { tickets, arrivals } = stateOf(runtime);
+    const tickets = guestTicketsOf(runtime);
+    const { arrivals } = kioskStateOf(runtime);
     const id = tickets.open(session.id, ticket, now);
     const tappedAt = id === undefined ? undefined : arrivals.recent(session, id, now);
     const guest =
@@ -218,23 +155,67 @@ export const kioskHandlers: Handlers<keyof typeof kioskOperations> = {
     if (!ctx.runtime.config.kiosk.allowCheckOut)
       throw new AppError('REFUSED', 'checking out is done at the reception desk here');
     const now = ctx.now();
-    const { tickets, budget, departures } = stateOf(ctx.runtime);
-    const found = foundGuest(ticket, ctx, now);
+    const tickets = guestTicketsOf(ctx.runtime);
+    const { departures } = kioskStateOf(ctx.runtime);
+    const found = foundGuest(ctx.runtime, ctx.session.id, ticket, now);
     const next = tickets.issue(ctx.session.id, found.invitationId, now);
     // Held back like the desk's, so that the guest (or whoever tapped) can take it back with Undo.
     const guest = kioskTransition(ctx, found, 'checkOut', { undoable: true });
     departures.remember(ctx.session, found.invitationId, iso(now), now);
-    budget.served(ctx.session, found.invitationId, now);
+    lookupBudgetOf(ctx.runtime).served(ctx.session, found.invitationId, now);
     return { ...toKioskGuest(guest, next), undoUntil: guest.undoUntil };
   },
   'kiosk.undoCheckOut': ({ ticket }, ctx) => {
     const now = ctx.now();
-    const { tickets, departures } = stateOf(ctx.runtime);
-    const found = foundGuest(ticket, ctx, now);
+    const tickets = guestTicketsOf(ctx.runtime);
+    const { departures } = kioskStateOf(ctx.runtime);
+    const found = foundGuest(ctx.runtime, ctx.session.id, ticket, now);
     // Only this session's own check-out, and only while the outbox still holds it back (the outbox refuses after).
     if (departures.recent(ctx.session, found.invitationId, now) === undefined || found.undoUntil === null)
       throw new AppError('REFUSED', 'this check-out can no longer be undone here; please ask at the reception desk');
     const guest = kioskTransition(ctx, found, 'undo');
     return toKioskGuest(guest, tickets.issue(ctx.session.id, found.invitationId, now));
   },
+  'kiosk.party': ({ ticket }, { runtime, session, now: clock }) => {
+    const now = clock();
+    const guest = foundGuest(runtime, session.id, ticket, now);
+    const others = othersOfVisit(runtime, guest, now);
+    if (others.length === 0) return [];
+    // Shown like a lookup's guests: a party is no way around the budget.
+    const budget = lookupBudgetOf(runtime);
+    budget.check(session, now);
+    budget.shown(
+      session,
+      others.map((g) => g.invitationId),
+      now,
+    );
+    const tickets = guestTicketsOf(runtime);
+    return others.map((g) => memberOf(g, tickets.issue(session.id, g.invitationId, now)));
+  },
+  'kiosk.miss': ({ text }, { runtime, session, now: clock }) => {
+    const now = clock();
+    // Asked like a lookup (it tells whether such a name had a visit today), and paid like one.
+    const budget = lookupBudgetOf(runtime);
+    budget.check(session, now);
+    const { matched, reason } = kioskMiss(runtime, text, now);
+    budget.shown(
+      session,
+      matched.map((g) => g.invitationId),
+      now,
+    );
+    return { reason };
+  },
 };
+
+/** A kiosk session's calls are a guest's own steps: the service, or the row they write, records them. */
+export const kioskAudit = {
+  'kiosk.settings': 'reads',
+  'kiosk.lookup': 'reads',
+  'kiosk.byCode': 'reads',
+  'kiosk.checkIn': 'guest',
+  'kiosk.arrival': 'reads',
+  'kiosk.checkOut': 'guest',
+  'kiosk.undoCheckOut': 'guest',
+  'kiosk.party': 'reads',
+  'kiosk.miss': 'reads',
+} satisfies AuditPolicy<KioskOperation>;

@@ -1,6 +1,6 @@
 /** "Today" at the kiosk: the local day of its zone (shared/time.ts), early arrivals within the margin, never a later day. */
 import { describe, expect, it } from 'vitest';
-import { isInKioskDay, kioskDay } from '../../../electron/core/kiosk/today.ts';
+import { isInKioskDay, kioskDay } from '../../../electron/core/access/kiosk-day.ts';
 import { nextLocalMidnight } from '../../../shared/time.ts';
 
 const at = (text: string) => Date.parse(text);

@@ -1,6 +1,6 @@
 /** The kiosk's lookup budget: distinct guests shown per session and per client in ten minutes. */
 import { describe, expect, it } from 'vitest';
-import { createLookupBudget, LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
+import { createLookupBudget, LOOKUP_BUDGET } from '../../../electron/core/access/lookup-budget.ts';
 
 const NOW = Date.parse('2030-03-12T10:00:00.000Z');
 const MINUTE = 60_000;

@@ -8,7 +8,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { expectErrorAnswer, freshCookie, send, setUpSecureHost, store, unlocked } from './host-security-fixture.ts';
+import {
+  expectErrorAnswer,
+  freshCookie,
+  send,
+  setUpSecureHost,
+  store,
+  unlocked,
+} from '../app/host-security-fixture.ts';
 
 setUpSecureHost();
 

@@ -1,22 +1,13 @@
 /**
- * What the kiosk keeps in memory per running core: the check-ins each session
- * made in the last minutes, the key of its tickets, the lookup budget, and
- * the guard on unknown codes. A restarted process starts afresh: a ticket of
- * before opens nothing, and the budgets begin again.
+ * What the kiosk keeps in memory per running core: the check-ins and
+ * check-outs each session made in the last minutes, and the guard on unknown
+ * codes. What other domains share with it is below it, in access/: its
+ * tickets (kiosk-guests.ts) and the lookup budget (lookup-budget.ts). A
+ * restarted process starts afresh.
  */
-import { type Arrivals, createArrivals } from '../../kiosk/arrivals.ts';
-import {
-  createLookupBudget,
-  LOOKUP_BUDGET,
-  type LookupBudget,
-  type LookupBudgetLimits,
-} from '../../kiosk/lookup-budget.ts';
-import { createTickets, type Tickets } from '../../access/tickets.ts';
-import type { Runtime } from '../../runtime.ts';
-import { createPinGuard, type PinGuard, type PinLimit } from '../../access/pin-guard.ts';
-
-/** At most this many guests per lookup: enough to find oneself, too few to browse a visitor list. */
-export const KIOSK_RESULTS = 5;
+import { createPinGuard, type PinGuard, type PinLimit } from '../access/pin-guard.ts';
+import type { Runtime } from '../runtime.ts';
+import { type Arrivals, createArrivals } from './arrivals.ts';
 
 /**
  * Unknown codes are limited like wrong PINs, by the same guard: per client
@@ -37,21 +28,17 @@ export interface KioskState {
   arrivals: Arrivals;
   /** The check-outs each session made in the last minutes: the only ones it may undo. */
   departures: Arrivals;
-  tickets: Tickets;
-  budget: LookupBudget;
   codes: PinGuard;
 }
 
 const kioskState = new WeakMap<Runtime, KioskState>();
 
-export function kioskStateOf(runtime: Runtime, budget: LookupBudgetLimits = LOOKUP_BUDGET): KioskState {
+export function kioskStateOf(runtime: Runtime): KioskState {
   let state = kioskState.get(runtime);
   if (!state) {
     state = {
       arrivals: createArrivals(),
       departures: createArrivals(),
-      tickets: createTickets(),
-      budget: createLookupBudget(budget),
       codes: createPinGuard({
         limits: CODE_LIMITS,
         names: { failures: 'unknown codes', lockout: 'kiosk code limit' },
@@ -60,12 +47,4 @@ export function kioskStateOf(runtime: Runtime, budget: LookupBudgetLimits = LOOK
     kioskState.set(runtime, state);
   }
   return state;
-}
-
-/**
- * For benchmarks that play a whole day's guests in one kiosk session within a minute (the kiosk's speed in
- * Chromium): other lookup limits for this core. Never called by the app.
- */
-export function setKioskLookupBudget(runtime: Runtime, limits: LookupBudgetLimits): void {
-  kioskStateOf(runtime).budget = createLookupBudget(limits);
 }

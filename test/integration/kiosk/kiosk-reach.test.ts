@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCore, createAppCore } from '../../../electron/core/app/core.ts';
 import { createSession, type Session } from '../../../electron/core/access/session.ts';
-import { LOOKUP_BUDGET } from '../../../electron/core/kiosk/lookup-budget.ts';
+import { LOOKUP_BUDGET } from '../../../electron/core/access/lookup-budget.ts';
 import { TICKET_MS } from '../../../electron/core/access/tickets.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { openApp } from '../../support/app.ts';
