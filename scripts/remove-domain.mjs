@@ -83,15 +83,17 @@ const removedModules = [
   join(copy, domain.contract),
 ];
 
-// Each index: the lines that import a deleted module, and the lines that are only one of the names they imported.
+// Each index: the lines that import (or re-export) a deleted module, and the lines that are only one of the names
+// they imported.
 for (const index of INDEXES) {
   const path = join(copy, index);
   const lines = readFileSync(path, 'utf8').split('\n');
   const names = new Set();
   const kept = lines.filter((line) => {
-    const from = /^import (?:type )?\{([^}]*)\} from '([^']+)';$/.exec(line);
-    if (!from || !removedModules.includes(join(dirname(path), from[2]))) return true;
-    for (const part of from[1].split(',')) names.add(part.replace(/^\s*type\s+/, '').trim());
+    const from = /^(import|export) (?:type )?\{([^}]*)\} from '([^']+)';$/.exec(line);
+    if (!from || !removedModules.includes(join(dirname(path), from[3]))) return true;
+    // A re-export goes with its line; an import's names go with the lines that are only one of them.
+    if (from[1] === 'import') for (const part of from[2].split(',')) names.add(part.replace(/^\s*type\s+/, '').trim());
     return false;
   });
   const out = kept.filter(

@@ -35,6 +35,7 @@ import { evacuationDomain } from './evacuation/domain.ts';
 import { evacuationAudit, evacuationHandlers } from './evacuation/handlers.ts';
 import { guestsDomain } from './guests/domain.ts';
 import { guestsAudit, guestsHandlers } from './guests/handlers.ts';
+import { kioskDomain } from './kiosk/domain.ts';
 import { kioskAudit, kioskHandlers } from './kiosk/handlers.ts';
 import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
@@ -89,6 +90,7 @@ export const DOMAINS: readonly DomainModule[] = [
   evacuationDomain,
   walkInsDomain,
   guestsDomain,
+  kioskDomain,
   retentionDomain,
   agreementsDomain,
 ];

@@ -1,27 +1,10 @@
-/** Guest views for the doors: the kiosk sees less than the desk, which sees the host's name too. */
-import type { KioskGuest } from '../../../shared/contract/kiosk.ts';
+/** Guest views for the desk's doors, with the host's name (the kiosk's own, which shows less, is kiosk/guest-view.ts). */
 import type { DeskGuest } from '../../../shared/contract/guests.ts';
 import { employeeName } from '../../../shared/domain/person-name.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import type { HandlerContext } from './handler.ts';
 
 type Site = Pick<HandlerContext, 'runtime'>;
-
-/** A kiosk sees a guest with the ticket it acts with (see access/tickets.ts), never more than it needs to recognise them. */
-export const toKioskGuest = (g: Guest, ticket: string): KioskGuest => ({
-  invitationId: g.invitationId,
-  state: g.state,
-  category: g.category,
-  pending: g.pending,
-  firstName: g.firstName,
-  lastName: g.lastName,
-  companyName: g.companyName,
-  language: g.language,
-  eventName: g.eventName,
-  startsAt: g.startsAt,
-  endsAt: g.endsAt,
-  ticket,
-});
 
 /** The host's name of a host id, each read from the mirror once per call. */
 export function hostNames({ runtime }: Site) {

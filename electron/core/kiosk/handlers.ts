@@ -14,7 +14,6 @@ import { foundGuest, guestForKiosk, guestTicketsOf, notFound } from '../access/k
 import { lookupBudgetOf } from '../access/lookup-budget.ts';
 import type { AuditPolicy } from '../app/audit.ts';
 import { guardCheckIn } from '../app/check-in-guards.ts';
-import { toKioskGuest } from '../app/guest-views.ts';
 import type { HandlerContext, Handlers } from '../app/handler.ts';
 import { queueKioskBadge } from '../app/handlers/printing.ts';
 import { transition } from '../app/transition.ts';
@@ -23,6 +22,7 @@ import { passCodeOf } from '../codes/guest-pass.ts';
 import type { Guest } from '../db/repos/guests.ts';
 import { AppError } from '../errors.ts';
 import type { Runtime } from '../runtime.ts';
+import { toKioskGuest } from './guest-view.ts';
 import { kioskLookup } from './lookup.ts';
 import { kioskMiss } from './miss.ts';
 import { memberOf, othersOfVisit } from './party.ts';

@@ -24,7 +24,6 @@ import { deviceName } from '../../access/device.ts';
 import { auditRowOf } from '../audit.ts';
 import { AppError } from '../../errors.ts';
 import type { HandlerContext, Handlers, ParsedInput } from '../handler.ts';
-import { guestTicketsOf } from '../../access/kiosk-guests.ts';
 import { walkInIdOf } from '../../../../shared/domain/guest-key.ts';
 
 const depsOf = (ctx: HandlerContext): ScreenDeps => ({
@@ -41,7 +40,8 @@ const tell = (ctx: HandlerContext, alerts: readonly WatchlistAlert[]) => {
 
 /**
  * The person a check-in is about to let in, and where; undefined for any other operation (or no such person).
- * A domain in its own folder says whom its operations let in itself (DomainModule.entrant: the walk-ins').
+ * A domain in its own folder says whom its operations let in itself (DomainModule.entrant: the walk-ins', the
+ * kiosk's).
  */
 function personOf(ctx: HandlerContext, name: OperationName, input: unknown): Entrant | undefined {
   const { runtime } = ctx;
@@ -52,11 +52,6 @@ function personOf(ctx: HandlerContext, name: OperationName, input: unknown): Ent
     return found && { person: found, where: { point, device, invitationId: found.invitationId } };
   };
   switch (name) {
-    case 'kiosk.checkIn': {
-      // The ticket as the handler opens it; one that opens nothing is the handler's "not found".
-      const { ticket } = input as ParsedInput<'kiosk.checkIn'>;
-      return guest(guestTicketsOf(runtime).open(ctx.session.id, ticket, ctx.now()), 'kiosk check-in');
-    }
     case 'guests.transition': {
       const { invitationId, action } = input as ParsedInput<'guests.transition'>;
       return action === 'checkIn' ? guest(invitationId, 'desk check-in') : undefined;
