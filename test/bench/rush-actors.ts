@@ -6,10 +6,11 @@
  * as the kiosk sends them), and the success screen follows the arrival; a
  * walk-in registers and waits for the desk; a guest leaving checks out. The
  * kiosk hears its event stream as its screen does: when the guests or the
- * mirror move (at most once a second each), it asks again for what it shows
+ * mirror move (at most every GUESTS_EVERY_MS and RELOAD_EVERY_MS, as its
+ * screen does: renderer/src/stores/pace.ts), it asks again for what it shows
  * (the lookup of the text typed, or the arrival), and the evacuation state.
  * Desks hear the event stream and do what the desk's screen does with it:
- * on the guests' changes, at most once a second (the screen's throttle),
+ * on the guests' changes, at most every GUESTS_EVERY_MS (the screen's throttle),
  * take what changed (guests.changes), the overview and the arrivals strip;
  * one approves walk-ins, two search all the while.
  */
@@ -18,6 +19,7 @@ import type { KioskGuest, KioskPartyMember } from '../../shared/contract/kiosk.t
 import { localMidnight, nextLocalMidnight } from '../../shared/time.ts';
 import { oneAtATime } from '../../renderer/src/lib/latest.ts';
 import { throttle } from '../../renderer/src/lib/throttle.ts';
+import { GUESTS_EVERY_MS, RELOAD_EVERY_MS } from '../../renderer/src/stores/pace.ts';
 import { ARRIVAL_POLL_MS, ARRIVAL_POLLS } from '../../renderer/src/features/kiosk/kiosk-store.ts';
 import { WALK_IN_POLL_MS } from '../../renderer/src/features/kiosk/walk-in-store.ts';
 import { type DeviceClient, PINS } from '../support/hub-site.ts';
@@ -120,11 +122,11 @@ export class Kiosk {
     else if (this.following !== null)
       void this.record.call(this.device, 'kiosk.arrival', { ticket: this.following }, this.record.refreshes);
   };
-  private readonly guestsMoved = throttle(this.refresh, 1_000);
+  private readonly guestsMoved = throttle(this.refresh, GUESTS_EVERY_MS);
   private readonly mirrorMoved = throttle(() => {
     this.refresh();
     void this.record.call(this.device, 'evacuation.state', {});
-  }, 1_000);
+  }, RELOAD_EVERY_MS);
 
   constructor(
     readonly device: DeviceClient,
@@ -302,13 +304,13 @@ export class Desk {
     }
   });
 
-  /** What the desk's screen does when the guests move, at most once a second (renderer/src/stores/session.ts). */
+  /** What the desk's screen does when the guests move, at most every GUESTS_EVERY_MS (renderer/src/stores/pace.ts). */
   private readonly screens = throttle(() => {
     void this.changes.ask(this.heardVersion);
     void this.record.call(this.device, 'guests.overview', today());
     const since = new Date(localMidnight(Date.now())).toISOString();
     void this.record.call(this.device, 'arrivals.list', { since, limit: 10 });
-  }, 1_000);
+  }, GUESTS_EVERY_MS);
 
   private readonly walkIns = oneAtATime<void>(async () => {
     const pending = ((await this.record.call(this.device, 'walkIns.pending', {})) ?? []) as {

@@ -21,6 +21,7 @@
 import { loadavg } from 'node:os';
 import Database from 'better-sqlite3';
 import { mulberry32 } from '../../service/demo/random.ts';
+import { GUESTS_EVERY_MS } from '../../renderer/src/stores/pace.ts';
 import { Desk, Kiosk, paceAt, RushRecord, sleep, today } from './rush-actors.ts';
 import { FULL_SECONDS, planRush } from './rush-plan.ts';
 import { mirrorFile, openRushSite } from './rush-site.ts';
@@ -245,7 +246,7 @@ export async function run(): Promise<boolean> {
         `walk-in approval to the kiosk's welcome (it asks every second) ${welcome.length}: p50 ${p(welcome, 50)} / p99 ${p(welcome, 99)} ms`,
     );
     console.log(
-      `  arrival on every desk's list as the screen asks for it (at most once a second): p50 ${p(listedAll, 50)} / ` +
+      `  arrival on every desk's list as the screen asks for it (at most every ${GUESTS_EVERY_MS} ms): p50 ${p(listedAll, 50)} / ` +
         `p99 ${p(listedAll, 99)} ms (${listedAll.length} of ${record.tappedAt.size} check-ins)`,
     );
     console.log(
@@ -300,8 +301,16 @@ export async function run(): Promise<boolean> {
         name: 'arrival on every desk p99 (its event)',
         value: percentile(onDesks, 99),
         unit: 'ms',
+        target: '(shown)',
+        ok: true,
+      },
+      {
+        // Issue 36's figure: the tap to the guest on every desk's list, as the desk's screen asks for it.
+        name: "arrival on every desk's list p99",
+        value: percentile(listedAll, 99),
+        unit: 'ms',
         target: '< 1000',
-        ok: percentile(onDesks, 99) < 1000,
+        ok: percentile(listedAll, 99) < 1000,
       },
       { name: 'hub CPU share (of one core)', value: cpuShare * 100, unit: '%', target: '(shown)', ok: true },
       { name: 'hub peak RSS', value: peakRssMb, unit: 'MB', target: '(shown)', ok: true },

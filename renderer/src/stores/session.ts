@@ -5,10 +5,7 @@ import type { Role } from '../../../shared/contract/op.ts';
 import type { SyncStatus } from '../../../shared/contract/sync.ts';
 import { api, onUnpaired } from '../lib/api.ts';
 import { throttle } from '../lib/throttle.ts';
-
-/** How often the screen takes a new status, and how often lists reload, however fast the stream goes. */
-const STATUS_EVERY_MS = 250;
-const RELOAD_EVERY_MS = 1000;
+import { GUESTS_EVERY_MS, RELOAD_EVERY_MS, STATUS_EVERY_MS } from './pace.ts';
 
 /** Listeners of the stream's other events (e.g. an import's progress), so that one stream serves all. */
 const eventListeners = new Set<(event: AppEvent) => void>();
@@ -79,8 +76,8 @@ export const useSession = create<SessionState>()((set) => ({
     void refresh();
     const showStatus = throttle((status: SyncStatus) => set({ status, connected: true }), STATUS_EVERY_MS);
     const mirrorChanged = throttle(() => set((state) => ({ mirrorVersion: state.mirrorVersion + 1 })), RELOAD_EVERY_MS);
-    // A burst of changes (a sync applying pages) reaches the desk as one request a second at most.
-    const guestsChanged = throttle((version: number) => set({ guestsVersion: version }), RELOAD_EVERY_MS);
+    // A burst of changes (a sync applying pages) reaches the desk as one request per GUESTS_EVERY_MS at most.
+    const guestsChanged = throttle((version: number) => set({ guestsVersion: version }), GUESTS_EVERY_MS);
     const unsubscribe = api.subscribe(
       (event) => {
         if (event.type === 'sync-status') showStatus(event.status);
