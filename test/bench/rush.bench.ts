@@ -9,6 +9,10 @@
  * process) behind a link that answers 20 % of requests 1-3 s late and is
  * down for 2 minutes in the middle (rush-relay.ts).
  *
+ * RUSH_TIMES=shown (CI: `.ci/run` runs RUSH_SECONDS=90 after the tests) prints the
+ * times without failing on them: a shared machine's times are its own, while
+ * errors and exactly-once hold on any machine.
+ *
  * RUSH_SECONDS=90 runs the same load in 90 s: every time in it scaled alike
  * (people's pace, the outage, the slow answers: 0.1-0.3 s), so that the
  * outbox's backlog is the full run's. RUSH_CPU_PROF=DIR profiles the hub
@@ -47,6 +51,9 @@ interface Visit {
 
 export async function run(): Promise<boolean> {
   const seconds = Number(process.env.RUSH_SECONDS ?? FULL_SECONDS);
+  // CI (.ci/run): the times are shown, and only what is true on any machine fails the run (errors, exactly once).
+  const timesShown = process.env.RUSH_TIMES === 'shown';
+  const within = (value: number, limit: number) => timesShown || value < limit;
   const scale = seconds / FULL_SECONDS;
   const rushMs = seconds * 1000;
   const outageMs = 120_000 * scale;
@@ -279,16 +286,16 @@ export async function run(): Promise<boolean> {
         name: 'lookup keystroke p99',
         value: percentile(lookups, 99),
         unit: 'ms',
-        target: '< 100',
-        ok: percentile(lookups, 99) < 100,
+        target: timesShown ? '< 100 (shown)' : '< 100',
+        ok: within(percentile(lookups, 99), 100),
       },
       { name: 'check-in tap to success p50', value: percentile(taps, 50), unit: 'ms', target: '(shown)', ok: true },
       {
         name: 'check-in tap to success p99',
         value: percentile(taps, 99),
         unit: 'ms',
-        target: '< 250',
-        ok: percentile(taps, 99) < 250,
+        target: timesShown ? '< 250 (shown)' : '< 250',
+        ok: within(percentile(taps, 99), 250),
       },
       {
         name: 'walk-in approval to kiosk welcome p99',
@@ -309,8 +316,8 @@ export async function run(): Promise<boolean> {
         name: "arrival on every desk's list p99",
         value: percentile(listedAll, 99),
         unit: 'ms',
-        target: '< 1000',
-        ok: percentile(listedAll, 99) < 1000,
+        target: timesShown ? '< 1000 (shown)' : '< 1000',
+        ok: within(percentile(listedAll, 99), 1000),
       },
       { name: 'hub CPU share (of one core)', value: cpuShare * 100, unit: '%', target: '(shown)', ok: true },
       { name: 'hub peak RSS', value: peakRssMb, unit: 'MB', target: '(shown)', ok: true },

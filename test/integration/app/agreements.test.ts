@@ -19,9 +19,9 @@ import type { Runtime } from '../../../electron/core/runtime.ts';
 import type { AppEvent } from '../../../shared/contract/events.ts';
 import { DAY, localMidnight } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';
-import { HOUR, iso, uid } from '../../support/basics.ts';
+import { HOUR, iso } from '../../support/basics.ts';
 import { jpegBytes, strokePng } from '../../support/images.ts';
-import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { cleanup, startServiceOn, tempDir, seedGuests } from '../outbox/helpers.ts';
 import { walkInsOf } from '../../../electron/core/walk-ins/repo.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
@@ -47,28 +47,14 @@ const NDA = {
   validDays: 365,
 };
 
-async function seedEvent(startsAt: number, endsAt: number, people: [string, string, string][]): Promise<number[]> {
-  const sourceId = uid('nda-ev');
-  const event = {
-    sourceId,
-    name: `Visit ${sourceId}`,
-    startsAt: iso(startsAt),
-    endsAt: iso(endsAt),
-    locationId: 10,
-    invitations: people.map(([firstName, lastName, email], i) => ({
-      sourceId: `${sourceId}-${i}`,
-      email,
-      firstName,
-      lastName,
-    })),
-  };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  return service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
-}
+const seedEvent = async (startsAt: number, endsAt: number, people: [string, string, string][]): Promise<number[]> =>
+  (
+    await seedGuests(service, people.length, {
+      startsAt,
+      endsAt,
+      people: people.map(([firstName, lastName, email]) => ({ firstName, lastName, email })),
+    })
+  ).guests.map((g) => g.id);
 
 let today: number[];
 let tomorrow: number[];

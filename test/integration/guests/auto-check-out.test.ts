@@ -12,7 +12,7 @@ import { parsePayload } from '../../../electron/core/outbox/payloads.ts';
 import { DAY } from '../../../shared/time.ts';
 import type { TestApp } from '../../support/app.ts';
 import { openApp } from '../../support/app.ts';
-import { cleanup, fromNow, HOUR, putUntilOk, serviceState, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+import { cleanup, HOUR, serviceState, startServiceOn, tempDir, uid, seedGuests } from '../outbox/helpers.ts';
 import { until } from '../../support/until.ts';
 
 type Service = Awaited<ReturnType<typeof startServiceOn>>;
@@ -29,29 +29,8 @@ const dayAfterTomorrow = (hours: number, minutes = 0) => {
 };
 
 /** An event at location 10 that is under way now, with `n` guests; their check-in ids, from the service's database. */
-async function seedEvent(n: number, endsInMs: number): Promise<number[]> {
-  const sourceId = uid('auto-ev');
-  const invitations = Array.from({ length: n }, (_, i) => ({
-    sourceId: `${sourceId}-${i}`,
-    email: `${sourceId}-${i}@example.test`,
-    firstName: `Guest${i}`,
-    lastName: sourceId,
-  }));
-  const event = {
-    sourceId,
-    name: sourceId,
-    startsAt: fromNow(-HOUR),
-    endsAt: fromNow(endsInMs),
-    locationId: 10,
-    invitations,
-  };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  return service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
-}
+const seedEvent = async (n: number, endsInMs: number): Promise<number[]> =>
+  (await seedGuests(service, n, { prefix: uid('auto-ev'), endsIn: endsInMs })).guests.map((g) => g.id);
 
 const open = (dataDir: string, autoCheckOut: string) =>
   openApp(dataDir, {

@@ -12,7 +12,7 @@ import type { Runtime } from '../../../electron/core/runtime.ts';
 import { DAY, HOUR, MINUTE, SECOND } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';
 import { dayKey, dayRange } from '../../../renderer/src/features/desk/guest-lists.ts';
-import { cleanup, fromNow, putUntilOk, serviceState, startServiceOn, tempDir, uid } from '../outbox/helpers.ts';
+import { cleanup, seedGuests, serviceState, startServiceOn, tempDir } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -23,22 +23,14 @@ let endedLongAgo: number[];
 let endedJustNow: number[];
 let underWay: number[];
 
-async function seedEvent(n: number, endsInMs: number, name: string): Promise<number[]> {
-  const sourceId = uid('bulk-ev');
-  const invitations = Array.from({ length: n }, (_, i) => ({
-    sourceId: `${sourceId}-${i}`,
-    email: `${sourceId}-${i}@example.test`,
-    firstName: `${name}${i}`,
-    lastName: 'Bulk',
-  }));
-  const event = { sourceId, name, startsAt: fromNow(-HOUR), endsAt: fromNow(endsInMs), locationId: 10, invitations };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  return service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
-}
+const seedEvent = async (n: number, endsInMs: number, name: string): Promise<number[]> =>
+  (
+    await seedGuests(service, n, {
+      eventName: name,
+      endsIn: endsInMs,
+      people: Array.from({ length: n }, (_, i) => ({ firstName: `${name}${i}`, lastName: 'Bulk' })),
+    })
+  ).guests.map((g) => g.id);
 
 beforeAll(async () => {
   service = await startServiceOn(tempDir('foyer-bulk-svc-'));

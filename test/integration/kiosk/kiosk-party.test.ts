@@ -13,8 +13,8 @@ import { createSession } from '../../../electron/core/access/session.ts';
 import type { Runtime } from '../../../electron/core/runtime.ts';
 import { localMidnight, SECOND } from '../../../shared/time.ts';
 import { openApp } from '../../support/app.ts';
-import { HOUR, iso, MINUTE, uid } from '../../support/basics.ts';
-import { cleanup, putUntilOk, startServiceOn, tempDir } from '../outbox/helpers.ts';
+import { HOUR, MINUTE } from '../../support/basics.ts';
+import { cleanup, startServiceOn, tempDir, seedGuests } from '../outbox/helpers.ts';
 
 let service: Awaited<ReturnType<typeof startServiceOn>>;
 let runtime: Runtime;
@@ -24,29 +24,14 @@ let clock = noon;
 const kiosk = createSession('kiosk-party-1', 'kiosk', 'kiosk', 'ip:10.1.0.1');
 const otherKiosk = createSession('kiosk-party-2', 'kiosk', 'kiosk', 'ip:10.1.0.2');
 
-async function seedEvent(startsAt: number, endsAt: number, people: [string, string][]): Promise<number[]> {
-  const sourceId = uid('party-ev');
-  const invitations = people.map(([firstName, lastName], i) => ({
-    sourceId: `${sourceId}-${i}`,
-    email: `${sourceId}-${i}@example.test`,
-    firstName,
-    lastName,
-  }));
-  const event = {
-    sourceId,
-    name: `Visit ${sourceId}`,
-    startsAt: iso(startsAt),
-    endsAt: iso(endsAt),
-    locationId: 10,
-    invitations,
-  };
-  const res = await putUntilOk(service.baseUrl, '/events', { events: [event] });
-  expect(res.body.events[0].status, res.text).toBe('SUCCESS');
-  return service.db
-    .prepare('SELECT i.id FROM invitations i JOIN events e ON e.id = i.event_id WHERE e.source_id = ? ORDER BY i.id')
-    .pluck()
-    .all(sourceId) as number[];
-}
+const seedEvent = async (startsAt: number, endsAt: number, people: [string, string][]): Promise<number[]> =>
+  (
+    await seedGuests(service, people.length, {
+      startsAt,
+      endsAt,
+      people: people.map(([firstName, lastName]) => ({ firstName, lastName })),
+    })
+  ).guests.map((g) => g.id);
 
 let party: number[];
 let leaving: number[];

@@ -190,8 +190,9 @@ export async function putUntilOk(
 
 /**
  * One final event at location 10 that is under way (1 h ago to 2 h ahead, or
- * `endsIn` ahead), with `n` invitations (named `people` when given); returns
- * the guests with their check-in ids, read from the service's own database.
+ * `endsIn` ahead, or from `startsAt` to `endsAt`), with `n` invitations (named
+ * `people` when given); returns the guests with their check-in ids, read from
+ * the service's own database, in the order of `people`.
  */
 export async function seedGuests(
   target: { baseUrl: string; db: Database.Database | (() => Database.Database) },
@@ -203,8 +204,11 @@ export async function seedGuests(
     token?: string;
     now?: () => number;
     endsIn?: number;
-    /** The guests' names (and companies), in place of Guest0, Guest1, ... */
-    people?: readonly { firstName: string; lastName: string; companyName?: string }[];
+    /** When the event starts and ends (ms), in place of an hour ago and `endsIn` ahead. */
+    startsAt?: number;
+    endsAt?: number;
+    /** The guests' names (and companies, addresses), in place of Guest0, Guest1, ... */
+    people?: readonly { firstName: string; lastName: string; companyName?: string; email?: string }[];
   } = {},
 ): Promise<{ eventSourceId: string; guests: SeededGuest[] }> {
   const eventSourceId = options.eventSourceId ?? uid('ev');
@@ -221,8 +225,18 @@ export async function seedGuests(
     sourceId: eventSourceId,
     name: options.eventName ?? `Event ${eventSourceId}`,
     // From an hour ago to two hours ahead, by the test's clock when it has one.
-    startsAt: options.now ? new Date(options.now() - HOUR).toISOString() : fromNow(-HOUR),
-    endsAt: options.now ? new Date(options.now() + endsIn).toISOString() : fromNow(endsIn),
+    startsAt:
+      options.startsAt !== undefined
+        ? new Date(options.startsAt).toISOString()
+        : options.now
+          ? new Date(options.now() - HOUR).toISOString()
+          : fromNow(-HOUR),
+    endsAt:
+      options.endsAt !== undefined
+        ? new Date(options.endsAt).toISOString()
+        : options.now
+          ? new Date(options.now() + endsIn).toISOString()
+          : fromNow(endsIn),
     locationId: 10,
     invitations,
   };
