@@ -165,6 +165,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const at = iso(now());
     writesWork(resource);
     tokenAccepted();
+    serviceAnswered();
     status.update({ online: true, lastOnlineAt: at }, resource, {
       running: false,
       progress: null,
@@ -194,6 +195,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         writeFailed(writeError, `sync ${resource}`, resource);
       }
     if (storage) blocked.add(resource);
+    if (error instanceof ApiError && (error.transient || error.kind === 'network')) serviceFailing = true;
     status.update(
       {
         // A refused token is a service Foyer cannot use: offline, with the reason beside it.
@@ -209,7 +211,31 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return { ok: false, error: described };
   }
 
-  const probe = createProbe({ api, now, status, reached: tokenAccepted }); // is the service there when nothing is due
+  /**
+   * Whether the service failed to answer a pull (no answer, a timeout, a 5xx) or a delivery (no answer) since it
+   * last answered one. When it answers again, what waits in backoff is sent at once, not up to a minute later at
+   * its next attempt. A row refused alone (a 503 on its endpoint while pulls work) keeps its backoff.
+   */
+  let serviceFailing = false;
+  function serviceAnswered(): void {
+    if (!serviceFailing) return;
+    serviceFailing = false;
+    if (!deps.outbox) return;
+    const waiting = mirror.transaction(() => mirror.outbox.retryNow(iso(now())));
+    if (waiting === 0) return;
+    log(`the service answers again: ${waiting} queued ${waiting === 1 ? 'change goes' : 'changes go'} now`);
+    outboxJob?.soon();
+  }
+
+  const probe = createProbe({
+    api,
+    now,
+    status,
+    reached: () => {
+      tokenAccepted();
+      serviceAnswered();
+    },
+  }); // is the service there when nothing is due
   /** Runs one resource's pull; joins the one in flight instead of starting a second. Never rejects. */
   function run(resource: Resource, mode?: 'incremental' | 'full'): Promise<SyncOutcome> {
     const inFlight = running.get(resource);
@@ -305,6 +331,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       else if (summary.delivered > 0 || summary.failed > 0) status.update({ online: true, lastOnlineAt: iso(now()) });
       // A check-in that cannot be sent shows the service as gone now, not at the next pull.
       else if (summary.unreachable && status.get().online !== false) status.update({ online: false });
+      if (summary.unreachable) serviceFailing = true;
       return summary;
     } catch (error) {
       if (!controller.signal.aborted) writeFailed(error, 'outbox delivery', 'outbox');

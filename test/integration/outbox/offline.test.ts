@@ -4,6 +4,8 @@
  * back (the same database, a new port); queued work is delivered in order per
  * guest and per push, and guests are independent of each other.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PermanentIdentityItem } from '../../../shared/api/index.ts';
 import { createSyncEngine } from '../../../electron/core/sync/engine.ts';
@@ -23,6 +25,7 @@ import {
   NO_RETRY,
   makeConfig,
 } from './helpers.ts';
+import { onCleanup } from '../../support/fixtures.ts';
 
 afterEach(cleanup);
 
@@ -130,7 +133,53 @@ describe('offline check-in, delivered later', () => {
     expect(engine.status.get().online).toBe(true);
     await engine.stop();
   });
+  it.each([
+    ['no answer at all', async () => `http://127.0.0.1:${await closedPort()}/api/v2`],
+    ['a proxy in front of it answering 502', async () => `${await answering(502)}/api/v2`],
+  ])('what waits in backoff goes as soon as the service answers again (%s)', async (_, down) => {
+    const svc = await startServiceOn(tempDir('foyer-svc-'));
+    const { guests } = await seedGuests(svc, 2);
+    const mirror = tempMirror();
+    const config = makeConfig();
+    const client = switchableApi(countingClient(svc.baseUrl).api);
+    // A row's next attempt an hour after each failure: only the service's return can send it sooner.
+    const outbox = outboxFor(mirror, client.api, {
+      random: () => 1,
+      retry: { retries: Number.POSITIVE_INFINITY, baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 },
+    });
+    const engine = createSyncEngine({ mirror, api: client.api, config: () => config, outbox });
+    await engine.syncNow({ full: true });
+    // A guest leaves, and the desk may still undo it for an hour: that check-out was never tried, and waits.
+    outbox.queueTransition(guests[1]!.id, 'checkIn', 'desk');
+    expect(await engine.deliver()).toMatchObject({ delivered: 1 });
+    const held = outbox.queueTransition(guests[1]!.id, 'checkOut', 'desk', { holdMs: 3_600_000 });
+
+    client.use(countingClient(await down(), { retry: NO_RETRY }).api);
+    const checkIn = outbox.queueTransition(guests[0]!.id, 'checkIn', 'kiosk');
+    await engine.syncNow();
+    expect(mirror.outbox.byId(checkIn.outboxId)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(Date.parse(mirror.outbox.byId(checkIn.outboxId)!.nextAttemptAt!)).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(serviceState(svc.db, guests[0]!.id)).toBe('EXPECTED');
+
+    client.use(countingClient(svc.baseUrl).api);
+    await engine.syncNow();
+    expect(engine.status.get().online).toBe(true);
+    expect(mirror.outbox.byId(checkIn.outboxId)).toMatchObject({ state: 'delivered' });
+    expect(serviceState(svc.db, guests[0]!.id)).toBe('CHECKED_IN');
+    // The held check-out still waits for its undo window.
+    expect(mirror.outbox.byId(held.outboxId)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(serviceState(svc.db, guests[1]!.id)).toBe('CHECKED_IN');
+    await engine.stop();
+  });
 });
+
+/** A server on loopback that answers every request with `status` (closed at the end of the test). */
+async function answering(status: number): Promise<string> {
+  const server = createServer((_, response) => response.writeHead(status).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 describe('order of delivery', () => {
   it("a guest's check-in and check-out queued offline arrive in order", async () => {

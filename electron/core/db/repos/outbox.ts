@@ -110,6 +110,10 @@ export function createOutboxRepo(db: Database.Database) {
   const markRetry = db.prepare(`
     UPDATE outbox SET state = 'pending', uncertain = max(uncertain, @uncertain), last_error = @error,
       next_attempt_at = @nextAttemptAt, updated_at = @now WHERE id = @id`);
+  // Only rows that were tried: a check-out held for its undo window (attempts 0) keeps its hold.
+  const retryNow = db.prepare(`
+    UPDATE outbox SET next_attempt_at = NULL, updated_at = @now
+    WHERE state = 'pending' AND attempts > 0 AND next_attempt_at > @now`);
   const requeue = db.prepare(`
     UPDATE outbox SET state = 'pending', attempts = 0, uncertain = 0, last_error = NULL, next_attempt_at = NULL,
       updated_at = @now WHERE id = @id AND state = 'failed'`);
@@ -252,6 +256,13 @@ export function createOutboxRepo(db: Database.Database) {
     /** Back to pending until `nextAttemptAt` (null: at the next round); `uncertain` only ever goes up. */
     markRetry(row: { id: number; uncertain: 0 | 1; error: string; nextAttemptAt: string | null; now: string }): void {
       markRetry.run(row);
+    },
+    /**
+     * The service answers again: every row waiting out its backoff after a failed attempt may go at once (a row
+     * held for its undo window stays held). Returns how many.
+     */
+    retryNow(now: string): number {
+      return retryNow.run({ now }).changes;
     },
     /** A failed row queued again by a person. */
     requeue(id: number, now: string): void {
