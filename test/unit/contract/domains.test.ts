@@ -34,7 +34,7 @@ const CONTRACT_SUPPORT = {
 
 /**
  * The prefixes whose operations two domains share, each domain named by its files: the roll call and its marks
- * were one domain, and kept the names the screens call (`evacuation.start`, `evacuation.tick`). Either may be
+ * were one domain, and kept the names the screens call (evacuation.start, evacuation.tick). Either may be
  * removed (scripts/remove-domain.mjs): the parts are those whose contract file is there.
  */
 const SPLIT: Record<string, readonly string[]> = { evacuation: ['rollCall', 'evacuationMarks'] };
