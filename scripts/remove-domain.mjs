@@ -10,7 +10,7 @@
  * (tsconfig.node.json, which holds the tests too) and runs the core's tests
  * that remain (test/unit and test/integration/app).
  *
- *   node scripts/remove-domain.mjs evacuation|walk-ins [--web] [--keep] [--no-tests]
+ *   node scripts/remove-domain.mjs roll-call|evacuation-marks|walk-ins [--web] [--keep] [--no-tests]
  *
  * A domain's own tests: its folders (test/<kind>/<domain>/) and every test or
  * bench file that imports a deleted module or calls one of its operations
@@ -37,13 +37,24 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The domains made removable: their folder, contract file, operations' prefix, and test folders. */
+/**
+ * The domains made removable: their folder, contract file, operations' prefix, and test folders. A domain's
+ * operations are those its contract file declares: the roll call and its marks share the prefix `evacuation`
+ * (the names the screens call), `evacuation.tick` in evacuation-marks.ts and the others in roll-call.ts; a
+ * roll call's shapes stay in shared/contract/evacuation.ts, below both.
+ */
 const DOMAINS = {
-  evacuation: {
-    folder: 'electron/core/evacuation',
-    contract: 'shared/contract/evacuation.ts',
+  'roll-call': {
+    folder: 'electron/core/roll-call',
+    contract: 'shared/contract/roll-call.ts',
     prefix: 'evacuation',
-    tests: ['test/unit/evacuation'],
+    tests: ['test/unit/roll-call'],
+  },
+  'evacuation-marks': {
+    folder: 'electron/core/evacuation-marks',
+    contract: 'shared/contract/evacuation-marks.ts',
+    prefix: 'evacuation',
+    tests: ['test/unit/evacuation-marks'],
   },
   'walk-ins': {
     folder: 'electron/core/walk-ins',
@@ -110,11 +121,13 @@ for (const index of INDEXES) {
 }
 
 // The domain's own tests: its test folders, and every test that imports a deleted module or names an operation of it.
+// Its operations are those its contract file declares, so that two domains sharing a prefix each name only theirs.
 const operationNames = [
   ...readFileSync(join(copy, domain.contract), 'utf8').matchAll(
     new RegExp(`'(${domain.prefix}\\.[a-zA-Z]+)': op\\(`, 'g'),
   ),
 ].map(([, operation]) => operation);
+if (operationNames.length === 0) throw new Error(`${domain.contract} declares no '${domain.prefix}.*' operation`);
 const calls = new RegExp(`['"\`](${operationNames.join('|').replaceAll('.', '\\.')})['"\`]`);
 const removedTests = [...domain.tests.flatMap((dir) => walk(join(copy, dir)))].filter((f) => f.endsWith('.ts'));
 // The renderer's modules and the tests that import a deleted module go too, and so on, until none is left: the

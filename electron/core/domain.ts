@@ -60,7 +60,7 @@ export interface EngineJobContext {
 }
 
 export interface DomainModule {
-  /** For people reading a log or a test: "evacuation", "walk-ins". */
+  /** For people reading a log or a test: "roll-call", "walk-ins". */
   name: string;
   subscribe?(bus: Bus, site: DomainSite): void;
   jobs?(ctx: EngineJobContext): Job[];

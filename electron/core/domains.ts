@@ -31,14 +31,15 @@ import { syncHandlers } from './app/handlers/sync.ts';
 import { visitsHandlers } from './app/handlers/visits.ts';
 import { watchlistDomain, watchlistHandlers } from './app/handlers/watchlist.ts';
 import type { Bus } from './bus.ts';
-import { evacuationDomain } from './evacuation/domain.ts';
-import { evacuationAudit, evacuationHandlers } from './evacuation/handlers.ts';
+import { evacuationMarksAudit, evacuationMarksHandlers } from './evacuation-marks/handlers.ts';
 import { guestsDomain } from './guests/domain.ts';
 import { guestsAudit, guestsHandlers } from './guests/handlers.ts';
 import { kioskDomain } from './kiosk/domain.ts';
 import { kioskAudit, kioskHandlers } from './kiosk/handlers.ts';
 import type { DomainModule, DomainSite, EngineJobContext } from './domain.ts';
 import { retentionDomain } from './retention/kinds.ts';
+import { rollCallDomain } from './roll-call/domain.ts';
+import { rollCallAudit, rollCallHandlers } from './roll-call/handlers.ts';
 import type { Job } from './sync/job.ts';
 import { walkInsDomain } from './walk-ins/domain.ts';
 import { walkInsAudit, walkInsHandlers } from './walk-ins/handlers.ts';
@@ -59,7 +60,8 @@ export const handlers: Handlers<OperationName> = {
   ...siteHandlers,
   ...hubHandlers,
   ...walkInsHandlers,
-  ...evacuationHandlers,
+  ...rollCallHandlers,
+  ...evacuationMarksHandlers,
   ...auditHandlers,
   ...visitsHandlers,
   ...arrivalsHandlers,
@@ -78,7 +80,8 @@ export const handlers: Handlers<OperationName> = {
  */
 export const auditPolicy: AuditPolicy<OperationName> = {
   ...AUDIT_POLICY,
-  ...evacuationAudit,
+  ...rollCallAudit,
+  ...evacuationMarksAudit,
   ...walkInsAudit,
   ...guestsAudit,
   ...kioskAudit,
@@ -87,7 +90,7 @@ export const auditPolicy: AuditPolicy<OperationName> = {
 /** The domains that plug more than handlers into the core, in the order their parts run. */
 export const DOMAINS: readonly DomainModule[] = [
   watchlistDomain,
-  evacuationDomain,
+  rollCallDomain,
   walkInsDomain,
   guestsDomain,
   kioskDomain,

@@ -8,12 +8,16 @@
  *
  * It lives in the hub's mirror only: the service's interface has no place for
  * it, so nothing of it is ever sent, and it works with the service away.
+ *
+ * Two domains, whose operations kept the names the screens call
+ * (`evacuation.*`): the roll call (roll-call.ts: start, read, end, report, the
+ * assembly point) and its marks (evacuation-marks.ts: a tick). This file is
+ * neither: it holds the shapes both return and the screens read, a roll call
+ * and its entries (a mark's columns with them), and stays when either goes.
  */
 import { z } from 'zod';
-import { ADMIN, ALL, op, STAFF, PASSIVE } from './op.ts';
-import { EvacuationSettings } from './settings.ts';
 
-// The assembly point is a section of the configuration (settings.ts): it stays when this domain goes.
+// The assembly point is a section of the configuration (settings.ts): it stays when the roll call goes.
 export { EvacuationSettings } from './settings.ts';
 
 /** Where a person's check-in was made, as far as the hub knows: a named device, or only the kind of door. */
@@ -57,51 +61,5 @@ export const RollCall = z.object({
   entries: z.array(RollCallEntry),
 });
 export type RollCall = z.infer<typeof RollCall>;
-
-const rollCallId = z.object({ rollCallId: z.number().int().positive() }).strict();
-
-export const evacuationOperations = {
-  'evacuation.state': op(
-    ALL,
-    z.object({}).strict(),
-    z.object({ active: z.boolean(), assemblyPoint: z.string() }),
-    'Whether an evacuation is under way, and where to gather: what a kiosk shows (nothing of who is on site)',
-    PASSIVE,
-  ),
-  'evacuation.start': op(
-    STAFF,
-    z.object({}).strict(),
-    RollCall,
-    'Start a roll call: the list of who is on site now is fixed (one already under way is returned as it is)',
-  ),
-  'evacuation.get': op(
-    STAFF,
-    z.object({}).strict(),
-    RollCall.nullable(),
-    'The roll call under way, else the last one that ended; null when there never was one',
-    PASSIVE,
-  ),
-  'evacuation.tick': op(
-    STAFF,
-    z
-      .object({ rollCallId: z.number().int().positive(), invitationId: z.number().int(), accounted: z.boolean() })
-      .strict(),
-    z.object({ version: z.number().int(), entry: RollCallEntry }),
-    'Mark a person as accounted for (or not): the last mark wins, with its time and device',
-  ),
-  'evacuation.end': op(STAFF, rollCallId, RollCall, 'End the roll call (one already ended is returned as it is)'),
-  'evacuation.report': op(
-    STAFF,
-    rollCallId,
-    z.object({ fileName: z.string(), csv: z.string(), rollCall: RollCall }),
-    'A roll call as a report: start and end, each person accounted for or missing, by which device and when',
-  ),
-  'evacuation.setAssemblyPoint': op(
-    ADMIN,
-    z.object({ assemblyPoint: z.string().max(200, 'the assembly point: at most 200 characters') }).strict(),
-    EvacuationSettings,
-    "Set the site's assembly point, as the kiosks show it during an evacuation",
-  ),
-} as const;
 
 export type { EvacuationEvent } from './events.ts';

@@ -5,7 +5,9 @@
  * and the CLI all go through it, and each door checks the role.
  *
  * Each domain declares its operations in its own file, named after the
- * operations' prefix (`kiosk.*` in kiosk.ts), and its handlers live in
+ * operations' prefix (`kiosk.*` in kiosk.ts; the roll call and its marks kept
+ * the prefix `evacuation`: roll-call.ts, evacuation-marks.ts), and its
+ * handlers live in its folder (electron/core/<domain>/handlers.ts) or in
  * electron/core/app/handlers/ under the same name. A new domain is one import
  * and one spread line here (and the same in electron/core/domains.ts).
  */
@@ -33,7 +35,8 @@ import { siteOperations } from './site.ts';
 import { syncOperations } from './sync.ts';
 import { visitsOperations } from './visits.ts';
 import { walkInsOperations } from './walk-ins.ts';
-import { evacuationOperations } from './evacuation.ts';
+import { rollCallOperations } from './roll-call.ts';
+import { evacuationMarksOperations } from './evacuation-marks.ts';
 import { watchlistOperations } from './watchlist.ts';
 
 export const operations = {
@@ -51,7 +54,8 @@ export const operations = {
   ...siteOperations,
   ...hubOperations,
   ...walkInsOperations,
-  ...evacuationOperations,
+  ...rollCallOperations,
+  ...evacuationMarksOperations,
   ...auditOperations,
   ...visitsOperations,
   ...arrivalsOperations,

@@ -66,9 +66,10 @@ export type AuditPolicy<N extends OperationName> = { [K in N]: Audited<K> | NotA
 
 /**
  * The policy of the operations whose domain has no folder of its own yet; a
- * domain with its folder declares its own beside its handlers
- * (evacuation/, guests/, walk-ins/, kiosk/: handlers.ts), and domains.ts joins them into one policy that
- * must name every operation of the contract.
+ * domain with its folder declares its own beside its handlers (roll-call/,
+ * evacuation-marks/, guests/, walk-ins/, kiosk/: handlers.ts), and
+ * domains.ts joins them into one policy that must name every operation of the
+ * contract.
  */
 export const AUDIT_POLICY = {
   'session.get': reads,

@@ -132,7 +132,7 @@ export function openMirror(path: string, options: OpenMirrorOptions = {}) {
     /** The site's named staff (their PINs and card codes as hashes). */
     staff: createStaffRepo(db),
     /**
-     * A domain's own repository on this mirror (the roll call's, in electron/core/evacuation/), made once: the
+     * A domain's own repository on this mirror (the roll call's, in electron/core/roll-call/), made once: the
      * mirror names no domain, so that a domain's folder can go without it. A new connection brings a new mirror,
      * and with it new repositories.
      */

@@ -5,9 +5,12 @@
  * handlers, exporting `<domain>Handlers`: in the domain's own folder
  * (electron/core/<domain>/handlers.ts), or, for a domain not moved to its
  * folder yet, electron/core/app/handlers/<domain>.ts. A camelCase prefix is
- * a kebab-case file (`walkIns.*` in walk-ins.ts and walk-ins/). Every
- * operation has exactly one handler, in its domain's file; what else lives
- * in those folders is listed here with its reason.
+ * a kebab-case file (`walkIns.*` in walk-ins.ts and walk-ins/). A domain
+ * split from another may keep the prefix that the screens call (SPLIT): then
+ * each part is named by its file, and the parts declare the prefix's
+ * operations between them, each exactly once. Every operation has exactly
+ * one handler, in its domain's file; what else lives in those folders is
+ * listed here with its reason.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +28,16 @@ const CONTRACT_SUPPORT = {
   'events.ts': 'the one event stream',
   'ipc.ts': "the Electron door's channels and replies",
   'text.ts': 'the rules every input text follows',
+  'evacuation.ts':
+    "a roll call's shapes (its entries, their marks): the roll call's and its marks' operations return them",
 };
+
+/**
+ * The prefixes whose operations two domains share, each domain named by its files: the roll call and its marks
+ * were one domain, and kept the names the screens call (evacuation.start, evacuation.tick). Either may be
+ * removed (scripts/remove-domain.mjs): the parts are those whose contract file is there.
+ */
+const SPLIT: Record<string, readonly string[]> = { evacuation: ['rollCall', 'evacuationMarks'] };
 
 /** Files of electron/core/app/handlers/ that are helpers of several domains, not handlers. */
 const HANDLER_HELPERS = {};
@@ -45,7 +57,19 @@ const handlerFiles = () => [
     .map((dir) => `${root}electron/core/${dir}/handlers.ts`)
     .filter((path) => existsSync(path)),
 ];
-const domains = [...new Set(OPERATION_NAMES.map(domainOf))];
+const partsOf = (prefix: string) =>
+  SPLIT[prefix]?.filter((domain) => existsSync(`${contractDir}${fileOf(domain)}`)) ?? [prefix];
+const domains = [...new Set(OPERATION_NAMES.map(domainOf))].flatMap(partsOf);
+/** The prefix of a domain's operations: its own name, or the prefix it shares (SPLIT). */
+const prefixOf = (domain: string) => Object.keys(SPLIT).find((prefix) => SPLIT[prefix]!.includes(domain)) ?? domain;
+/** What its contract file declares (a split domain: some of its prefix's operations; checked below). */
+const declaredBy = async (domain: string) =>
+  Object.keys(await exported(`${contractDir}${fileOf(domain)}`, `${domain}Operations`)).sort();
+/** The operations of a domain: those named by its prefix, or for a split domain, those its contract declares. */
+const operationsOf = async (domain: string) =>
+  prefixOf(domain) === domain
+    ? OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort()
+    : (await declaredBy(domain)).filter((n) => domainOf(n) === prefixOf(domain));
 
 async function exported(path: string, name: string): Promise<Record<string, unknown>> {
   const module = (await import(path)) as Record<string, Record<string, unknown> | undefined>;
@@ -63,7 +87,7 @@ describe('one slice per domain', () => {
     const path = `${contractDir}${fileOf(domain)}`;
     expect(existsSync(path), path).toBe(true);
     const declared = await exported(path, `${domain}Operations`);
-    expect(Object.keys(declared).sort()).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort());
+    expect(Object.keys(declared).sort()).toEqual(await operationsOf(domain));
     for (const [name, operation] of Object.entries(declared))
       expect(operations[name as keyof typeof operations], name).toBe(operation);
   });
@@ -72,8 +96,14 @@ describe('one slice per domain', () => {
     const path = handlerFileOf(domain);
     expect(existsSync(path), path).toBe(true);
     const handlers = await exported(path, `${domain}Handlers`);
-    expect(Object.keys(handlers).sort()).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === domain).sort());
+    expect(Object.keys(handlers).sort()).toEqual(await operationsOf(domain));
     for (const [name, handler] of Object.entries(handlers)) expect(typeof handler, name).toBe('function');
+  });
+
+  it.each(Object.keys(SPLIT))('%s: its domains declare its operations between them, once each', async (prefix) => {
+    expect(domains, `${prefix}: also a domain`).not.toContain(prefix);
+    const declared = (await Promise.all(partsOf(prefix).map(declaredBy))).flat().sort();
+    expect(declared).toEqual(OPERATION_NAMES.filter((n) => domainOf(n) === prefix).sort());
   });
 
   it('every operation has exactly one handler', async () => {

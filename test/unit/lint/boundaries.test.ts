@@ -171,7 +171,8 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
   const THREE = ['electron/core/app/core.ts', 'electron/core/runtime.ts', 'electron/core/sync/engine.ts'];
 
   it.each([
-    ['electron/core/app/core.ts', '../evacuation/handlers.ts'],
+    ['electron/core/app/core.ts', '../roll-call/handlers.ts'],
+    ['electron/core/runtime.ts', './evacuation-marks/handlers.ts'],
     ['electron/core/app/core.ts', './handlers/watchlist.ts'],
     ['electron/core/app/core.ts', '../agreements/agreements.ts'],
     ['electron/core/runtime.ts', './walk-ins/domain.ts'],
@@ -201,7 +202,7 @@ describe('the dispatcher, the runtime and the sync engine name no domain', () =>
 
   it('and the other modules of the core still may', async () => {
     expect(
-      await restricted('electron/core/domains.ts', "import * as d from './evacuation/handlers.ts';\nvoid d;\n"),
+      await restricted('electron/core/domains.ts', "import * as d from './roll-call/handlers.ts';\nvoid d;\n"),
     ).toEqual([]);
   });
 });

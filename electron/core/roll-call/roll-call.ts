@@ -1,25 +1,27 @@
 /**
- * The roll call of an evacuation, at the hub (shared/contract/evacuation.ts):
+ * The roll call of an evacuation, at the hub (shared/contract/roll-call.ts):
  * start it with the list of who is on site, add who arrives while it runs,
- * mark people, end it, and report it. Each change and the roll call's new
- * version are written in one transaction; nothing of it goes to the service.
+ * end it, and report it; marking people is the marks' (evacuation-marks/).
+ * Each change and the roll call's new version are written in one
+ * transaction; nothing of it goes to the service.
  */
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
 import { employeeName } from '../../../shared/domain/person-name.ts';
 import { iso } from '../../../shared/time.ts';
 import { AppError } from '../errors.ts';
 import type { Guest } from '../db/repos/guests.ts';
-import { createRollCallsRepo, type NewEntry, type RollCallRow, type RollCallsRepo } from './repo.ts';
+import { type NewEntry, rollCallRecords, type RollCallRow } from '../db/repos/roll-call-records.ts';
+import { rollCallsOf, type RollCallsRepo } from './repo.ts';
 import type { Runtime } from '../runtime.ts';
 import { walkInRecords } from '../db/repos/walk-in-records.ts';
 import { walkInIdOf } from '../../../shared/domain/guest-key.ts';
 
 type Site = Pick<Runtime, 'mirror' | 'config'>;
 
-/** The roll calls of the mirror open now (a new connection brings a new mirror). */
-export const rollCallsOf = (site: Pick<Runtime, 'mirror'>): RollCallsRepo => site.mirror.repo(createRollCallsRepo);
+/** The stored roll calls of the mirror open now, with their entries and marks (a new connection brings a new mirror). */
+export const storedRollCalls = (site: Pick<Runtime, 'mirror'>) => rollCallRecords(site.mirror);
 
-/** Refused with the reason: the roll call ended, or there is no such one. */
+/** Refused with the reason: there is no such roll call. */
 export class RollCallRefused extends AppError {
   override name = 'RollCallRefused';
 }
@@ -55,10 +57,11 @@ function placeOf(site: Site, invitationId: number): string {
  */
 export function noteCheckInPlace(site: Site, invitationId: number, place: string): number | undefined {
   const repo = rollCallsOf(site);
+  const stored = storedRollCalls(site);
   return site.mirror.transaction(() => {
-    const running = repo.active();
+    const running = stored.active();
     if (!running || !repo.place(running.id, invitationId, place)) return undefined;
-    return repo.bump(running.id);
+    return stored.bump(running.id);
   });
 }
 
@@ -110,7 +113,7 @@ function followWalkIns(site: Site, repo: RollCallsRepo, rollCallId: number, list
 }
 
 export function viewOf(site: Site, row: RollCallRow): RollCall {
-  const entries: RollCallEntry[] = rollCallsOf(site).entries(row.id);
+  const entries: RollCallEntry[] = storedRollCalls(site).entries(row.id);
   const accounted = entries.filter((e) => e.accounted).length;
   return {
     id: row.id,
@@ -134,8 +137,9 @@ export function viewOf(site: Site, row: RollCallRow): RollCall {
 /** Starts a roll call with everyone on site now; the one under way, if any, is returned as it is. */
 export function startRollCall(site: Site, by: string, now: number): { rollCall: RollCall; started: boolean } {
   const repo = rollCallsOf(site);
+  const stored = storedRollCalls(site);
   return site.mirror.transaction(() => {
-    const running = repo.active();
+    const running = stored.active();
     if (running) return { rollCall: viewOf(site, running), started: false };
     const { locationId } = site.config;
     const id = repo.start({
@@ -149,7 +153,7 @@ export function startRollCall(site: Site, by: string, now: number): { rollCall: 
       onSite(site).map((guest) => toEntry(site, guest)),
       false,
     );
-    return { rollCall: viewOf(site, repo.byId(id)!), started: true };
+    return { rollCall: viewOf(site, stored.byId(id)!), started: true };
   });
 }
 
@@ -162,9 +166,10 @@ export function startRollCall(site: Site, by: string, now: number): { rollCall: 
  */
 export function addArrivals(site: Site): number | undefined {
   const repo = rollCallsOf(site);
-  if (!repo.active()) return undefined;
+  const stored = storedRollCalls(site);
+  if (!stored.active()) return undefined;
   return site.mirror.transaction(() => {
-    const running = repo.active();
+    const running = stored.active();
     if (!running) return undefined;
     const listed = repo.entryIds(running.id);
     const { moved, walkingIn } = followWalkIns(site, repo, running.id, listed);
@@ -175,43 +180,26 @@ export function addArrivals(site: Site): number | undefined {
       arrivals.map((guest) => toEntry(site, guest)),
       true,
     );
-    return repo.bump(running.id);
+    return stored.bump(running.id);
   });
 }
 
-function rollCallOrThrow(repo: RollCallsRepo, id: number): RollCallRow {
-  const row = repo.byId(id);
+function rollCallOrThrow(site: Site, id: number): RollCallRow {
+  const row = storedRollCalls(site).byId(id);
   if (!row) throw new RollCallRefused('NOT_FOUND', `no roll call ${id}: start one, or load the one under way`);
   return row;
-}
-
-/** A person accounted for, or not: the last mark the hub receives wins, with its time and device. */
-export function markPerson(
-  site: Site,
-  input: { rollCallId: number; invitationId: number; accounted: boolean },
-  by: string,
-  now: number,
-): { version: number; entry: RollCallEntry } {
-  const repo = rollCallsOf(site);
-  return site.mirror.transaction(() => {
-    const row = rollCallOrThrow(repo, input.rollCallId);
-    if (row.endedAt)
-      throw new RollCallRefused('REFUSED', `the roll call ended at ${row.endedAt}: its marks stay as they were`);
-    if (!repo.mark(row.id, input.invitationId, input.accounted, iso(now), by))
-      throw new RollCallRefused('NOT_FOUND', `nobody with invitation id ${input.invitationId} is on this roll call`);
-    return { version: repo.bump(row.id), entry: repo.entry(row.id, input.invitationId)! };
-  });
 }
 
 /** Ends the roll call; one that already ended is returned as it is. */
 export function endRollCall(site: Site, id: number, by: string, now: number): { rollCall: RollCall; ended: boolean } {
   const repo = rollCallsOf(site);
   return site.mirror.transaction(() => {
-    const row = rollCallOrThrow(repo, id);
+    const row = rollCallOrThrow(site, id);
     const ended = repo.end(row.id, iso(now), by);
-    return { rollCall: viewOf(site, repo.byId(row.id)!), ended };
+    return { rollCall: viewOf(site, storedRollCalls(site).byId(row.id)!), ended };
   });
 }
 
 /** Whether a roll call is under way now. */
-export const evacuationActive = (site: Pick<Runtime, 'mirror'>): boolean => rollCallsOf(site).active() !== undefined;
+export const evacuationActive = (site: Pick<Runtime, 'mirror'>): boolean =>
+  storedRollCalls(site).active() !== undefined;

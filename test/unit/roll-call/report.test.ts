@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { rollCallCsv, rollCallFileName } from '../../../electron/core/evacuation/report.ts';
+import { rollCallCsv, rollCallFileName } from '../../../electron/core/roll-call/report.ts';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
 
 const ZONE = 'Europe/Berlin';

@@ -1,9 +1,9 @@
 /**
- * The roll call of an evacuation (shared/contract/evacuation.ts): started,
- * marked and ended at any desk of the site, the hub being the one writer;
- * each change goes out on the event stream as evacuation-changed, so that
- * every desk shows it within a second and every kiosk shows its evacuation
- * screen. Nothing of it goes to the service.
+ * The roll call of an evacuation (shared/contract/roll-call.ts): started and
+ * ended at any desk of the site, the hub being the one writer (its marks are
+ * evacuation-marks/); each change goes out on the event stream as
+ * evacuation-changed, so that every desk shows it within a second and every
+ * kiosk shows its evacuation screen. Nothing of it goes to the service.
  */
 import type { AppEvent } from '../../../shared/contract/operations.ts';
 import type { AuditPolicy } from '../app/audit.ts';
@@ -14,13 +14,12 @@ import type { Runtime } from '../runtime.ts';
 import { siteZone } from '../usecases/local-times.ts';
 import { updateConfig } from '../usecases/settings.ts';
 import { rollCallCsv, rollCallFileName } from './report.ts';
-import { endRollCall, evacuationActive, markPerson, rollCallsOf, startRollCall, viewOf } from './roll-call.ts';
+import { endRollCall, evacuationActive, startRollCall, storedRollCalls, viewOf } from './roll-call.ts';
 
-type EvacuationOperation =
+type RollCallOperation =
   | 'evacuation.state'
   | 'evacuation.start'
   | 'evacuation.get'
-  | 'evacuation.tick'
   | 'evacuation.end'
   | 'evacuation.report'
   | 'evacuation.setAssemblyPoint';
@@ -33,7 +32,7 @@ export const changed = (
 ) =>
   ctx.emit({ type: 'evacuation-changed', active, version, assemblyPoint: ctx.runtime.config.evacuation.assemblyPoint });
 
-export const evacuationHandlers: Handlers<EvacuationOperation> = {
+export const rollCallHandlers: Handlers<RollCallOperation> = {
   'evacuation.state': (_, { runtime }) => ({
     active: evacuationActive(runtime),
     assemblyPoint: runtime.config.evacuation.assemblyPoint,
@@ -49,14 +48,9 @@ export const evacuationHandlers: Handlers<EvacuationOperation> = {
     return rollCall;
   },
   'evacuation.get': (_, { runtime }) => {
-    const repo = rollCallsOf(runtime);
-    const row = repo.active() ?? repo.latest();
+    const stored = storedRollCalls(runtime);
+    const row = stored.active() ?? stored.latest();
     return row ? viewOf(runtime, row) : null;
-  },
-  'evacuation.tick': (input, ctx) => {
-    const result = markPerson(ctx.runtime, input, placeOf(ctx), ctx.now());
-    changed(ctx, true, result.version);
-    return result;
   },
   'evacuation.end': ({ rollCallId }, ctx) => {
     const { rollCall, ended } = endRollCall(ctx.runtime, rollCallId, placeOf(ctx), ctx.now());
@@ -70,7 +64,7 @@ export const evacuationHandlers: Handlers<EvacuationOperation> = {
     return rollCall;
   },
   'evacuation.report': ({ rollCallId }, { runtime }) => {
-    const row = rollCallsOf(runtime).byId(rollCallId);
+    const row = storedRollCalls(runtime).byId(rollCallId);
     if (!row) throw new AppError('NOT_FOUND', `no roll call ${rollCallId}`);
     const rollCall = viewOf(runtime, row);
     const zone = siteZone(runtime.config);
@@ -79,25 +73,18 @@ export const evacuationHandlers: Handlers<EvacuationOperation> = {
   'evacuation.setAssemblyPoint': ({ assemblyPoint }, ctx) => {
     const { evacuation } = updateConfig(ctx.runtime, (c) => ({ ...c, evacuation: { ...c.evacuation, assemblyPoint } }));
     // A kiosk showing the evacuation screen shows the new place at once.
-    const running = rollCallsOf(ctx.runtime).active();
+    const running = storedRollCalls(ctx.runtime).active();
     if (running) changed(ctx, true, running.version);
     return evacuation;
   },
 };
 
-/** Which of them the audit log keeps (app/audit.ts): starting, marking and ending a roll call, and the setting. */
-export const evacuationAudit = {
+/** Which of them the audit log keeps (app/audit.ts): starting and ending a roll call, and the setting. */
+export const rollCallAudit = {
   'evacuation.state': 'reads',
   'evacuation.get': 'reads',
   'evacuation.report': 'reads',
   'evacuation.setAssemblyPoint': { entry: () => ({ action: 'settings', subject: 'assembly point' }) },
   'evacuation.start': { entry: (_, out) => ({ action: 'roll-call-start', subject: `roll call ${out.id}` }) },
-  'evacuation.tick': {
-    entry: (input) => ({
-      action: 'roll-call-tick',
-      subject: input.invitationId,
-      detail: `roll call ${input.rollCallId}: ${input.accounted ? 'accounted' : 'not accounted'}`,
-    }),
-  },
   'evacuation.end': { entry: ({ rollCallId }) => ({ action: 'roll-call-end', subject: `roll call ${rollCallId}` }) },
-} satisfies AuditPolicy<EvacuationOperation>;
+} satisfies AuditPolicy<RollCallOperation>;

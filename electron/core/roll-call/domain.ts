@@ -11,8 +11,8 @@ import { addArrivals, noteCheckInPlace } from './roll-call.ts';
  * not yet on the roll call under way is added, marked as arrived during it.
  * Each change goes to the screens as evacuation-changed.
  */
-export const evacuationDomain: DomainModule = {
-  name: 'evacuation',
+export const rollCallDomain: DomainModule = {
+  name: 'roll-call',
   subscribe(bus, { runtime, log }) {
     const emit = (event: AppEvent) => bus.publish('broadcast', event);
     bus.on('checkedIn', ({ invitationId, door, device, automatic }) => {
