@@ -1,6 +1,6 @@
 /**
  * The client process of crash.test.ts, killed with SIGKILL at random moments:
- * `node --import tsx crash-child.ts <dataDir> <baseUrl>`.
+ * bundled by test/support/bundle.ts and run as `node script.mjs <dataDir> <baseUrl> [token]`.
  *
  * Opens the runtime on the data dir. When its outbox is empty (first run, or
  * killed before the work was committed), it pulls the guests, imports

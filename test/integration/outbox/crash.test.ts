@@ -8,8 +8,8 @@
  * nothing queued twice), and the mirror's integrity check passes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,8 +17,13 @@ import { openMirror } from '../../../electron/core/db/mirror.ts';
 import { testWorld, TEST_TOKEN } from '../../support/world.ts';
 import { cleanup, dataDirFor, seedGuests, serviceIdentities, spawnService, tempDir } from './helpers.ts';
 import { mulberry32 } from '../../../service/demo/random.ts';
+import { bundleScript } from '../../support/bundle.ts';
 
-afterAll(cleanup);
+let script = '';
+afterAll(async () => {
+  await cleanup();
+  if (script) rmSync(dirname(script), { recursive: true, force: true });
+});
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -62,8 +67,8 @@ interface Run {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startChild(dataDir: string, baseUrl: string): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, baseUrl, TEST_TOKEN], {
+function startChild(script: string, dataDir: string, baseUrl: string): Run {
+  const child = spawn(process.execPath, [script, dataDir, baseUrl, TEST_TOKEN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,7 +106,8 @@ describe('crash safety of the outbox', () => {
         : g,
     );
     // Each answer takes 30 ms or more, so that the delivery of the 210 rows spans many runs, and kills land mid-request.
-    const service = await spawnService(['--latency', '30'], world);
+    const [service, bundled] = await Promise.all([spawnService(['--latency', '30'], world), bundleScript(CHILD)]);
+    script = bundled;
     const { guests } = await seedGuests({ baseUrl: service.baseUrl, db: service.db }, GUESTS);
 
     const dataDir = dataDirFor(service.baseUrl, tempDir('foyer-crash-'));
@@ -125,8 +131,10 @@ describe('crash safety of the outbox', () => {
     let preparingRuns = 0;
     let deliveredInKilledRuns = 0;
     for (let kill = 1; kill <= KILLS; kill++) {
-      const run = startChild(dataDir, service.baseUrl);
+      const spawned = performance.now();
+      const run = startChild(script, dataDir, service.baseUrl);
       const ready = await run.ready;
+      const readyMs = Math.round(performance.now() - spawned);
       expect(ready, `run ${kill} did not start: ${run.lines.join(' | ')}`).toBe(true);
       // Until the work is queued, a run pulls, imports and queues (a second or two): kill anywhere in that, in
       // a window that grows until a run gets the work queued. Once queued, a restarted run delivers at once:
@@ -147,15 +155,19 @@ describe('crash safety of the outbox', () => {
       const delivered = run.lines.filter((l) => l === 'delivered').length;
       if (signal === 'SIGKILL') deliveredInKilledRuns += delivered;
       const shown = run.lines.filter((l) => l !== 'delivered');
-      log.push(`${kill}: +${delay} ms ${signal ?? `exit ${code}`}: ${[...shown, `${delivered} delivered`].join(', ')}`);
+      log.push(
+        `${kill}: ready in ${readyMs} ms, +${delay} ms ${signal ?? `exit ${code}`}: ${[...shown, `${delivered} delivered`].join(', ')}`,
+      );
     }
     if (process.env.CRASH_LOG) console.log(log.join('\n'));
     // The kills hit the queueing and the delivery, not only the start.
     expect(queued, log.join('\n')).toBe(true);
     expect(deliveredInKilledRuns, log.join('\n')).toBeGreaterThan(0);
 
-    const last = startChild(dataDir, service.baseUrl);
+    const lastStarted = performance.now();
+    const last = startChild(script, dataDir, service.baseUrl);
     const { code } = await last.exit;
+    log.push(`last run: ${Math.round(performance.now() - lastStarted)} ms`);
     expect(code, `${last.lines.join(' | ')}\n${log.join('\n')}`).toBe(0);
     expect(last.lines).toContain('done');
     // Most runs were cut short, not finished.
