@@ -16,9 +16,12 @@
  *   node scripts/remove-domain.mjs evacuation|walk-ins [--no-web] [--keep] [--no-tests]
  *
  * A domain's own tests: its folders (test/<kind>/<domain>/) and every test or
- * bench file that imports a deleted module or calls one of its operations
- * (a string '<prefix>.something'), since such a file tests that domain, if
- * not only it. They are listed, so that what was left out of the run shows.
+ * bench file that imports a deleted module (itself or through a renderer
+ * module, a store of a screen) or calls one of its operations (a string
+ * '<prefix>.something'), since such a file tests that domain, if not only it.
+ * They are listed, so that what was left out of the run shows; so are the
+ * renderer modules outside the domain's folder that reach it (none, for a
+ * domain whose screens are in their folder).
  *
  * A domain whose screens are not in a folder of their own yet has `renderer:
  * null`: its core can be removed, its screens not, so the web typecheck fails
@@ -136,10 +139,12 @@ const operationNames = [
 const calls = new RegExp(`['"\`](${operationNames.join('|').replaceAll('.', '\\.')})['"\`]`);
 const removedTests = [...domain.tests.flatMap((dir) => walk(join(copy, dir)))].filter((f) => f.endsWith('.ts'));
 // A test (or a helper of tests, a bench) that imports a deleted module goes too, and so on, until none is left: it
-// tests that domain. Nothing else goes: a module of the core or the renderer that named the domain would break the
-// typecheck, which is the point.
+// tests that domain. So does one that reaches a deleted module through a renderer module (a store of a screen): the
+// renderer module stays, and names the domain, which the web typecheck shows (a domain with `renderer: null`). Nothing
+// but tests goes: a module of the core or the renderer that named the domain would break a typecheck, which is the point.
 const gone = new Set([...removedModules, ...removedTests]);
-const candidates = walk(join(copy, 'test')).filter((f) => /\.tsx?$/.test(f));
+const candidates = [...walk(join(copy, 'test')), ...walk(join(copy, 'renderer/src'))].filter((f) => /\.tsx?$/.test(f));
+const naming = [];
 for (let more = true; more;) {
   more = false;
   for (const file of candidates.filter((f) => !gone.has(f))) {
@@ -147,9 +152,10 @@ for (let more = true; more;) {
     const imports = [...text.matchAll(/(?:from |import\()'([^']+)'/g)].some(([, spec]) =>
       gone.has(join(dirname(file), spec)),
     );
-    if (imports || calls.test(text)) {
+    const isTest = file.startsWith(join(copy, 'test/'));
+    if (imports || (isTest && calls.test(text))) {
       gone.add(file);
-      removedTests.push(file);
+      (isTest ? removedTests : naming).push(file);
       more = true;
     }
   }
@@ -162,6 +168,10 @@ if (domain.renderer) rmSync(join(copy, domain.renderer), { recursive: true, forc
 const folders = [domain.folder, domain.renderer].filter(Boolean).map((folder) => `${folder}/`);
 say(`deleted ${folders.join(', ')}, ${domain.contract}, and ${removedTests.length} test files:`);
 for (const file of removedTests.map((f) => relative(copy, f)).sort()) console.log(`    ${file}`);
+if (naming.length) {
+  say(`${naming.length} renderer modules outside its folder reach it, directly or through another (left as they are):`);
+  for (const file of naming.map((f) => relative(copy, f)).sort()) console.log(`    ${file}`);
+}
 
 const run = (what, command, args) => {
   say(`${what}: ${command} ${args.join(' ')}`);
