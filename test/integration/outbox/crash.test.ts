@@ -64,6 +64,8 @@ interface Run {
   child: ChildProcess;
   lines: string[];
   ready: Promise<boolean>;
+  /** Resolves once the run has delivered `n` rows (or has exited). */
+  delivered(n: number): Promise<void>;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -81,14 +83,20 @@ function startChild(script: string, dataDir: string, baseUrl: string): Run {
       resolve({ code, signal });
     }),
   );
+  let deliveredRows = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
   const ready = new Promise<boolean>((resolve) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);
       if (line === 'ready') resolve(true);
+      if (line === 'delivered') deliveredRows++;
+      for (const wait of waiting.filter((w) => w.n <= deliveredRows)) wait.resolve();
     });
     void exit.then(() => resolve(false));
   });
-  return { child, lines, ready, exit };
+  const delivered = (n: number) =>
+    Promise.race([exit.then(() => undefined), new Promise<void>((resolve) => waiting.push({ n, resolve }))]);
+  return { child, lines, ready, delivered, exit };
 }
 
 describe('crash safety of the outbox', () => {
@@ -137,12 +145,16 @@ describe('crash safety of the outbox', () => {
       const readyMs = Math.round(performance.now() - spawned);
       expect(ready, `run ${kill} did not start: ${run.lines.join(' | ')}`).toBe(true);
       // Until the work is queued, a run pulls, imports and queues (a second or two): kill anywhere in that, in
-      // a window that grows until a run gets the work queued. Once queued, a restarted run delivers at once:
-      // kill within its first 0.7 s.
-      const delay = Math.floor(random() * (queued ? 700 : 1_200 + 600 * preparingRuns));
+      // a window that grows until a run gets the work queued. Once queued, a restarted run reads back and
+      // delivers: one run in four is killed within its first 0.7 s, the others once they have delivered 1 to 8
+      // rows, 0 to 60 ms later (mid-request: two go at a time, each answer 30 ms or more), however slow the
+      // machine is to start them.
+      const afterRows = queued && random() >= 0.25 ? 1 + Math.floor(random() * 8) : 0;
+      const delay = Math.floor(random() * (!queued ? 1_200 + 600 * preparingRuns : afterRows ? 60 : 700));
       if (!queued) preparingRuns++;
+      const timer = () => new Promise<'timer'>((resolve) => setTimeout(() => resolve('timer'), delay));
       const outcome = await Promise.race([
-        new Promise<'timer'>((resolve) => setTimeout(() => resolve('timer'), delay)),
+        afterRows ? run.delivered(afterRows).then(timer) : timer(),
         run.exit.then(() => 'exited' as const),
       ]);
       if (outcome === 'timer') run.child.kill('SIGKILL');
@@ -156,7 +168,7 @@ describe('crash safety of the outbox', () => {
       if (signal === 'SIGKILL') deliveredInKilledRuns += delivered;
       const shown = run.lines.filter((l) => l !== 'delivered');
       log.push(
-        `${kill}: ready in ${readyMs} ms, +${delay} ms ${signal ?? `exit ${code}`}: ${[...shown, `${delivered} delivered`].join(', ')}`,
+        `${kill}: ready in ${readyMs} ms, ${afterRows ? `${afterRows} delivered ` : ''}+${delay} ms ${signal ?? `exit ${code}`}: ${[...shown, `${delivered} delivered`].join(', ')}`,
       );
     }
     if (process.env.CRASH_LOG) console.log(log.join('\n'));
