@@ -39,6 +39,12 @@ const notDoors = {
     'Layers point down: below app/, the core imports nothing of app/, web/ or cli/ (errors.ts and access/ are below them).',
 };
 
+// The renderer reaches the core through the contract only.
+const rendererOnly = [
+  { group: nodeOnly, message: 'The renderer reaches the core through the contract only.' },
+  { group: ['**/electron/**', '**/service/**'], message: 'The renderer reaches the core through the contract only.' },
+];
+
 // A store's selector runs on every render and its answer is compared with the last one (useShallow: each value with
 // Object.is). A value made afresh each time (a function, an object, an array, a filtered list) never compares equal,
 // so React renders again, forever: "Maximum update depth exceeded" (React #185) and a white page. Select the
@@ -246,14 +252,23 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': ['error', ...storeSelectorRules],
+      'no-restricted-imports': ['error', { patterns: rendererOnly }],
+    },
+  },
+  {
+    // A domain's screens are one folder (renderer/src/domains/<domain>/) that only the list of them names: the
+    // screens draw its parts through the slots of renderer/src/domain.ts (scripts/remove-domain.mjs shows it).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/domains.ts', 'renderer/src/domains/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: nodeOnly, message: 'The renderer reaches the core through the contract only.' },
+            ...rendererOnly,
             {
-              group: ['**/electron/**', '**/service/**'],
-              message: 'The renderer reaches the core through the contract only.',
+              group: ['**/domains/**'],
+              message: 'Only renderer/src/domains.ts names a domain: its parts come through the slots (domain.ts).',
             },
           ],
         },

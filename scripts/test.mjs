@@ -1,28 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: the static checks and the build side by side (each is one thread: on a machine of N cores, N of
-// them at a time), then every test (vitest, which runs test files in parallel itself). Each step's output is
-// printed whole when it ends, under its name; the end says how long each step took, so that what makes the suite
-// slow is in every run's output. Exits non-zero, before the tests, when a check fails.
+// `npm test`: the build, then every test (vitest, which runs test files in parallel itself) with the static checks
+// beside it, one after another in one lane. The tests spend most of their time waiting (on Chromium, on servers,
+// on timers): on 2 cores they keep about one core busy, and the checks (one thread each) fill the other, so the
+// checks cost the run almost no time. Each check's output is printed whole when it ends, under its name; the end
+// says how long each step took, so that what makes the suite slow is in every run's output. Exits non-zero when
+// anything failed; a failed build stops the run before the tests (the end-to-end tests load what it built).
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-/** Longest first, so that the short ones fill the other cores meanwhile. */
+const build = { name: 'build', command: bin('electron-vite'), args: ['build'] };
+const tests = { name: 'tests', command: bin('vitest'), args: ['run'] };
+/** Longest first: it ends while the tests still run. */
 const checks = [
   { name: 'lint (typed)', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
   { name: 'typecheck (node)', command: bin('tsc'), args: ['-p', 'tsconfig.node.json'] },
   { name: 'typecheck (web)', command: bin('tsc'), args: ['-p', 'tsconfig.web.json'] },
-  { name: 'build', command: bin('electron-vite'), args: ['build'] },
   { name: 'formatting', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-/** Runs one step with its output kept, and prints it when the step ends. */
+/** Runs one step, its output kept and printed when it ends (or passed through, for vitest's live progress). */
 function run({ name, command, args }, { inherit = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -42,24 +44,18 @@ function run({ name, command, args }, { inherit = false } = {}) {
   });
 }
 
-async function all(steps, width) {
+async function inTurn(steps) {
   const results = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < steps.length) results.push(await run(steps[next++]));
-  };
-  await Promise.all(Array.from({ length: Math.min(width, steps.length) }, lane));
+  for (const step of steps) results.push(await run(step));
   return results;
 }
 
 const started = Date.now();
-const width = Math.max(1, availableParallelism());
-console.log(`--- checks and build, ${width} at a time: ${checks.map((c) => c.name).join(', ')}`);
-const results = await all(checks, width);
-const failed = results.filter((r) => !r.ok);
-if (failed.length === 0) {
-  console.log('--- tests (vitest)');
-  results.push(await run({ name: 'tests', command: bin('vitest'), args: ['run'] }, { inherit: true }));
+const results = [await run(build)];
+if (results[0].ok) {
+  console.log(`--- tests (vitest), and beside them in turn: ${checks.map((c) => c.name).join(', ')}`);
+  const [tested, checked] = await Promise.all([run(tests, { inherit: true }), inTurn(checks)]);
+  results.push(...checked, tested);
 }
 console.log(
   `--- took ${seconds(Date.now() - started)} in all: ${results.map((r) => `${r.name} ${seconds(r.ms)}`).join(', ')}`,

@@ -21,7 +21,7 @@ import { oneAtATime } from '../../renderer/src/lib/latest.ts';
 import { throttle } from '../../renderer/src/lib/throttle.ts';
 import { GUESTS_EVERY_MS, RELOAD_EVERY_MS } from '../../renderer/src/stores/pace.ts';
 import { ARRIVAL_POLL_MS, ARRIVAL_POLLS } from '../../renderer/src/features/kiosk/kiosk-store.ts';
-import { WALK_IN_POLL_MS } from '../../renderer/src/features/kiosk/walk-in-store.ts';
+import { WALK_IN_POLL_MS } from '../../renderer/src/domains/walk-ins/kiosk/walk-in-store.ts';
 import { type DeviceClient, PINS } from '../support/hub-site.ts';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -2,7 +2,8 @@
  * The lint rules that keep the layers apart, tried on snippets: the core
  * imports no Electron, and of the reference service only service/embed.ts;
  * nothing in electron/ or shared/ imports the renderer; the CLI imports no
- * use case, repository or mirror, nor reaches one through the runtime; below app/, nothing imports app/, web/ or cli/.
+ * use case, repository or mirror, nor reaches one through the runtime; below app/, nothing imports app/, web/ or cli/;
+ * in the renderer, only renderer/src/domains.ts imports a domain's folder (renderer/src/domains/<domain>/).
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -250,6 +251,33 @@ describe('layers point down: below app/ nothing imports app/, web/ or cli/', () 
     ]);
     expect(await restricted(lower, "import * as r from '../../../renderer/src/lib/api.ts';\nvoid r;\n")).toEqual([
       expect.stringContaining('do not import renderer/'),
+    ]);
+  });
+});
+
+describe("a domain's screens are named by the renderer's list of domains only", () => {
+  it.each([
+    ['renderer/src/features/desk/x.ts', '../../domains/walk-ins/index.ts'],
+    ['renderer/src/features/kiosk/x.ts', '../../domains/walk-ins/kiosk/walk-in-store.ts'],
+    ['renderer/src/App.ts', './domains/walk-ins/index.ts'],
+  ])('%s may not import %s', async (file, path) => {
+    expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([
+      expect.stringContaining('Only renderer/src/domains.ts names a domain'),
+    ]);
+  });
+
+  it.each([
+    ['renderer/src/domains.ts', './domains/walk-ins/index.ts'],
+    ['renderer/src/domains/walk-ins/index.ts', './kiosk/walk-in-store.ts'],
+    ['renderer/src/domains/walk-ins/kiosk/x.ts', '../../../features/kiosk/kiosk-store.ts'],
+    ['renderer/src/features/kiosk/x.ts', '../../domains.ts'],
+  ])('%s may import %s', async (file, path) => {
+    expect(await restricted(file, `import * as d from '${path}';\nvoid d;\n`)).toEqual([]);
+  });
+
+  it('a screen still may not reach the core but through the contract', async () => {
+    expect(await restricted('renderer/src/features/desk/x.ts', "import * as c from 'node:fs';\nvoid c;\n")).toEqual([
+      expect.stringContaining('through the contract only'),
     ]);
   });
 });

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RetentionKind, SettingsView } from '../../../../shared/contract/settings.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { adminSettings } from '../../domains.ts';
 import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
 import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EvacuationForm } from './EvacuationForm.tsx';
-import { WalkInsForm } from './WalkInsForm.tsx';
 import { WatchlistForm } from './WatchlistForm.tsx';
 import { AgreementsForm, PhotosForm } from './AgreementsForm.tsx';
 import { PrintersForm } from './PrintersForm.tsx';
@@ -334,7 +334,9 @@ export function SettingsPanel() {
       <KioskZoneCodesForm initial={kioskSettings} />
       <PrintersForm />
       <EvacuationForm />
-      <WalkInsForm />
+      {adminSettings().map((Card, i) => (
+        <Card key={i} />
+      ))}
       <WatchlistForm />
       <AgreementsForm />
       <PhotosForm />

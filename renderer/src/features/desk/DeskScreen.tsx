@@ -5,6 +5,8 @@ import { DayField } from '../../components/DayField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PanelBoundary, resetStore } from '../../components/PanelBoundary.tsx';
 import { type TabItem, Tabs } from '../../components/Tabs.tsx';
+import type { PanelSlot } from '../../domain.ts';
+import { deskSlot } from '../../domains.ts';
 import { formatClock, formatDay, plural } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { ArrivalsChart } from './ArrivalsChart.tsx';
@@ -31,13 +33,11 @@ import { useRollCall } from './roll-call/roll-call-store.ts';
 import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { DeclinedNotice } from './GuestAgreements.tsx';
-import { useWalkIns } from './walk-ins-store.ts';
 import { useWatchlist } from './watchlist-store.ts';
 import { WatchlistPanel } from './WatchlistPanel.tsx';
 import { useDeskToday } from './use-today.ts';
 import { VisitorLogButton } from './VisitorLogButton.tsx';
 import { PrintingNotice } from './PrintingNotice.tsx';
-import { WalkInsPanel } from './WalkInsPanel.tsx';
 import './desk.css';
 
 const EMPTY_TEXT = {
@@ -62,6 +62,13 @@ function categoryTabs(
   const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return searching ? [{ id: 'all', label: 'All', count: all }, ...tabs] : tabs;
 }
+
+/** A domain's panel of the desk (domain.ts), in its own boundary. */
+const panel = ({ name, Panel, onReload }: PanelSlot) => (
+  <PanelBoundary key={name} name={name} onReload={onReload}>
+    <Panel />
+  </PanelBoundary>
+);
 
 /** The reception desk: today's guests first, a search across all days, and the work on each guest. */
 export function DeskScreen() {
@@ -202,6 +209,7 @@ export function DeskScreen() {
       <PanelBoundary name="roll-call" onReload={resetStore(useRollCall)}>
         <RollCallPanel />
       </PanelBoundary>
+      {deskSlot('top').map(panel)}
       <div className="desk-top">
         <div className="desk-controls">
           <div className="desk-toolbar">
@@ -235,6 +243,9 @@ export function DeskScreen() {
             </div>
             <div className="toolbar-actions">
               <StartRollCallButton />
+              {deskSlot('toolbar').map((Button, i) => (
+                <Button key={i} />
+              ))}
               <button
                 type="button"
                 className="button-secondary"
@@ -324,9 +335,7 @@ export function DeskScreen() {
       <PanelBoundary name="watchlist" onReload={resetStore(useWatchlist)}>
         <WatchlistPanel />
       </PanelBoundary>
-      <PanelBoundary name="walk-ins" onReload={resetStore(useWalkIns)}>
-        <WalkInsPanel />
-      </PanelBoundary>
+      {deskSlot('notices').map(panel)}
       <PanelBoundary name="printing">
         <PrintingNotice />
       </PanelBoundary>
@@ -405,6 +414,10 @@ export function DeskScreen() {
           <EvacuationSheet list={s.evacuation} keptAt={s.evacuationKeptAt} onClose={a.closeEvacuation} />
         </PanelBoundary>
       )}
+      {deskSlot('sheets').map(panel)}
+      {deskSlot('watchers').map((Watch, i) => (
+        <Watch key={i} />
+      ))}
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DeskGuest } from '../../../../shared/contract/guests.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { deskSlot } from '../../domains.ts';
 import { employeeName } from '../../../../shared/domain/person-name.ts';
 import { formatDateTime, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useDesk } from './desk-store.ts';
@@ -9,7 +10,6 @@ import { GuestPass } from './GuestPass.tsx';
 import { walkInOnItsWay } from './guest-lists.ts';
 import { ActionButtons, StateBadge } from './GuestTable.tsx';
 import { identityBadges, readableFields } from './identity.ts';
-import { CheckInAgain } from './CheckInAgain.tsx';
 import { ReprintBadge } from './ReprintBadge.tsx';
 import { GuestAgreements, GuestPhoto } from './GuestAgreements.tsx';
 
@@ -81,7 +81,9 @@ export function GuestDetailPanel({ fallback }: { fallback: DeskGuest | undefined
             onAction={(action) => void transition(guest.invitationId, action)}
             size="normal"
           />
-          <CheckInAgain guest={guest} />
+          {deskSlot('guestActions').map((Action, i) => (
+            <Action key={i} guest={guest} />
+          ))}
           <ReprintBadge key={guest.invitationId} invitationId={guest.invitationId} />
         </div>
       </div>

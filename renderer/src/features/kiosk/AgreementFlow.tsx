@@ -1,12 +1,12 @@
 /** The steps between "Check in" and the check-in: the documents, the photo; or, declined, "please see reception". */
 import { Icon } from '../../components/Icon.tsx';
+import { closeKioskSteps } from '../../domains.ts';
 import { useAgreement } from './agreement-store.ts';
 import { AgreementStep } from './AgreementStep.tsx';
 import { useKiosk } from './kiosk-store.ts';
 import { PhotoStep } from './PhotoStep.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
-import { useWalkIn } from './walk-in-store.ts';
 
 function Declined() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ function Declined() {
         className="button-primary"
         onClick={() => {
           useAgreement.getState().clear();
-          useWalkIn.getState().close();
+          closeKioskSteps();
           useKiosk.getState().reset();
         }}
         data-testid="agreement-declined-done"

@@ -7,6 +7,7 @@ import { loadCjkFont } from '../../lib/cjk-font.ts';
 import { accentPalette } from '../../lib/contrast.ts';
 import { isHanName } from '../../lib/format.ts';
 import { toKioskLanguage } from '../../lib/languages.ts';
+import { closeKioskSteps, kioskSlot, useKioskTakeover, useOpenKioskStep } from '../../domains.ts';
 import { useSession } from '../../stores/session.ts';
 import { useConnectionLost } from '../../stores/use-connection-lost.ts';
 import { leaveAfterBadge } from './BadgePrint.tsx';
@@ -23,8 +24,6 @@ import { LanguagePicker } from './LanguagePicker.tsx';
 import { ScanStep } from './ScanStep.tsx';
 import { StartStep } from './StartStep.tsx';
 import { useIdle } from './use-idle.ts';
-import { useWalkIn } from './walk-in-store.ts';
-import { WalkInStep } from './WalkInStep.tsx';
 import { useScannerAndKeys } from './use-scanner.ts';
 import { useTranslation } from './use-translation.ts';
 import './kiosk.css';
@@ -155,15 +154,16 @@ export function KioskScreen() {
         '--brand-soft': palette.soft,
       } as CSSProperties)
     : undefined;
-  const walkIn = useWalkIn(useShallow((s) => ({ open: s.open, close: s.close })));
+  // A domain's step open over the kiosk's own (a walk-in's form): it holds the screen until it closes.
+  const OpenStep = useOpenKioskStep()?.Step;
   const signing = useAgreement((s) => s.phase !== null);
   const startOver = useCallback(() => {
-    walkIn.close();
+    closeKioskSteps();
     useAgreement.getState().clear();
     // A badge still waiting for its door PIN is printed before the screen it is on closes.
     leaveAfterBadge(reset);
-  }, [walkIn, reset]);
-  const { warning } = useIdle(idleSeconds, !pristine || walkIn.open || signing, startOver);
+  }, [reset]);
+  const { warning } = useIdle(idleSeconds, !pristine || OpenStep !== undefined || signing, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
   const evacuation = useEvacuation(useShallow((s) => ({ active: s.active, assemblyPoint: s.assemblyPoint })));
   const { load: loadEvacuation, follow: followEvacuation } = useEvacuation.getState();
@@ -171,11 +171,15 @@ export function KioskScreen() {
   // At start, and after the stream came back (the mirror version moves then): an evacuation may have begun meanwhile.
   useEffect(() => void loadEvacuation(), [loadEvacuation, mirrorVersion]);
 
-  if (evacuation.active)
-    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
-    // First, whatever the connection: guests must not be sent to the desk while the building is to be left.
-    return (
-      <div className="kiosk kiosk-evacuating" lang={locale} style={style} data-testid="kiosk">
+  const takeover = useKioskTakeover();
+  // Drawn whatever the kiosk shows: they follow what starts a domain's takeover.
+  const watchers = kioskSlot('watchers').map((Watch, i) => <Watch key={i} />);
+
+  /** The kiosk held by what it shows (an evacuation): staff may still unlock, guests switch the language. */
+  const held = (className: string, screen: ReactNode) => (
+    <>
+      {watchers}
+      <div className={`kiosk ${className}`} lang={locale} style={style} data-testid="kiosk">
         <div className="kiosk-top">
           {/* Without the hub no PIN can be checked: no staff button that could only fail. */}
           {lost ? (
@@ -191,61 +195,84 @@ export function KioskScreen() {
             </KioskPanel>
           </div>
         </div>
-        {/* Whatever fails on it, the screen still tells guests to leave. */}
-        <KioskPanel name="evacuation" message={evacuationTitle}>
-          <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
-        </KioskPanel>
+        {screen}
       </div>
+    </>
+  );
+
+  if (evacuation.active)
+    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
+    // First, whatever the connection: guests must not be sent to the desk while the building is to be left.
+    return held(
+      'kiosk-evacuating',
+      // Whatever fails on it, the screen still tells guests to leave.
+      <KioskPanel name="evacuation" message={evacuationTitle}>
+        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
+      </KioskPanel>,
+    );
+
+  if (takeover)
+    return held(
+      takeover.className,
+      <KioskPanel name={takeover.name} message={takeover.failed && t(takeover.failed)}>
+        <takeover.Screen connectionLost={lost} />
+      </KioskPanel>,
     );
 
   if (lost)
     // Nothing here works without the hub (the PIN is checked there too), but a guest may still switch the language.
     return (
-      <div className="kiosk kiosk-lost" lang={locale} style={style} data-testid="kiosk">
-        <div className="kiosk-top">
-          <span />
-          <div className="kiosk-top-end">
-            <KioskPanel name="language">
-              <LanguagePicker />
-            </KioskPanel>
+      <>
+        {watchers}
+        <div className="kiosk kiosk-lost" lang={locale} style={style} data-testid="kiosk">
+          <div className="kiosk-top">
+            <span />
+            <div className="kiosk-top-end">
+              <KioskPanel name="language">
+                <LanguagePicker />
+              </KioskPanel>
+            </div>
           </div>
+          <KioskPanel name="hub-lost">
+            <HubLost />
+          </KioskPanel>
         </div>
-        <KioskPanel name="hub-lost">
-          <HubLost />
-        </KioskPanel>
-      </div>
+      </>
     );
 
   return (
-    <div className={`kiosk kiosk-step-${step}`} lang={locale} style={style} data-testid="kiosk">
-      <div className="kiosk-top">
-        <KioskPanel name="staff">
-          <StaffAccess />
-        </KioskPanel>
-        <div className="kiosk-top-end">
-          <OfflineIndicator />
-          {step !== 'done' && (
-            <KioskPanel name="language">
-              <LanguagePicker />
-            </KioskPanel>
-          )}
+    <>
+      {watchers}
+      <div className={`kiosk kiosk-step-${step}`} lang={locale} style={style} data-testid="kiosk">
+        <div className="kiosk-top">
+          <KioskPanel name="staff">
+            <StaffAccess />
+          </KioskPanel>
+          <div className="kiosk-top-end">
+            <OfflineIndicator />
+            {step !== 'done' && (
+              <KioskPanel name="language">
+                <LanguagePicker />
+              </KioskPanel>
+            )}
+          </div>
         </div>
+        <main className="kiosk-main">
+          <KioskPanel name="kiosk" onReload={startOver}>
+            {signing && <AgreementFlow />}
+            {!signing && OpenStep && <OpenStep />}
+            {!signing && !OpenStep && step === 'start' && <StartStep />}
+            {!signing && !OpenStep && step === 'scan' && <ScanStep />}
+            {!signing && !OpenStep && step === 'confirm' && <ConfirmStep />}
+            {!signing && !OpenStep && step === 'done' && <DoneStep />}
+          </KioskPanel>
+        </main>
+        {/* Confirm and success are said aloud too: a region that exists before its text changes. */}
+        <div className="sr-only" role="status" aria-live="polite" data-testid="kiosk-announcement">
+          {announcement}
+        </div>
+        {warning !== null && <IdleWarning seconds={warning} />}
       </div>
-      <main className="kiosk-main">
-        <KioskPanel name="kiosk" onReload={startOver}>
-          {signing && <AgreementFlow />}
-          {!signing && walkIn.open && <WalkInStep />}
-          {!signing && !walkIn.open && step === 'start' && <StartStep />}
-          {!signing && !walkIn.open && step === 'scan' && <ScanStep />}
-          {!signing && !walkIn.open && step === 'confirm' && <ConfirmStep />}
-          {!signing && !walkIn.open && step === 'done' && <DoneStep />}
-        </KioskPanel>
-      </main>
-      {/* Confirm and success are said aloud too: a region that exists before its text changes. */}
-      <div className="sr-only" role="status" aria-live="polite" data-testid="kiosk-announcement">
-        {announcement}
-      </div>
-      {warning !== null && <IdleWarning seconds={warning} />}
-    </div>
+    </>
   );
 }

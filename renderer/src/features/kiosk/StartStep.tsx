@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { customText, siteLanguage } from '../../../../shared/domain/kiosk-texts.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { kioskSlot } from '../../domains.ts';
 import { localeOf } from '../../lib/languages.ts';
 import { startCheckOut } from './check-out.ts';
 import { GuestSummary } from './GuestSummary.tsx';
@@ -9,7 +10,6 @@ import { canLookUp, looksLikeCode, useKiosk } from './kiosk-store.ts';
 import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { useTranslation } from './use-translation.ts';
-import { WalkInEntry } from './WalkInStep.tsx';
 
 export function StartStep() {
   const { t, locale, language } = useTranslation();
@@ -140,7 +140,7 @@ export function StartStep() {
               {t('scanButton')}
             </button>
           )}
-          {!checkingOut && <WalkInEntry />}
+          {!checkingOut && kioskSlot('startActions').map((Action, i) => <Action key={i} />)}
           {!checkingOut && s.allowCheckOut && (
             <button
               type="button"

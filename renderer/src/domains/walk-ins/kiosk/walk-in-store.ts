@@ -4,13 +4,13 @@
  * the wait for reception's answer, asked for by the request's ticket.
  */
 import { create } from 'zustand';
-import type { KioskCheckIn } from '../../../../shared/contract/kiosk.ts';
-import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../shared/contract/walk-ins.ts';
-import { personName } from '../../../../shared/domain/person-name.ts';
-import { api, ApiCallError } from '../../lib/api.ts';
-import type { KioskLanguage } from '../../lib/languages.ts';
-import { type KioskStep, useKiosk } from './kiosk-store.ts';
-import { type GivenSignature, sendSignatures, useAgreement } from './agreement-store.ts';
+import type { KioskCheckIn } from '../../../../../shared/contract/kiosk.ts';
+import type { WalkInHost, WalkInMode, WalkInStatus } from '../../../../../shared/contract/walk-ins.ts';
+import { personName } from '../../../../../shared/domain/person-name.ts';
+import { api, ApiCallError } from '../../../lib/api.ts';
+import type { KioskLanguage } from '../../../lib/languages.ts';
+import { type KioskStep, useKiosk } from '../../../features/kiosk/kiosk-store.ts';
+import { type GivenSignature, sendSignatures, useAgreement } from '../../../features/kiosk/agreement-store.ts';
 
 export const WALK_IN_FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'host'] as const;
 export type WalkInField = (typeof WALK_IN_FIELDS)[number];

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Icon } from '../../components/Icon.tsx';
-import { onAppEvent } from '../../stores/session.ts';
-import type { KioskMessageKey } from './i18n/messages.ts';
-import { typeKey } from './keyboard-layout.ts';
-import { OnScreenKeyboard } from './OnScreenKeyboard.tsx';
-import { useFocusHeading } from './use-focus-heading.ts';
-import { useTranslation } from './use-translation.ts';
+import { Icon } from '../../../components/Icon.tsx';
+import { onAppEvent } from '../../../stores/session.ts';
+import type { KioskMessageKey } from '../../../features/kiosk/i18n/messages.ts';
+import { typeKey } from '../../../features/kiosk/keyboard-layout.ts';
+import { OnScreenKeyboard } from '../../../features/kiosk/OnScreenKeyboard.tsx';
+import { useFocusHeading } from '../../../features/kiosk/use-focus-heading.ts';
+import { useTranslation } from '../../../features/kiosk/use-translation.ts';
 import { canSend, MIN_HOST_LETTERS, useWalkIn, WALK_IN_POLL_MS, type WalkInField } from './walk-in-store.ts';
 import './walk-in.css';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Icon } from '../../components/Icon.tsx';
-import { personName } from '../../../../shared/domain/person-name.ts';
-import { formatAgo } from '../../lib/format.ts';
-import { useNow } from '../../lib/use-now.ts';
-import { onAppEvent, useSession } from '../../stores/session.ts';
+import { Icon } from '../../../components/Icon.tsx';
+import { personName } from '../../../../../shared/domain/person-name.ts';
+import { formatAgo } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { onAppEvent, useSession } from '../../../stores/session.ts';
 import { type HostChoice, useWalkIns } from './walk-ins-store.ts';
 import './walk-ins.css';
 

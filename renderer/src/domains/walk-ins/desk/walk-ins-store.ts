@@ -1,9 +1,9 @@
 /** The desk's walk-ins: requests waiting at the kiosks, and visitors the desk registers itself. */
 import { create } from 'zustand';
-import type { WalkIn, WalkInForm } from '../../../../shared/contract/walk-ins.ts';
-import { employeeName, personName } from '../../../../shared/domain/person-name.ts';
-import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/error-text.ts';
+import type { WalkIn, WalkInForm } from '../../../../../shared/contract/walk-ins.ts';
+import { employeeName, personName } from '../../../../../shared/domain/person-name.ts';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface HostChoice {
   id: number;

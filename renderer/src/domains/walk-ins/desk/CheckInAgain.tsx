@@ -1,4 +1,4 @@
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { useWalkIns } from './walk-ins-store.ts';
 
 /**

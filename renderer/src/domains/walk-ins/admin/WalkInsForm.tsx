@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { WALK_IN_MODES, type WalkInMode, type WalkInSettings } from '../../../../shared/contract/walk-ins.ts';
-import { api } from '../../lib/api.ts';
-import { Field, fieldError, SaveRow } from './form-parts.tsx';
-import { useSave } from './use-save.ts';
+import { WALK_IN_MODES, type WalkInMode, type WalkInSettings } from '../../../../../shared/contract/walk-ins.ts';
+import { api } from '../../../lib/api.ts';
+import { Field, fieldError, SaveRow } from '../../../features/admin/form-parts.tsx';
+import { useSave } from '../../../features/admin/use-save.ts';
 
 const MODES: Record<WalkInMode, string> = {
   off: 'Off: the kiosk offers no registration; visitors without an invitation go to the desk',
