@@ -55,17 +55,14 @@ const DOMAINS = {
     folder: 'electron/core/roll-call',
     contract: 'shared/contract/roll-call.ts',
     prefix: 'evacuation',
-    // Its screens are still in renderer/src/features/ (desk/roll-call/, kiosk's evacuation-store and
-    // EvacuationScreen, admin's EvacuationForm).
-    renderer: null,
+    renderer: 'renderer/src/domains/roll-call',
     tests: ['test/unit/roll-call'],
   },
   'evacuation-marks': {
     folder: 'electron/core/evacuation-marks',
     contract: 'shared/contract/evacuation-marks.ts',
     prefix: 'evacuation',
-    // Its tick is still in renderer/src/features/desk/roll-call/.
-    renderer: null,
+    renderer: 'renderer/src/domains/evacuation-marks',
     tests: ['test/unit/evacuation-marks'],
   },
   'walk-ins': {

@@ -6,11 +6,15 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { KioskStepSlot, KioskTakeoverSlot, RendererDomain, Subscribe } from './domain.ts';
+import { evacuationMarksDomain } from './domains/evacuation-marks/index.ts';
+import { rollCallDomain } from './domains/roll-call/index.ts';
 import { walkInsDomain } from './domains/walk-ins/index.ts';
 
 /** The domains, in the order their parts are drawn in each slot: one a line (scripts/remove-domain.mjs removes it). */
 // prettier-ignore
 export const DOMAINS: readonly RendererDomain[] = [
+  rollCallDomain,
+  evacuationMarksDomain,
   walkInsDomain,
 ];
 

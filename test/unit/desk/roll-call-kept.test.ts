@@ -1,14 +1,8 @@
 /** What a desk device keeps for when its hub is away, and how the roll call is searched and counted on screen. */
 import { describe, expect, it } from 'vitest';
 import type { RollCall, RollCallEntry } from '../../../shared/contract/evacuation.ts';
-import {
-  asOf,
-  KEPT_KEYS,
-  keepRollCall,
-  keptList,
-  keptRollCall,
-} from '../../../renderer/src/features/desk/roll-call/kept.ts';
-import { countsOf, visibleEntries, withMark } from '../../../renderer/src/features/desk/roll-call/roll-call-view.ts';
+import { asOf, KEPT_KEYS, keepRollCall, keptList, keptRollCall } from '../../../renderer/src/features/desk/kept.ts';
+import { countsOf, visibleEntries, withMark } from '../../../renderer/src/features/desk/roll-call-view.ts';
 
 function memoryStorage() {
   const items = new Map<string, string>();

@@ -7,7 +7,6 @@ import { api } from '../../lib/api.ts';
 import { useAdmin } from './admin-store.ts';
 import { AutoCheckOutForm } from './AutoCheckOutForm.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
-import { EvacuationForm } from './EvacuationForm.tsx';
 import { WatchlistForm } from './WatchlistForm.tsx';
 import { AgreementsForm, PhotosForm } from './AgreementsForm.tsx';
 import { PrintersForm } from './PrintersForm.tsx';
@@ -333,7 +332,6 @@ export function SettingsPanel() {
       <KioskTextsForm saved={kioskSettings} />
       <KioskZoneCodesForm initial={kioskSettings} />
       <PrintersForm />
-      <EvacuationForm />
       {adminSettings().map((Card, i) => (
         <Card key={i} />
       ))}

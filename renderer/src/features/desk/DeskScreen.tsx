@@ -28,9 +28,7 @@ import {
 } from './guest-lists.ts';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
-import { RollCallPanel, StartRollCallButton } from './roll-call/RollCallPanel.tsx';
-import { useRollCall } from './roll-call/roll-call-store.ts';
-import { useKeptEvacuationList } from './roll-call/use-kept-list.ts';
+import { useKeptEvacuationList } from './use-kept-list.ts';
 import { UndoNotice } from './UndoNotice.tsx';
 import { DeclinedNotice } from './GuestAgreements.tsx';
 import { useWatchlist } from './watchlist-store.ts';
@@ -206,9 +204,6 @@ export function DeskScreen() {
       <h1 id="desk-title" className="sr-only">
         Reception desk
       </h1>
-      <PanelBoundary name="roll-call" onReload={resetStore(useRollCall)}>
-        <RollCallPanel />
-      </PanelBoundary>
       {deskSlot('top').map(panel)}
       <div className="desk-top">
         <div className="desk-controls">
@@ -242,7 +237,6 @@ export function DeskScreen() {
               />
             </div>
             <div className="toolbar-actions">
-              <StartRollCallButton />
               {deskSlot('toolbar').map((Button, i) => (
                 <Button key={i} />
               ))}

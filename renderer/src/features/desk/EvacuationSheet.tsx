@@ -5,7 +5,7 @@ import type { EvacuationList } from './desk-store.ts';
 import { endedText } from './ended-visits.ts';
 import './ended-visits.css';
 import { evacuationPages, ROWS_PER_PAGE } from './evacuation.ts';
-import { asOf } from './roll-call/kept.ts';
+import { asOf } from './kept.ts';
 import { usePrintSheet } from '../../lib/use-print-sheet.ts';
 import { PrintFoot } from './PrintFoot.tsx';
 

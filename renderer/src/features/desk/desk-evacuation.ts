@@ -5,7 +5,7 @@ import { api, ApiCallError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { noticeOf } from './desk-rows.ts';
 import type { DeskState } from './desk-store.ts';
-import { keepList, keptList } from './roll-call/kept.ts';
+import { keepList, keptList } from './kept.ts';
 
 export type EvacuationList = OperationOutput<'guests.evacuationList'>;
 
@@ -31,7 +31,7 @@ export const createEvacuationSlice: StateCreator<DeskState, [], [], EvacuationSl
       keepList(evacuation, new Date());
       set({ evacuation, evacuationKeptAt: null, evacuationLoading: false });
     } catch (error) {
-      // The hub is away: the list this device kept, with its time (roll-call/kept.ts).
+      // The hub is away: the list this device kept, with its time (kept.ts).
       const kept = error instanceof ApiCallError && error.code === 'UNREACHABLE' ? keptList() : undefined;
       set({ evacuationLoading: false, ...(kept ? { evacuation: kept.value, evacuationKeptAt: kept.keptAt } : {}) });
       if (!kept) set({ notice: noticeOf('error', `Could not build the evacuation list: ${errorText(error)}`) });

@@ -15,8 +15,6 @@ import { useAgreement } from './agreement-store.ts';
 import { AgreementFlow } from './AgreementFlow.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { DoneStep } from './DoneStep.tsx';
-import { EvacuationScreen } from './EvacuationScreen.tsx';
-import { useEvacuation } from './evacuation-store.ts';
 import { HubLost, KIOSK_LOST_AFTER_MS } from './HubLost.tsx';
 import { IdleWarning } from './IdleWarning.tsx';
 import { useKiosk } from './kiosk-store.ts';
@@ -107,7 +105,6 @@ function useNeedsCjkFont() {
 /** The lobby kiosk, full screen: find your invitation, check in or out, and back to the start. */
 export function KioskScreen() {
   const { locale, t } = useTranslation();
-  const evacuationTitle = t('evacuationTitle');
   const { step, idleSeconds, pristine, announcement, accent, loadSettings, reset, refreshShown } = useKiosk(
     useShallow((s) => ({
       step: s.step.kind,
@@ -165,11 +162,6 @@ export function KioskScreen() {
   }, [reset]);
   const { warning } = useIdle(idleSeconds, !pristine || OpenStep !== undefined || signing, startOver);
   const lost = useConnectionLost(KIOSK_LOST_AFTER_MS);
-  const evacuation = useEvacuation(useShallow((s) => ({ active: s.active, assemblyPoint: s.assemblyPoint })));
-  const { load: loadEvacuation, follow: followEvacuation } = useEvacuation.getState();
-  useEffect(() => followEvacuation(), [followEvacuation]);
-  // At start, and after the stream came back (the mirror version moves then): an evacuation may have begun meanwhile.
-  useEffect(() => void loadEvacuation(), [loadEvacuation, mirrorVersion]);
 
   const takeover = useKioskTakeover();
   // Drawn whatever the kiosk shows: they follow what starts a domain's takeover.
@@ -199,17 +191,6 @@ export function KioskScreen() {
       </div>
     </>
   );
-
-  if (evacuation.active)
-    // No check-in while the building is evacuated: where to go, in the guest's language; staff may still unlock.
-    // First, whatever the connection: guests must not be sent to the desk while the building is to be left.
-    return held(
-      'kiosk-evacuating',
-      // Whatever fails on it, the screen still tells guests to leave.
-      <KioskPanel name="evacuation" message={evacuationTitle}>
-        <EvacuationScreen assemblyPoint={evacuation.assemblyPoint} connectionLost={lost} />
-      </KioskPanel>,
-    );
 
   if (takeover)
     return held(

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { Field, fieldError, SaveRow } from './form-parts.tsx';
-import { useSave } from './use-save.ts';
+import { api } from '../../../lib/api.ts';
+import { Field, fieldError, SaveRow } from '../../../features/admin/form-parts.tsx';
+import { useSave } from '../../../features/admin/use-save.ts';
 
 /** The site's assembly point: what every kiosk shows, in big letters, while a roll call is under way. */
 export function EvacuationForm() {

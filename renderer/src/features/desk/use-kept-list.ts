@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { api } from '../../../lib/api.ts';
-import { throttle } from '../../../lib/throttle.ts';
-import { useSession } from '../../../stores/session.ts';
+import { api } from '../../lib/api.ts';
+import { throttle } from '../../lib/throttle.ts';
+import { useSession } from '../../stores/session.ts';
 import { keepList } from './kept.ts';
 
 /** At most one evacuation list a few seconds, however fast the guests move (a sync applying pages). */

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../../components/Icon.tsx';
+import { deskSlot } from '../../../domains.ts';
+import { GuestPhoto, usePhotographed } from '../../../features/desk/GuestAgreements.tsx';
+import { asOf } from '../../../features/desk/kept.ts';
+import { useShownRollCall } from '../../../features/desk/roll-call-shown.ts';
+import { countsOf, visibleEntries } from '../../../features/desk/roll-call-view.ts';
 import { formatClock, fullName } from '../../../lib/format.ts';
 import { useConnectionLost } from '../../../stores/use-connection-lost.ts';
-import { asOf } from './kept.ts';
 import { useRollCall } from './roll-call-store.ts';
-import { countsOf, visibleEntries } from './roll-call-view.ts';
 import { RollCallSheet } from './RollCallSheet.tsx';
-import { GuestPhoto, usePhotographed } from '../GuestAgreements.tsx';
 import './roll-call.css';
 
 /** How long the hub may be away before the roll call shows the device's kept copy: longer than a reconnect. */
@@ -15,9 +17,8 @@ const LOST_AFTER_MS = 1500;
 
 /** The desk toolbar's way in: starting asks once more, since every kiosk of the site stops checking in. */
 export function StartRollCallButton() {
-  const { active, confirm } = useRollCall(
-    useShallow((s) => ({ active: Boolean(s.rollCall && !s.rollCall.endedAt), confirm: s.confirm })),
-  );
+  const active = useShownRollCall((s) => Boolean(s.rollCall && !s.rollCall.endedAt));
+  const confirm = useRollCall((s) => s.confirm);
   if (active) return null;
   return (
     <button
@@ -35,22 +36,22 @@ export function StartRollCallButton() {
 /**
  * The roll call on a desk screen (a phone or tablet too): each person with
  * their company, host and where they checked in, ticked as accounted for
- * here or at any other desk; search, "hide accounted" and the counts; print;
- * end. When the hub cannot be reached it shows the device's kept copy, with
- * its time, and can still print it.
+ * here or at any other desk (the tick is another domain's, drawn in each row
+ * through the desk's `rollCallRow` slot: without it, nobody is ticked);
+ * search, "hide accounted" and the counts; print; end. When the hub cannot be
+ * reached it shows the device's kept copy, with its time, and can still print it.
  */
 export function RollCallPanel() {
+  const { rollCall, keptAt, problem } = useShownRollCall(
+    useShallow((s) => ({ rollCall: s.rollCall, keptAt: s.keptAt, problem: s.problem })),
+  );
   const s = useRollCall(
     useShallow((s) => ({
-      rollCall: s.rollCall,
-      keptAt: s.keptAt,
-      marking: s.marking,
       search: s.search,
       hideAccounted: s.hideAccounted,
       confirming: s.confirming,
       printing: s.printing,
       closedId: s.closedId,
-      problem: s.problem,
     })),
   );
   const a = useRollCall.getState();
@@ -64,7 +65,6 @@ export function RollCallPanel() {
   // At start, when the hub is lost (the kept copy is shown) and when it is back (the hub's again).
   useEffect(() => void load(), [load, lost]);
 
-  const { rollCall } = s;
   const confirmStart = s.confirming === 'start' && (
     <div className="roll-call-confirm banner banner-warn" role="alertdialog" aria-labelledby="roll-call-confirm-text">
       <Icon name="alert" />
@@ -90,6 +90,8 @@ export function RollCallPanel() {
   const counts = countsOf(rollCall.entries);
   const shown = visibleEntries(rollCall.entries, s.search, s.hideAccounted);
   const ended = rollCall.endedAt !== null;
+  // What other domains add to each row (the marks' tick), in the cell the tick takes.
+  const rowParts = deskSlot('rollCallRow');
   return (
     <section
       className={`roll-call${ended ? ' roll-call-ended' : ''}`}
@@ -165,7 +167,7 @@ export function RollCallPanel() {
               type="button"
               className="button-secondary"
               onClick={() => a.confirm('end')}
-              disabled={s.keptAt !== null}
+              disabled={keptAt !== null}
               data-testid="roll-call-end"
             >
               End roll call
@@ -173,19 +175,19 @@ export function RollCallPanel() {
           )}
         </div>
       </header>
-      {s.keptAt && (
+      {keptAt && (
         <div className="banner banner-warn" role="alert" data-testid="roll-call-kept">
           <Icon name="cloudOff" />
           <span>
-            <strong>The Foyer hub cannot be reached.</strong> This is the roll call {asOf(s.keptAt)}, kept on this
-            device: it can be printed, but marks made now are not saved.
+            <strong>The Foyer hub cannot be reached.</strong> This is the roll call {asOf(keptAt)}, kept on this device:
+            it can be printed, but marks made now are not saved.
           </span>
         </div>
       )}
-      {s.problem && !s.keptAt && (
+      {problem && !keptAt && (
         <div className="banner banner-error" role="alert">
           <Icon name="alert" />
-          {s.problem}
+          {problem}
         </div>
       )}
       <div className="roll-call-tools">
@@ -223,14 +225,11 @@ export function RollCallPanel() {
             data-accounted={e.accounted}
           >
             <label>
-              <input
-                type="checkbox"
-                checked={e.accounted}
-                disabled={ended || s.keptAt !== null}
-                aria-busy={s.marking[e.invitationId] !== undefined}
-                onChange={(event) => void a.mark(e.invitationId, event.target.checked)}
-                data-testid="roll-call-tick"
-              />
+              <span className="roll-call-tick-cell">
+                {rowParts.map((Part, i) => (
+                  <Part key={i} rollCallId={rollCall.id} invitationId={e.invitationId} ended={ended} />
+                ))}
+              </span>
               {photographed.has(e.invitationId) && <GuestPhoto invitationId={e.invitationId} size="small" />}
               <span className="roll-call-person">
                 <strong>{fullName(e)}</strong>
@@ -256,7 +255,7 @@ export function RollCallPanel() {
           </li>
         )}
       </ul>
-      {s.printing && <RollCallSheet rollCall={rollCall} keptAt={s.keptAt} onClose={a.closePrint} />}
+      {s.printing && <RollCallSheet rollCall={rollCall} keptAt={keptAt} onClose={a.closePrint} />}
     </section>
   );
 }

@@ -7,8 +7,8 @@
  * Pure apart from the storage passed in: tested in Node.
  */
 import { z } from 'zod';
-import { RollCall } from '../../../../../shared/contract/evacuation.ts';
-import { EvacuationGuest } from '../../../../../shared/contract/guests.ts';
+import { RollCall } from '../../../../shared/contract/evacuation.ts';
+import { EvacuationGuest } from '../../../../shared/contract/guests.ts';
 
 export const KEPT_KEYS = { list: 'foyer.kept.evacuationList', rollCall: 'foyer.kept.rollCall' } as const;
 

@@ -4,8 +4,8 @@
  * (evacuation-changed) within a moment of a desk starting or ending it.
  */
 import { create } from 'zustand';
-import { api } from '../../lib/api.ts';
-import { onAppEvent } from '../../stores/session.ts';
+import { api } from '../../../lib/api.ts';
+import { onAppEvent } from '../../../stores/session.ts';
 
 interface EvacuationState {
   active: boolean;

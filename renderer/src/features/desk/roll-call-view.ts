@@ -1,5 +1,5 @@
 /** The roll call as a desk shows it: counts, and the people a search and "hide accounted" leave. Pure: tested in Node. */
-import type { RollCall, RollCallEntry } from '../../../../../shared/contract/evacuation.ts';
+import type { RollCall, RollCallEntry } from '../../../../shared/contract/evacuation.ts';
 
 export function countsOf(entries: readonly RollCallEntry[]): RollCall['counts'] {
   const accounted = entries.filter((e) => e.accounted).length;
@@ -33,4 +33,13 @@ export function visibleEntries(entries: readonly RollCallEntry[], search: string
 export function withMark(rollCall: RollCall, entry: RollCallEntry, version?: number): RollCall {
   const entries = rollCall.entries.map((e) => (e.invitationId === entry.invitationId ? entry : e));
   return { ...rollCall, version: version ?? rollCall.version, entries, counts: countsOf(entries) };
+}
+
+const indexes = new WeakMap<RollCall, Map<number, RollCallEntry>>();
+
+/** One person of the roll call, by invitation (each row of a long list asks: an index made once per roll call shown). */
+export function entryOf(rollCall: RollCall, invitationId: number): RollCallEntry | undefined {
+  let index = indexes.get(rollCall);
+  if (!index) indexes.set(rollCall, (index = new Map(rollCall.entries.map((e) => [e.invitationId, e]))));
+  return index.get(invitationId);
 }

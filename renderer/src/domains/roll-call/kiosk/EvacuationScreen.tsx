@@ -1,6 +1,10 @@
-import { Icon } from '../../components/Icon.tsx';
-import { useFocusHeading } from './use-focus-heading.ts';
-import { useTranslation } from './use-translation.ts';
+import { useEffect } from 'react';
+import { Icon } from '../../../components/Icon.tsx';
+import { useFocusHeading } from '../../../features/kiosk/use-focus-heading.ts';
+import { useTranslation } from '../../../features/kiosk/use-translation.ts';
+import { useSession } from '../../../stores/session.ts';
+import { useEvacuation } from './evacuation-store.ts';
+import './evacuation.css';
 
 /**
  * The kiosk while the site is evacuated: no check-in, only where to go, in
@@ -8,14 +12,10 @@ import { useTranslation } from './use-translation.ts';
  * It stays while the hub is away (a fire may well take the hub's machine with
  * it): the last thing the kiosk heard is that people must leave, and only a
  * hub saying the roll call ended changes that. `connectionLost` adds one small line.
+ * The kiosk's takeover while its store says a roll call is under way (index.ts).
  */
-export function EvacuationScreen({
-  assemblyPoint,
-  connectionLost,
-}: {
-  assemblyPoint: string;
-  connectionLost: boolean;
-}) {
+export function EvacuationScreen({ connectionLost }: { connectionLost: boolean }) {
+  const assemblyPoint = useEvacuation((s) => s.assemblyPoint);
   const { t } = useTranslation();
   const heading = useFocusHeading();
   return (
@@ -41,4 +41,16 @@ export function EvacuationScreen({
       </div>
     </main>
   );
+}
+
+/**
+ * Drawn whatever the kiosk shows (a kiosk watcher): follows the hub's evacuation-changed, and asks at start and after
+ * the stream came back (the mirror version moves then): an evacuation may have begun meanwhile.
+ */
+export function FollowEvacuation() {
+  const mirrorVersion = useSession((s) => s.mirrorVersion);
+  const { load, follow } = useEvacuation.getState();
+  useEffect(() => follow(), [follow]);
+  useEffect(() => void load(), [load, mirrorVersion]);
+  return null;
 }

@@ -1,12 +1,12 @@
 import { createPortal } from 'react-dom';
 import type { RollCall } from '../../../../../shared/contract/evacuation.ts';
 import { Icon } from '../../../components/Icon.tsx';
+import { evacuationPages } from '../../../features/desk/evacuation.ts';
+import { asOf } from '../../../features/desk/kept.ts';
+import { PrintFoot } from '../../../features/desk/PrintFoot.tsx';
+import { countsOf } from '../../../features/desk/roll-call-view.ts';
 import { formatClock, formatStamp, fullName } from '../../../lib/format.ts';
-import { evacuationPages } from '../evacuation.ts';
-import { asOf } from './kept.ts';
-import { countsOf } from './roll-call-view.ts';
 import { usePrintSheet } from '../../../lib/use-print-sheet.ts';
-import { PrintFoot } from '../PrintFoot.tsx';
 
 const dateTime = (iso: string) => formatStamp(iso);
 
