@@ -26,6 +26,7 @@ import {
   type TransitionAction,
   visibleCategories,
 } from './guest-lists.ts';
+import { ActionConfirm } from './ActionConfirm.tsx';
 import { GuestDetailPanel } from './GuestDetailPanel.tsx';
 import { GuestTable } from './GuestTable.tsx';
 import { useKeptEvacuationList } from './use-kept-list.ts';
@@ -395,6 +396,7 @@ export function DeskScreen() {
         )}
       </div>
       <DeclinedNotice />
+      <ActionConfirm />
       <UndoNotice
         notice={s.notice}
         onDismiss={a.dismissNotice}

@@ -11,13 +11,13 @@ import {
   useState,
 } from 'react';
 import type { DeskGuest, Guest } from '../../../../shared/contract/guests.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatClock, formatTimeRange, fullName } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { endedMark } from './ended-visits.ts';
 import './guest-days.css';
-import { actionLabel, type Confirmation, confirmationFor, otherDay } from './guest-days.ts';
+import { useActionConfirm } from './ActionConfirm.tsx';
+import { actionLabel, confirmationFor, otherDay } from './guest-days.ts';
 import { actionsFor, stateLabel, type TransitionAction, walkInOnItsWay } from './guest-lists.ts';
 
 const ROW_HEIGHT = 56;
@@ -55,7 +55,7 @@ export function ActionButtons({
   tabbable?: boolean;
 }) {
   const now = useNow(30_000);
-  const [asking, setAsking] = useState<{ action: TransitionAction; confirmation: Confirmation } | null>(null);
+  const ask = useActionConfirm((s) => s.ask);
   const { actions, closed } = actionsFor(guest, now);
   if (closed)
     return (
@@ -76,7 +76,7 @@ export function ActionButtons({
           onClick={(event) => {
             event.stopPropagation();
             const confirmation = confirmationFor(action, guest, now);
-            if (confirmation) setAsking({ action, confirmation });
+            if (confirmation) ask({ ...confirmation, run: () => onAction(action) });
             else onAction(action);
           }}
           data-testid={`action-${action}`}
@@ -89,19 +89,6 @@ export function ActionButtons({
           {actionLabel(action, guest)}
         </button>
       ))}
-      {asking && (
-        <ConfirmDialog
-          question={asking.confirmation.question}
-          detail={asking.confirmation.detail}
-          confirmLabel={asking.confirmation.confirm}
-          testId="action-confirm"
-          onCancel={() => setAsking(null)}
-          onConfirm={() => {
-            setAsking(null);
-            onAction(asking.action);
-          }}
-        />
-      )}
     </>
   );
 }
