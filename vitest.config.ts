@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const include = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
@@ -26,9 +27,34 @@ const common = { include, pool: 'forks' as const, testTimeout: 20_000, hookTimeo
  */
 const WORKERS = Number(process.env.FOYER_TEST_WORKERS) || 3;
 
+/**
+ * The files that take longest, started first when no run has left their durations yet (a fresh clone, CI): vitest
+ * then orders by file size, which put the 60-second packaging test last, alone, for the run's final 25 s. Once
+ * durations are cached (node_modules/.vite/vitest), vitest's own order (failed, then longest, first) stands.
+ */
+const LONGEST_FIRST = [
+  /^test\/e2e\//,
+  /^test\/integration\/packaging\.test\.ts$/,
+  /^test\/integration\/outbox\/crash\.test\.ts$/,
+  /^test\/integration\/hub\/cli\.test\.ts$/,
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const known = (file: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`);
+    if (sorted.every(known)) return sorted;
+    const long = (file: TestSpecification) =>
+      LONGEST_FIRST.some((pattern) => pattern.test(relative(this.ctx.config.root, file.moduleId)));
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { ...common, name: 'shared', exclude: [...exclude, ...ownWorker], isolate: false } },

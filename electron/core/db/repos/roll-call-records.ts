@@ -11,6 +11,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { RollCallEntry } from '../../../../shared/contract/evacuation.ts';
 import type { Mirror } from '../mirror.ts';
 
 const flag = z.union([z.literal(0), z.literal(1)]).transform((value) => value === 1);
@@ -27,20 +28,8 @@ const RollCallRow = z.object({
 });
 export type RollCallRow = z.infer<typeof RollCallRow>;
 
-const EntryRow = z.object({
-  invitationId: z.number().int(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  companyName: z.string().nullable(),
-  hostName: z.string().nullable(),
-  arrivedAt: z.string().nullable(),
-  checkedInAt: z.string(),
-  arrivedDuring: flag,
-  /** A mark's columns: whether the person is accounted for, and the last tick's time and device. */
-  accounted: flag,
-  markedAt: z.string().nullable(),
-  markedBy: z.string().nullable(),
-});
+/** An entry as the screens get it (the contract's shape), its two flags stored as 0 or 1. */
+const EntryRow = RollCallEntry.extend({ arrivedDuring: flag, accounted: flag });
 export type EntryRow = z.infer<typeof EntryRow>;
 /** An entry as the roll call writes it: nobody marked yet. */
 export type NewEntry = Omit<EntryRow, 'arrivedDuring' | 'accounted' | 'markedAt' | 'markedBy'>;
