@@ -49,11 +49,8 @@ interface WalkInState {
 
 const EMPTY: Record<WalkInField, string> = { firstName: '', lastName: '', companyName: '', email: '', host: '' };
 
-let searchSeq = 0;
-
-export const useWalkIn = create<WalkInState>()((set, get) => ({
-  mode: 'off',
-  open: false,
+/** A request not begun: the kiosk's state at start, and again at each new walk-in. */
+const BLANK = {
   phase: 'form',
   values: EMPTY,
   focused: 'firstName',
@@ -63,6 +60,14 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
   status: null,
   requestTicket: null,
   invalid: null,
+} satisfies Partial<WalkInState>;
+
+let searchSeq = 0;
+
+export const useWalkIn = create<WalkInState>()((set, get) => ({
+  mode: 'off',
+  open: false,
+  ...BLANK,
 
   async loadMode() {
     try {
@@ -72,18 +77,7 @@ export const useWalkIn = create<WalkInState>()((set, get) => ({
     }
   },
   start() {
-    set({
-      open: true,
-      phase: 'form',
-      values: EMPTY,
-      focused: 'firstName',
-      hosts: [],
-      hostsFor: null,
-      host: null,
-      status: null,
-      requestTicket: null,
-      invalid: null,
-    });
+    set({ open: true, ...BLANK });
   },
   close() {
     searchSeq++;
